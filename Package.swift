@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+// Tandem: a multi-window plain-text editor for the GNOME desktop, on GTK 3.
+import PackageDescription
+
+let package = Package(
+    name: "Tandem",
+    products: [
+        .executable(name: "tandem", targets: ["Tandem"]),
+    ],
+    targets: [
+        // Hand-written C shim over GTK 3 and GtkSourceView 4 (headers only).
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtksourceview-4",
+            providers: [.apt(["libgtk-3-dev", "libgtksourceview-4-dev"])]
+        ),
+        // Swift wrappers: the only Swift module that touches raw GTK pointers.
+        .target(name: "Gtk", dependencies: ["CGtk"]),
+        // UIKit's scene model on top of the wrappers; knows nothing of editing.
+        .target(name: "Scenes", dependencies: ["Gtk"]),
+        // Text, files and documents: pure Swift and Foundation, never GTK.
+        .target(name: "Documents"),
+        .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents"]),
+
+        .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents"]),
+        .testTarget(name: "TandemTests", dependencies: ["Tandem"]),
+    ]
+)

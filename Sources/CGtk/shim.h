@@ -1,0 +1,160 @@
+/*
+ * CGtk: the hand-written C shim between Swift and GTK 3 / GtkSourceView 4.
+ *
+ * Swift cannot call C macros (the GTK_WIDGET() casts, g_signal_connect) or variadic
+ * functions (gtk_message_dialog_new, g_application_command_line_printerr), so each one
+ * Tandem needs gets a small fixed-argument static inline function here. Nothing else
+ * in Tandem is written in C.
+ */
+#ifndef TANDEM_CGTK_SHIM_H
+#define TANDEM_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <gtksourceview/gtksource.h>
+#include <glib-unix.h>
+#include <stdint.h>
+#include <unistd.h>
+
+/* ---- checked casts (each is the GTK macro of the same name; it warns on a wrong type) ---- */
+
+/** GTK_WIDGET(): any widget instance as a GtkWidget. */
+static inline GtkWidget *tandem_widget(gpointer p) { return GTK_WIDGET(p); }
+/** GTK_WINDOW(): a widget known to be a window. */
+static inline GtkWindow *tandem_window(gpointer p) { return GTK_WINDOW(p); }
+/** GTK_CONTAINER(): a widget known to be a container. */
+static inline GtkContainer *tandem_container(gpointer p) { return GTK_CONTAINER(p); }
+/** GTK_BOX(): a widget known to be a box. */
+static inline GtkBox *tandem_box(gpointer p) { return GTK_BOX(p); }
+/** GTK_HEADER_BAR(): a widget known to be a header bar. */
+static inline GtkHeaderBar *tandem_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
+/** GTK_INFO_BAR(): a widget known to be an info bar. */
+static inline GtkInfoBar *tandem_info_bar(gpointer p) { return GTK_INFO_BAR(p); }
+/** GTK_LABEL(): a widget known to be a label. */
+static inline GtkLabel *tandem_label(gpointer p) { return GTK_LABEL(p); }
+/** GTK_TEXT_VIEW(): a widget known to be a text view (GtkSourceView is one). */
+static inline GtkTextView *tandem_text_view(gpointer p) { return GTK_TEXT_VIEW(p); }
+/** GTK_TEXT_BUFFER(): an object known to be a text buffer. */
+static inline GtkTextBuffer *tandem_text_buffer(gpointer p) { return GTK_TEXT_BUFFER(p); }
+/** GTK_SOURCE_VIEW(): a widget known to be a GtkSourceView. */
+static inline GtkSourceView *tandem_source_view(gpointer p) { return GTK_SOURCE_VIEW(p); }
+/** GTK_SOURCE_BUFFER(): an object known to be a GtkSourceBuffer. */
+static inline GtkSourceBuffer *tandem_source_buffer(gpointer p) { return GTK_SOURCE_BUFFER(p); }
+/** GTK_SCROLLED_WINDOW(): a widget known to be a scrolled window. */
+static inline GtkScrolledWindow *tandem_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+/** GTK_DIALOG(): a widget known to be a dialog. */
+static inline GtkDialog *tandem_dialog(gpointer p) { return GTK_DIALOG(p); }
+/** GTK_FILE_CHOOSER(): an object implementing GtkFileChooser. */
+static inline GtkFileChooser *tandem_file_chooser(gpointer p) { return GTK_FILE_CHOOSER(p); }
+/** GTK_NATIVE_DIALOG(): an object known to be a native dialog. */
+static inline GtkNativeDialog *tandem_native_dialog(gpointer p) { return GTK_NATIVE_DIALOG(p); }
+/** GTK_APPLICATION(): an object known to be a GtkApplication. */
+static inline GtkApplication *tandem_gtk_application(gpointer p) { return GTK_APPLICATION(p); }
+/** G_APPLICATION(): an object known to be a GApplication. */
+static inline GApplication *tandem_g_application(gpointer p) { return G_APPLICATION(p); }
+/** G_ACTION_MAP(): an object implementing GActionMap (application, application window). */
+static inline GActionMap *tandem_action_map(gpointer p) { return G_ACTION_MAP(p); }
+/** G_ACTION(): an object implementing GAction. */
+static inline GAction *tandem_action(gpointer p) { return G_ACTION(p); }
+/** G_OBJECT(): any GObject instance. */
+static inline GObject *tandem_object(gpointer p) { return G_OBJECT(p); }
+
+/* ---- signals ---- */
+
+/**
+ * g_signal_connect_data() with a destroy notify: GLib calls `notify(data)` exactly once,
+ * when the handler is disconnected or the instance is finalized. The Swift side passes a
+ * retained closure box as `data` and releases it in `notify`, so the box lives exactly as
+ * long as the connection.
+ */
+static inline gulong tandem_signal_connect(gpointer instance, const char *signal,
+                                           GCallback handler, gpointer data,
+                                           GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, handler, data, notify, (GConnectFlags)0);
+}
+
+/* ---- the main-queue bridge ---- */
+
+/* libdispatch's hooks for a foreign run loop (CoreFoundation uses the same pair). On Linux
+ * the handle is an eventfd that libdispatch writes to whenever the main queue gets work. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+
+/** GLib fd-watch callback: clears the eventfd's count, then drains libdispatch's main queue. */
+static inline gboolean tandem_main_queue_ready(gint fd, GIOCondition condition, gpointer data) {
+    (void)condition; (void)data;
+    uint64_t count;
+    /* Non-blocking eventfd: a failed read only means someone drained it first. */
+    ssize_t ignored = read(fd, &count, sizeof count);
+    (void)ignored;
+    _dispatch_main_queue_callback_4CF(NULL);
+    return G_SOURCE_CONTINUE;
+}
+
+/**
+ * Wires libdispatch's main queue into the default GLib main context, so that
+ * DispatchQueue.main.async and `Task { @MainActor in … }` run under gtk_main() /
+ * g_application_run(). Without it they silently never run. Returns the GSource id.
+ */
+static inline guint tandem_install_main_queue_bridge(void) {
+    int fd = _dispatch_get_main_queue_handle_4CF();
+    guint id = g_unix_fd_add(fd, G_IO_IN, tandem_main_queue_ready, NULL);
+    /* Work queued before the watch existed has already bumped the eventfd; nothing is lost. */
+    return id;
+}
+
+/* ---- variadic functions, with fixed arguments ---- */
+
+/** gtk_message_dialog_new() with a plain (not printf-format) primary text. */
+static inline GtkWidget *tandem_message_dialog_new(GtkWindow *parent, GtkMessageType type,
+                                                   GtkButtonsType buttons, const char *text) {
+    return gtk_message_dialog_new(parent, GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_MODAL,
+                                  type, buttons, "%s", text);
+}
+
+/** gtk_message_dialog_format_secondary_text() with a plain string. */
+static inline void tandem_message_dialog_set_secondary(GtkWidget *dialog, const char *text) {
+    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", text);
+}
+
+/** g_application_command_line_printerr() with a plain string: writes to the launching process's stderr. */
+static inline void tandem_command_line_printerr(GApplicationCommandLine *cmdline, const char *text) {
+    g_application_command_line_printerr(cmdline, "%s", text);
+}
+
+/** g_application_command_line_print() with a plain string: writes to the launching process's stdout. */
+static inline void tandem_command_line_print(GApplicationCommandLine *cmdline, const char *text) {
+    g_application_command_line_print(cmdline, "%s", text);
+}
+
+/** g_variant_dict_lookup() for a boolean option ("b"); FALSE when absent. */
+static inline gboolean tandem_variant_dict_lookup_flag(GVariantDict *dict, const char *key) {
+    gboolean value = FALSE;
+    if (!g_variant_dict_lookup(dict, key, "b", &value)) return FALSE;
+    return value;
+}
+
+/** g_object_set() of one boolean property. */
+static inline void tandem_object_set_bool(gpointer object, const char *property, gboolean value) {
+    g_object_set(object, property, value, NULL);
+}
+
+/** g_object_get() of one boolean property. */
+static inline gboolean tandem_object_get_bool(gpointer object, const char *property) {
+    gboolean value = FALSE;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
+/* ---- event accessors (GdkEvent is a union Swift reads awkwardly) ---- */
+
+/** The new window state of a window-state-event. */
+static inline GdkWindowState tandem_window_state_event_new_state(GdkEvent *event) {
+    return event->window_state.new_window_state;
+}
+
+/** The bits that changed in a window-state-event. */
+static inline GdkWindowState tandem_window_state_event_changed(GdkEvent *event) {
+    return event->window_state.changed_mask;
+}
+
+#endif

@@ -1,0 +1,44 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What is at a path, as far as opening it as a text document goes.
+public enum FileInspection: Equatable, Sendable {
+    /// A regular file this process can read.
+    case readableFile(size: Int64)
+    /// Nothing there yet: it opens empty and is created on save. `folderExists` says whether saving can work.
+    case missing(folderExists: Bool)
+    /// Something that cannot be opened as a document; the reason is a sentence for the user.
+    case refused(reason: String)
+
+    /// Looks at `path` without opening it (so a FIFO or device never blocks us).
+    public static func inspect(_ path: String) -> FileInspection {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            let error = errno
+            if error == ENOENT {
+                if lstat(path, &info) == 0 { return .refused(reason: "It is a link to a file that does not exist.") }
+                let folder = (path as NSString).deletingLastPathComponent
+                var folderInfo = stat()
+                let exists = stat(folder.isEmpty ? "." : folder, &folderInfo) == 0 && (folderInfo.st_mode & S_IFMT) == S_IFDIR
+                return .missing(folderExists: exists)
+            }
+            if error == ENOTDIR { return .refused(reason: "A part of the path is not a folder.") }
+            if error == ELOOP { return .refused(reason: "The path has too many levels of symbolic links (a link loop?).") }
+            if error == EACCES { return .refused(reason: "You do not have permission to open it.") }
+            if error == ENAMETOOLONG { return .refused(reason: "The path is too long.") }
+            return .refused(reason: String(cString: strerror(error)) + ".")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            if access(path, R_OK) != 0 { return .refused(reason: "You do not have permission to read it.") }
+            return .readableFile(size: Int64(info.st_size))
+        case S_IFDIR: return .refused(reason: "It is a folder, not a file.")
+        case S_IFCHR, S_IFBLK: return .refused(reason: "It is a device, not a file.")
+        case S_IFIFO: return .refused(reason: "It is a named pipe (FIFO), not a file.")
+        case S_IFSOCK: return .refused(reason: "It is a socket, not a file.")
+        default: return .refused(reason: "It is not a regular file.")
+        }
+    }
+}

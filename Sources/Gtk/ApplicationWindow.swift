@@ -1,0 +1,86 @@
+import CGtk
+
+/// A top-level GtkApplicationWindow belonging to a `NativeApplication`.
+@MainActor
+public final class ApplicationWindow: Container {
+    /// Creates a hidden window registered with `application` (which then keeps running while it exists).
+    public init(application: NativeApplication) {
+        super.init(gtk_application_window_new(application.gtkApplication), ownership: .sink)
+        gtk_application_window_set_show_menubar(OpaquePointer(raw).map { UnsafeMutablePointer<GtkApplicationWindow>($0) }, 0)
+    }
+
+    private var window: UnsafeMutablePointer<GtkWindow> { tandem_window(raw) }
+
+    /// The X11 / GDK window id, or 0 before the window is realized (tests use it with xdotool).
+    public var windowSystemID: UInt {
+        UInt(gtk_application_window_get_id(OpaquePointer(raw).map { UnsafeMutablePointer<GtkApplicationWindow>($0) }))
+    }
+
+    /// The window title (shown by the header bar when it has none of its own).
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+
+    /// Replaces the title bar with a header bar.
+    public func setTitlebar(_ headerBar: HeaderBar) { gtk_window_set_titlebar(window, headerBar.widget) }
+
+    /// Size used when the window is first shown.
+    public func setDefaultSize(width: Int, height: Int) { gtk_window_set_default_size(window, gint(width), gint(height)) }
+
+    /// Current size in application pixels.
+    public var size: (width: Int, height: Int) {
+        var w: gint = 0, h: gint = 0
+        gtk_window_get_size(window, &w, &h)
+        return (Int(w), Int(h))
+    }
+
+    /// Shows the window and asks the window manager to raise and focus it.
+    public func present() { gtk_window_present(window) }
+    /// Asks the window manager to minimize the window.
+    public func iconify() { gtk_window_iconify(window) }
+    /// Asks the window manager to restore a minimized window.
+    public func deiconify() { gtk_window_deiconify(window) }
+    /// Requests a close, as the title bar's close button does (delete-event first).
+    public func close() { gtk_window_close(window) }
+    /// Whether the window has the keyboard focus of the desktop.
+    public var isActive: Bool { gtk_window_is_active(window) != 0 }
+    /// Whether the window is maximized.
+    public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+
+    /// Called whenever `isActive` changes.
+    @discardableResult
+    public func onActiveChanged(_ handler: @escaping @MainActor (Bool) -> Void) -> UInt {
+        connect("notify::is-active") { [unowned self] in handler(self.isActive) }
+    }
+
+    /// Called when the window becomes hidden to the user (minimized or withdrawn) or shown again.
+    @discardableResult
+    public func onVisibilityChanged(_ handler: @escaping @MainActor (_ hidden: Bool) -> Void) -> UInt {
+        let hiddenMask = GDK_WINDOW_STATE_ICONIFIED.rawValue | GDK_WINDOW_STATE_WITHDRAWN.rawValue
+        return connectEvent("window-state-event") { event in
+            let changed = tandem_window_state_event_changed(event).rawValue
+            if changed & hiddenMask != 0 {
+                handler(tandem_window_state_event_new_state(event).rawValue & hiddenMask != 0)
+            }
+            return false
+        }
+    }
+
+    /// Called when the window is mapped (shown on screen) for the first or a later time.
+    @discardableResult
+    public func onMap(_ handler: @escaping @MainActor () -> Void) -> UInt {
+        connect("map", handler)
+    }
+
+    /// Called when the user or `close()` asks to close; return true to keep the window open.
+    @discardableResult
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> UInt {
+        connectEvent("delete-event") { _ in handler() }
+    }
+
+    /// Adds a window-scoped action ("win.NAME").
+    public func addAction(_ action: SimpleAction) {
+        g_action_map_add_action(tandem_action_map(raw), tandem_action(action.raw))
+    }
+}

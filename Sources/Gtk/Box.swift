@@ -1,0 +1,15 @@
+import CGtk
+
+/// A vertical or horizontal GtkBox.
+@MainActor
+public final class Box: Container {
+    /// Creates a box laying its children out vertically or horizontally.
+    public init(vertical: Bool, spacing: Int = 0) {
+        super.init(gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, gint(spacing)), ownership: .sink)
+    }
+
+    /// Appends a child; `expand` gives it the extra space.
+    public func pack(_ child: Widget, expand: Bool = false) {
+        gtk_box_pack_start(tandem_box(raw), child.widget, expand ? 1 : 0, expand ? 1 : 0, 0)
+    }
+}

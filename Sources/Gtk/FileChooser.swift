@@ -1,0 +1,50 @@
+import CGtk
+
+/// A GtkFileChooserNative for Open or Save As; answers with a path or nil.
+@MainActor
+public final class FileChooser: Object {
+    /// What the chooser is for.
+    public enum Purpose { case open, save }
+
+    /// Creates a chooser over `parent`. For `.save`, `suggestedName` and `folder` prefill it.
+    public init(purpose: Purpose, title: String, parent: ApplicationWindow?,
+                folder: String? = nil, suggestedName: String? = nil,
+                onAnswer: @escaping @MainActor ([String]) -> Void) {
+        let action = purpose == .open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
+        let accept = purpose == .open ? "_Open" : "_Save"
+        let native = gtk_file_chooser_native_new(title, parent.flatMap { tandem_window($0.raw) }, action, accept, "_Cancel")!
+        super.init(UnsafeMutableRawPointer(native), ownership: .adopt)
+        let chooser = tandem_file_chooser(raw)
+        gtk_file_chooser_set_local_only(chooser, 1)
+        if purpose == .open { gtk_file_chooser_set_select_multiple(chooser, 1) }
+        if purpose == .save { gtk_file_chooser_set_do_overwrite_confirmation(chooser, 1) }
+        if let folder { gtk_file_chooser_set_current_folder(chooser, folder) }
+        if let suggestedName { gtk_file_chooser_set_current_name(chooser, suggestedName) }
+        connectInt("response") { [unowned self] response in
+            var paths: [String] = []
+            if response == Int(GTK_RESPONSE_ACCEPT.rawValue) {
+                var list = gtk_file_chooser_get_filenames(tandem_file_chooser(self.raw))
+                let head = list
+                while let node = list {
+                    if let name = node.pointee.data?.assumingMemoryBound(to: CChar.self) {
+                        paths.append(String(cString: name))
+                        g_free(name)
+                    }
+                    list = node.pointee.next
+                }
+                g_slist_free(head)
+            }
+            onAnswer(paths)
+            self.retainedWhileShown = nil
+        }
+    }
+
+    // A native dialog must outlive show() until it answers; it keeps itself alive till then.
+    private var retainedWhileShown: FileChooser?
+
+    /// Shows the chooser (non-blocking); the answer arrives through the closure.
+    public func show() {
+        retainedWhileShown = self
+        gtk_native_dialog_show(tandem_native_dialog(raw))
+    }
+}

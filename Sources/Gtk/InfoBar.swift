@@ -1,0 +1,42 @@
+import CGtk
+
+/// A GtkInfoBar with one message and a close button; hidden until a message is shown.
+@MainActor
+public final class InfoBar: Widget {
+    /// Severity, mapped to GTK's message types (and colours).
+    public enum Kind { case info, warning, error }
+
+    private let label = Label()
+
+    /// Creates a hidden info bar.
+    public init() {
+        super.init(gtk_info_bar_new(), ownership: .sink)
+        let bar = tandem_info_bar(raw)
+        gtk_info_bar_set_show_close_button(bar, 1)
+        gtk_container_add(tandem_container(gtk_info_bar_get_content_area(bar)), label.widget)
+        label.show()
+        connectInt("response") { [unowned self] _ in self.dismiss() }
+        gtk_widget_set_no_show_all(widget, 1)
+    }
+
+    /// The message shown, or "" when hidden.
+    public var message: String { isVisible ? label.text : "" }
+
+    /// Shows `message`; a second message while one is shown is added below it.
+    public func show(_ message: String, kind: Kind) {
+        let type: GtkMessageType = switch kind {
+        case .info: GTK_MESSAGE_INFO
+        case .warning: GTK_MESSAGE_WARNING
+        case .error: GTK_MESSAGE_ERROR
+        }
+        gtk_info_bar_set_message_type(tandem_info_bar(raw), type)
+        label.text = isVisible && !label.text.isEmpty ? label.text + "\n" + message : message
+        show()
+    }
+
+    /// Hides the bar and forgets its message.
+    public func dismiss() {
+        hide()
+        label.text = ""
+    }
+}

@@ -1,0 +1,35 @@
+import CGtk
+
+/// A GMenu model: labelled items bound to detailed action names, in sections.
+@MainActor
+public final class Menu: Object {
+    /// Creates an empty menu.
+    public init() {
+        super.init(UnsafeMutableRawPointer(g_menu_new())!, ownership: .adopt)
+    }
+
+    /// Appends an item that activates `action` ("win.save").
+    public func append(_ label: String, action: String) {
+        g_menu_append(OpaquePointer(raw), label, action)
+    }
+
+    /// Appends a section (drawn with separators around it).
+    public func appendSection(_ section: Menu) {
+        g_menu_append_section(OpaquePointer(raw), nil, UnsafeMutablePointer<GMenuModel>(OpaquePointer(section.raw)))
+    }
+}
+
+/// A header-bar button that opens a menu.
+@MainActor
+public final class MenuButton: Widget {
+    /// Creates an icon button showing `menu`.
+    public init(iconName: String, tooltip: String, menu: Menu) {
+        super.init(gtk_menu_button_new(), ownership: .sink)
+        let button = UnsafeMutablePointer<GtkMenuButton>(OpaquePointer(raw))
+        gtk_menu_button_set_menu_model(button, UnsafeMutablePointer<GMenuModel>(OpaquePointer(menu.raw)))
+        let image = gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON)
+        gtk_button_set_image(UnsafeMutablePointer<GtkButton>(OpaquePointer(raw)), image)
+        gtk_widget_set_tooltip_text(widget, tooltip)
+        setAccessibleName(tooltip)
+    }
+}

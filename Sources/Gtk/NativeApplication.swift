@@ -1,0 +1,97 @@
+import CGtk
+
+/// The process's GtkApplication: unique on the session bus, handles its own command line.
+@MainActor
+public final class NativeApplication: Object {
+    var gtkApplication: UnsafeMutablePointer<GtkApplication> { tandem_gtk_application(raw) }
+    private var gApplication: UnsafeMutablePointer<GApplication> { tandem_g_application(raw) }
+
+    /// Creates the application; the command line of every launch arrives at `onCommandLine`.
+    public init(id: String) {
+        let flags = G_APPLICATION_HANDLES_COMMAND_LINE.rawValue | G_APPLICATION_SEND_ENVIRONMENT.rawValue
+        super.init(gtk_application_new(id, GApplicationFlags(rawValue: flags)), ownership: .adopt)
+    }
+
+    /// Declares a boolean `--NAME` option that `--help` lists and the primary instance receives.
+    public func addFlag(_ name: String, short: Character? = nil, description: String) {
+        let shortChar = short.flatMap { $0.asciiValue }.map { CChar($0) } ?? 0
+        g_application_add_main_option(gApplication, name, shortChar, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, description, nil)
+    }
+
+    /// The text after the program name in `--help`'s usage line, and the paragraph under it.
+    public func setUsage(parameters: String, summary: String) {
+        g_application_set_option_context_parameter_string(gApplication, parameters)
+        g_application_set_option_context_summary(gApplication, summary)
+    }
+
+    /// Runs in the launching process before anything is forwarded; return an exit code to stop
+    /// there (as `--version` does), or nil to go on. The handler sees the local flags.
+    public func onLocalOptions(_ handler: @escaping @MainActor (_ flag: (String) -> Bool) -> Int32?) {
+        let box = SignalBox<LocalOptionsHandler>(handler)
+        _ = connectRaw("handle-local-options", unsafeBitCast(localOptionsTrampoline, to: GCallback.self), box)
+    }
+
+    /// Runs once in the primary instance, before the first command line.
+    public func onStartup(_ handler: @escaping @MainActor () -> Void) { connect("startup", handler) }
+
+    /// Runs once in the primary instance as the main loop ends.
+    public func onShutdown(_ handler: @escaping @MainActor () -> Void) { connect("shutdown", handler) }
+
+    /// Receives every invocation in the primary instance; the return value is the launcher's exit code.
+    public func onCommandLine(_ handler: @escaping @MainActor (CommandLineInvocation) -> Int32) {
+        let box = SignalBox<CommandLineHandler>(handler)
+        _ = connectRaw("command-line", unsafeBitCast(commandLineTrampoline, to: GCallback.self), box)
+    }
+
+    /// Runs the application with the process's arguments; returns the exit code.
+    public func run(arguments: [String]) -> Int32 {
+        var cStrings = arguments.map { strdup($0) }
+        defer { cStrings.forEach { free($0) } }
+        cStrings.append(nil)
+        return cStrings.withUnsafeMutableBufferPointer { buffer in
+            g_application_run(gApplication, gint(arguments.count), buffer.baseAddress)
+        }
+    }
+
+    /// Adds an application-wide action ("app.NAME").
+    public func addAction(_ action: SimpleAction) {
+        g_action_map_add_action(tandem_action_map(raw), tandem_action(action.raw))
+    }
+
+    /// Binds keyboard shortcuts ("<Control>s") to a detailed action name ("win.save").
+    public func setAccelerators(_ accelerators: [String], for action: String) {
+        var cStrings: [UnsafePointer<CChar>?] = accelerators.map { UnsafePointer(strdup($0)) }
+        defer { cStrings.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        cStrings.append(nil)
+        cStrings.withUnsafeBufferPointer { gtk_application_set_accels_for_action(gtkApplication, action, $0.baseAddress) }
+    }
+
+    /// Keeps running with no window open (balanced by `release`).
+    public func hold() { g_application_hold(gApplication) }
+    /// Balances `hold`.
+    public func release() { g_application_release(gApplication) }
+    /// Ends the main loop.
+    public func quit() { g_application_quit(gApplication) }
+
+    /// Whether this process is the primary instance and no other owns the D-Bus name.
+    public var isRemote: Bool { g_application_get_is_remote(gApplication) != 0 }
+}
+
+typealias LocalOptionsHandler = @MainActor ((String) -> Bool) -> Int32?
+typealias CommandLineHandler = @MainActor (CommandLineInvocation) -> Int32
+
+private let localOptionsTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GVariantDict>?, gpointer?) -> gint = { _, dict, data in
+    let handler = SignalBox<LocalOptionsHandler>.from(data)
+    nonisolated(unsafe) let dict = dict  // main thread only; not kept past this call
+    return MainActor.assumeIsolated {
+        let lookup: (String) -> Bool = { name in dict.map { tandem_variant_dict_lookup_flag($0, name) != 0 } ?? false }
+        return handler(lookup) ?? -1
+    }
+}
+
+private let commandLineTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GApplicationCommandLine>?, gpointer?) -> gint = { _, commandLine, data in
+    let handler = SignalBox<CommandLineHandler>.from(data)
+    guard let commandLine else { return 1 }
+    nonisolated(unsafe) let unsafeCommandLine = commandLine  // main thread only
+    return MainActor.assumeIsolated { handler(CommandLineInvocation(unsafeCommandLine)) }
+}

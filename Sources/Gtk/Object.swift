@@ -1,0 +1,27 @@
+import CGtk
+
+/// A strong Swift reference to a GObject: one ref taken at wrap time, dropped in deinit.
+@MainActor
+open class Object {
+    /// How the wrapped pointer arrives.
+    public enum Ownership {
+        /// A new widget (floating ref) or an object someone else owns: ref_sink takes our own reference.
+        case sink
+        /// A full reference handed to us by a constructor such as gtk_source_buffer_new().
+        case adopt
+    }
+
+    // nonisolated(unsafe) so deinit (nonisolated) can drop the reference; GObject refcounting is atomic.
+    nonisolated(unsafe) let object: UnsafeMutablePointer<GObject>
+
+    init(_ pointer: gpointer, ownership: Ownership) {
+        object = tandem_object(pointer)
+        if ownership == .sink { g_object_ref_sink(pointer) }
+    }
+
+    deinit {
+        g_object_unref(object)
+    }
+
+    var raw: gpointer { UnsafeMutableRawPointer(object) }
+}

@@ -1,0 +1,96 @@
+import CGtk
+import Synchronization
+
+/// Counts the closure boxes alive, so tests can prove none leaks and none is freed twice.
+public enum SignalBoxes {
+    static let live = Atomic<Int>(0)
+    /// The number of signal closures currently retained by GLib connections.
+    public static var liveCount: Int { live.load(ordering: .relaxed) }
+}
+
+/// Holds one Swift closure for one signal connection. GLib owns the single retain and
+/// gives it back through the GClosureNotify, never earlier.
+final class SignalBox<Handler>: @unchecked Sendable {
+    // @unchecked: GTK emits signals and finalizes objects on the main thread only.
+    let handler: Handler
+    init(_ handler: Handler) {
+        self.handler = handler
+        SignalBoxes.live.add(1, ordering: .relaxed)
+    }
+    deinit { SignalBoxes.live.subtract(1, ordering: .relaxed) }
+
+    static func from(_ data: gpointer?) -> Handler {
+        Unmanaged<SignalBox<Handler>>.fromOpaque(data!).takeUnretainedValue().handler
+    }
+}
+
+/// Releases the box retained at connect time; GLib calls it exactly once per connection.
+private let releaseBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+typealias VoidHandler = @MainActor () -> Void
+typealias EventHandler = @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool
+
+private let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+    let handler = SignalBox<VoidHandler>.from(data)
+    MainActor.assumeIsolated { handler() }
+}
+
+// notify::property passes the GParamSpec as a second argument; the handlers here do not need it.
+private let notifyTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+    let handler = SignalBox<VoidHandler>.from(data)
+    MainActor.assumeIsolated { handler() }
+}
+
+typealias IntHandler = @MainActor (Int) -> Void
+
+// Signals such as GtkDialog::response pass one gint before the user data.
+private let intTrampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
+    let handler = SignalBox<IntHandler>.from(data)
+    MainActor.assumeIsolated { handler(Int(value)) }
+}
+
+private let eventTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GdkEvent>?, gpointer?) -> gboolean = { _, event, data in
+    let handler = SignalBox<EventHandler>.from(data)
+    // GTK emits on the main thread; the pointer never leaves this call.
+    guard let event else { return 0 }
+    nonisolated(unsafe) let unsafeEvent = event
+    return MainActor.assumeIsolated { handler(unsafeEvent) } ? 1 : 0
+}
+
+extension Object {
+    /// Connects `handler` to a signal whose C handler takes (instance, user_data) or,
+    /// for `notify::…`, (instance, pspec, user_data).
+    @discardableResult
+    func connect(_ signal: String, _ handler: @escaping VoidHandler) -> UInt {
+        let callback = signal.hasPrefix("notify::")
+            ? unsafeBitCast(notifyTrampoline, to: GCallback.self)
+            : unsafeBitCast(voidTrampoline, to: GCallback.self)
+        return connectRaw(signal, callback, SignalBox(handler))
+    }
+
+    /// Connects `handler` to a signal whose C handler takes (instance, gint, user_data).
+    @discardableResult
+    func connectInt(_ signal: String, _ handler: @escaping IntHandler) -> UInt {
+        connectRaw(signal, unsafeBitCast(intTrampoline, to: GCallback.self), SignalBox(handler))
+    }
+
+    /// Connects `handler` to a GdkEvent signal; returning true stops the event.
+    @discardableResult
+    func connectEvent(_ signal: String, _ handler: @escaping EventHandler) -> UInt {
+        connectRaw(signal, unsafeBitCast(eventTrampoline, to: GCallback.self), SignalBox(handler))
+    }
+
+    /// Connects a C trampoline with a retained box as its user data.
+    func connectRaw<H>(_ signal: String, _ callback: GCallback, _ box: SignalBox<H>) -> UInt {
+        let data = Unmanaged.passRetained(box).toOpaque()
+        return UInt(tandem_signal_connect(raw, signal, callback, data, releaseBox))
+    }
+
+    /// Disconnects one handler; GLib then releases its box.
+    public func disconnect(_ handlerID: UInt) {
+        g_signal_handler_disconnect(raw, gulong(handlerID))
+    }
+}

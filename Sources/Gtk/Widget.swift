@@ -1,0 +1,50 @@
+import CGtk
+
+/// Any GTK widget Tandem builds.
+@MainActor
+open class Widget: Object {
+    var widget: UnsafeMutablePointer<GtkWidget> { tandem_widget(raw) }
+
+    /// Shows the widget and its children.
+    public func showAll() { gtk_widget_show_all(widget) }
+    /// Shows the widget.
+    public func show() { gtk_widget_show(widget) }
+    /// Hides the widget.
+    public func hide() { gtk_widget_hide(widget) }
+    /// Whether the widget is set to be shown.
+    public var isVisible: Bool { gtk_widget_get_visible(widget) != 0 }
+    /// Destroys the widget (a toplevel window closes for good).
+    public func destroy() { gtk_widget_destroy(widget) }
+    /// Gives the widget keyboard focus.
+    public func grabFocus() { gtk_widget_grab_focus(widget) }
+
+    /// Sets whether the widget asks for extra space in both directions.
+    public func setExpands(_ expands: Bool) {
+        gtk_widget_set_hexpand(widget, expands ? 1 : 0)
+        gtk_widget_set_vexpand(widget, expands ? 1 : 0)
+    }
+
+    /// The accessible name screen readers and AT-SPI clients see.
+    public func setAccessibleName(_ name: String) {
+        atk_object_set_name(gtk_widget_get_accessible(widget), name)
+    }
+
+    /// Called once when the widget is destroyed.
+    @discardableResult
+    public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> UInt {
+        connect("destroy", handler)
+    }
+}
+
+/// A widget that holds children.
+@MainActor
+open class Container: Widget {
+    /// Adds a child (for single-child containers, the child).
+    public func add(_ child: Widget) {
+        gtk_container_add(tandem_container(raw), child.widget)
+    }
+    /// Removes a child.
+    public func remove(_ child: Widget) {
+        gtk_container_remove(tandem_container(raw), child.widget)
+    }
+}

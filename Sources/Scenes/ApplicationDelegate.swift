@@ -1,0 +1,23 @@
+import Gtk
+
+/// The process's controller: launch, the command line, sessions, termination (UIKit's UIApplicationDelegate).
+@MainActor
+public protocol ApplicationDelegate: AnyObject {
+    /// One-time, non-UI setup in the primary instance, before the first command line is handled.
+    func applicationDidFinishLaunching(_ application: Application)
+    /// A launch's command line reached the primary instance; the result is the launcher's exit code.
+    func application(_ application: Application, didReceive commandLine: CommandLineInvocation) -> Int32
+    /// Which configuration (and so which delegate class) serves a session about to be connected.
+    func application(_ application: Application, configurationForConnecting session: SceneSession,
+                     options: ConnectionOptions) -> SceneConfiguration
+    /// These sessions were dropped for good: delete whatever was kept for them.
+    func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>)
+    /// The main loop is ending; every scene has disconnected.
+    func applicationWillTerminate(_ application: Application)
+}
+
+public extension ApplicationDelegate {
+    func applicationDidFinishLaunching(_ application: Application) {}
+    func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {}
+    func applicationWillTerminate(_ application: Application) {}
+}

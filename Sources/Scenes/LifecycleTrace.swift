@@ -1,0 +1,11 @@
+import Foundation
+
+/// Prints each delegate callback to stderr when TANDEM_TRACE_LIFECYCLE=1 (tests read it).
+enum LifecycleTrace {
+    static let isEnabled = ProcessInfo.processInfo.environment["TANDEM_TRACE_LIFECYCLE"] == "1"
+
+    static func log(_ what: String, session: String) {
+        guard isEnabled else { return }
+        FileHandle.standardError.write(Data("tandem-lifecycle \(session) \(what)\n".utf8))
+    }
+}

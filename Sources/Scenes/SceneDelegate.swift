@@ -1,0 +1,32 @@
+/// One window's controller: builds its UI and answers its lifecycle (UIKit's UISceneDelegate).
+@MainActor
+public protocol SceneDelegate: AnyObject {
+    /// Creates the delegate; the scene calls `willConnect` right after.
+    init()
+    /// The scene is about to be shown for `session`: build the window's content here.
+    func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions)
+    /// The window is gone. The session remains unless the app discards it.
+    func sceneDidDisconnect(_ scene: WindowScene)
+    /// The window gained keyboard focus.
+    func sceneDidBecomeActive(_ scene: WindowScene)
+    /// The window is about to lose keyboard focus (or be minimized, or closed).
+    func sceneWillResignActive(_ scene: WindowScene)
+    /// The window is about to become visible.
+    func sceneWillEnterForeground(_ scene: WindowScene)
+    /// The window was minimized, hidden or is closing.
+    func sceneDidEnterBackground(_ scene: WindowScene)
+    /// The record to keep so the window can come back; nil keeps nothing.
+    func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord?
+    /// The user asked to close the window; call `decision(true)` to let it close (now or later).
+    func sceneShouldClose(_ scene: WindowScene, decision: @escaping @MainActor (Bool) -> Void)
+}
+
+public extension SceneDelegate {
+    func sceneDidDisconnect(_ scene: WindowScene) {}
+    func sceneDidBecomeActive(_ scene: WindowScene) {}
+    func sceneWillResignActive(_ scene: WindowScene) {}
+    func sceneWillEnterForeground(_ scene: WindowScene) {}
+    func sceneDidEnterBackground(_ scene: WindowScene) {}
+    func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord? { nil }
+    func sceneShouldClose(_ scene: WindowScene, decision: @escaping @MainActor (Bool) -> Void) { decision(true) }
+}

@@ -1,0 +1,78 @@
+import Gtk
+
+/// One top-level window and its place in the scene lifecycle (UIKit's UIWindowScene).
+@MainActor
+public final class WindowScene {
+    /// The session this scene shows; it outlives the scene.
+    public let session: SceneSession
+    /// The GTK window.
+    public let window: ApplicationWindow
+    /// The delegate that builds and runs this window.
+    public let delegate: SceneDelegate
+    /// The application the scene belongs to.
+    public unowned let application: Application
+
+    private var lifecycle = SceneLifecycle()
+
+    /// The scene's activation state.
+    public var activationState: SceneActivationState { lifecycle.state }
+
+    init(session: SceneSession, delegate: SceneDelegate, application: Application) {
+        self.session = session
+        self.delegate = delegate
+        self.application = application
+        window = ApplicationWindow(application: application.native)
+        // The handlers hold the scene weakly: the window must not keep its own scene alive.
+        window.onActiveChanged { [weak self] active in self?.feed(active ? .focusIn : .focusOut) }
+        window.onVisibilityChanged { [weak self] hidden in self?.feed(hidden ? .hide : .show) }
+        window.onMap { [weak self] in self?.feed(.show) }
+        window.onCloseRequest { [weak self] in
+            self?.requestClose()
+            return true  // the delegate decides; closing happens through destroy()
+        }
+        window.onDestroy { [weak self] in
+            guard let self else { return }
+            self.feed(.disconnect)
+            self.application.sceneDidDisconnect(self)
+        }
+    }
+
+    /// Asks the delegate whether the window may close (it may ask the user), then closes it.
+    public func requestClose() {
+        guard activationState != .disconnected else { return }
+        delegate.sceneShouldClose(self) { [weak self] allowed in
+            guard let self, self.activationState != .disconnected else { return }
+            if allowed { self.window.destroy() } else { self.application.sceneRefusedToClose(self) }
+        }
+    }
+
+    func connect(options: ConnectionOptions) {
+        feed(.connect, options: options)
+    }
+
+    private func feed(_ input: SceneLifecycleInput, options: ConnectionOptions = ConnectionOptions()) {
+        for callback in lifecycle.handle(input) {
+            LifecycleTrace.log(callback.rawValue, session: session.shortID)
+            switch callback {
+            case .willConnect: delegate.scene(self, willConnectTo: session, options: options)
+            case .willEnterForeground: delegate.sceneWillEnterForeground(self)
+            case .didBecomeActive: delegate.sceneDidBecomeActive(self)
+            case .willResignActive:
+                delegate.sceneWillResignActive(self)
+                saveRestorationRecord()
+            case .didEnterBackground:
+                delegate.sceneDidEnterBackground(self)
+                saveRestorationRecord()
+            case .didDisconnect:
+                saveRestorationRecord()
+                delegate.sceneDidDisconnect(self)
+            }
+        }
+    }
+
+    private func saveRestorationRecord() {
+        if let record = delegate.stateRestorationRecord(for: self) {
+            session.stateRestorationRecord = record
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Gtk
+
+/// The widgets of one editor window: header bar, info bar, and the source view.
+@MainActor
+final class EditorWindow {
+    let headerBar = HeaderBar()
+    let infoBar = InfoBar()
+    let buffer = SourceBuffer()
+    let textView: SourceView
+    private let scroller = ScrolledWindow()
+
+    /// Builds the content into `window`.
+    init(in window: ApplicationWindow) {
+        textView = SourceView(buffer: buffer)
+        textView.setAccessibleName("Document text")
+
+        let fileMenu = Menu()
+        fileMenu.append("_New Window", action: "app.new-window")
+        fileMenu.append("_Open…", action: "win.open")
+        fileMenu.append("Save _As…", action: "win.save-as")
+        let editMenu = Menu()
+        editMenu.append("_Undo", action: "win.undo")
+        editMenu.append("_Redo", action: "win.redo")
+        let windowMenu = Menu()
+        windowMenu.append("_Close Window", action: "win.close")
+        windowMenu.append("_Quit", action: "app.quit")
+        let menu = Menu()
+        menu.appendSection(fileMenu)
+        menu.appendSection(editMenu)
+        menu.appendSection(windowMenu)
+
+        headerBar.packStart(Button(iconName: "document-open-symbolic", tooltip: "Open a file", action: "win.open"))
+        headerBar.packEnd(MenuButton(iconName: "open-menu-symbolic", tooltip: "Main menu", menu: menu))
+        headerBar.packEnd(Button(label: "_Save", action: "win.save"))
+        window.setTitlebar(headerBar)
+
+        let column = Box(vertical: true)
+        column.pack(infoBar)
+        scroller.add(textView)
+        column.pack(scroller, expand: true)
+        window.add(column)
+        window.setDefaultSize(width: 800, height: 600)
+        headerBar.showAll()
+        column.showAll()
+    }
+}

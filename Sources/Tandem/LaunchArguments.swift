@@ -1,0 +1,98 @@
+import Foundation
+import Scenes
+
+/// The files a `tandem …` command line asks for, and what was wrong with the rest of it.
+struct LaunchArguments: Equatable {
+    /// Files to show, as absolute paths with an optional 1-based line and column.
+    var files: [OpenFileContext] = []
+    /// One sentence per argument that could not be understood.
+    var problems: [String] = []
+
+    /// Parses positional arguments (program name already removed): `FILE`, `FILE:LINE`,
+    /// `FILE:LINE:COL`, and gedit's `+LINE[:COL] FILE`. A file whose real name ends in
+    /// `:N` opens as that file; nil stands for an argument that is not valid UTF-8.
+    static func parse(_ arguments: [String?], workingDirectory: String,
+                      exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) || isDanglingLink($0) }) -> LaunchArguments {
+        var result = LaunchArguments()
+        var pending: (line: Int, column: Int?)?
+        var seenSeparator = false
+        for argument in arguments {
+            guard let argument else {
+                result.problems.append("An argument is not valid UTF-8 text; Tandem cannot open files with such names yet.")
+                continue
+            }
+            if argument == "--" && !seenSeparator { seenSeparator = true; continue }
+            if argument.isEmpty { continue }
+            if pending == nil, let position = parsePosition(argument) {
+                pending = position
+                continue
+            }
+            let absolute = absolutePath(argument, in: workingDirectory)
+            var file = OpenFileContext(path: absolute)
+            if !exists(absolute), let (base, line, column) = splitSuffix(argument) {
+                file = OpenFileContext(path: absolutePath(base, in: workingDirectory), line: line, column: column)
+            }
+            if let position = pending {
+                file.line = position.line
+                file.column = position.column
+                pending = nil
+            }
+            result.files.append(file)
+        }
+        if pending != nil {
+            result.problems.append("A “+LINE” position must come before a file name.")
+        }
+        return result
+    }
+
+    /// `+12` or `+12:4` → (12, 4); anything else → nil.
+    static func parsePosition(_ argument: String) -> (line: Int, column: Int?)? {
+        guard argument.hasPrefix("+") else { return nil }
+        let parts = argument.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let line = number(parts[0]) else { return nil }
+        if parts.count == 2 {
+            guard let column = number(parts[1]) else { return nil }
+            return (line, column)
+        }
+        return (line, nil)
+    }
+
+    /// `name:12:4` → ("name", 12, 4), `name:12` → ("name", 12, nil); nil when there is no such suffix.
+    static func splitSuffix(_ argument: String) -> (String, Int, Int?)? {
+        let parts = argument.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count >= 2 else { return nil }
+        if parts.count >= 3, let line = number(parts[parts.count - 2]), let column = number(parts[parts.count - 1]) {
+            let base = parts.dropLast(2).joined(separator: ":")
+            if !base.isEmpty { return (base, line, column) }
+        }
+        if let line = number(parts[parts.count - 1]) {
+            let base = parts.dropLast().joined(separator: ":")
+            if !base.isEmpty { return (base, line, nil) }
+        }
+        return nil
+    }
+
+    private static func number(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.allSatisfy(\.isASCII), let value = Int(text), value >= 0 else { return nil }
+        return max(1, min(value, Int(Int32.max)))
+    }
+
+    /// Joins a relative path to the launching process's folder and removes `.` and `..` lexically
+    /// (symlinks are resolved later, when documents are matched).
+    static func absolutePath(_ path: String, in workingDirectory: String) -> String {
+        let joined = path.hasPrefix("/") ? path : workingDirectory + "/" + path
+        var components: [Substring] = []
+        for component in joined.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(component)
+            }
+        }
+        return "/" + components.joined(separator: "/")
+    }
+
+    static func isDanglingLink(_ path: String) -> Bool {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+    }
+}

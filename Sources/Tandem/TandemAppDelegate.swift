@@ -1,0 +1,106 @@
+import Documents
+import Foundation
+import Gtk
+import Scenes
+
+/// Tandem's application delegate: the command line, app-wide actions, and which window shows what.
+@MainActor
+final class TandemAppDelegate: ApplicationDelegate {
+    private(set) weak var application: Application?
+    private var untitledCount = 0
+
+    /// Declares the options `--help` lists; `--version` is answered in the launching process.
+    func configureCommandLine(of application: Application) {
+        let native = application.native
+        native.setUsage(parameters: "[FILE[:LINE[:COL]]…] [+LINE[:COL] FILE…]",
+                        summary: "Open plain-text files in Tandem. A second launch hands its files to the running instance.")
+        native.addFlag("new-window", description: "Open the files in new windows even if they are already shown")
+        native.addFlag("version", description: "Print the version and exit")
+        native.onLocalOptions { flag in
+            guard flag("version") else { return nil }
+            print("tandem \(TandemVersion.string)")
+            return 0
+        }
+    }
+
+    func applicationDidFinishLaunching(_ application: Application) {
+        self.application = application
+        let native = application.native
+        native.addAction(SimpleAction(name: "quit") { [weak application] in application?.requestQuit() })
+        native.addAction(SimpleAction(name: "new-window") { [weak self] in self?.openUntitled() })
+        let accelerators: [(String, [String])] = [
+            ("app.new-window", ["<Control>n"]), ("app.quit", ["<Control>q"]),
+            ("win.open", ["<Control>o"]), ("win.save", ["<Control>s"]), ("win.save-as", ["<Control><Shift>s"]),
+            ("win.close", ["<Control>w"]), ("win.undo", ["<Control>z"]), ("win.redo", ["<Control><Shift>z"]),
+        ]
+        for (action, keys) in accelerators { native.setAccelerators(keys, for: action) }
+    }
+
+    func application(_ application: Application, didReceive commandLine: CommandLineInvocation) -> Int32 {
+        self.application = application
+        let arguments = Array(commandLine.arguments.dropFirst())
+        guard let workingDirectory = commandLine.workingDirectory else {
+            commandLine.printError("tandem: the working directory is not valid UTF-8.\n")
+            return 1
+        }
+        let request = LaunchArguments.parse(arguments, workingDirectory: workingDirectory)
+        let problems = request.problems + open(request.files, forceNewWindow: commandLine.flag("new-window"))
+        for problem in problems { commandLine.printError("tandem: \(problem)\n") }
+        return problems.isEmpty ? 0 : 1
+    }
+
+    func application(_ application: Application, configurationForConnecting session: SceneSession,
+                     options: ConnectionOptions) -> SceneConfiguration {
+        SceneConfiguration(name: "Editor", role: "editor", delegateClass: EditorSceneDelegate.self)
+    }
+
+    /// Shows each file: raises a window already showing it (unless `forceNewWindow`), else opens
+    /// a new one. Files that cannot be opened are reported in a window and returned as messages.
+    @discardableResult
+    func open(_ files: [OpenFileContext], forceNewWindow: Bool) -> [String] {
+        guard let application else { return [] }
+        var problems: [String] = []
+        var lastScene: WindowScene?
+        for file in files {
+            if case .refused(let reason) = FileInspection.inspect(file.path) {
+                problems.append("Could not open “\(file.path)”: \(reason)")
+                continue
+            }
+            if !forceNewWindow, let scene = scene(showing: file.path) {
+                (scene.delegate as? EditorSceneDelegate)?.moveCaret(to: file)
+                scene.window.present()
+                lastScene = scene
+                continue
+            }
+            lastScene = application.requestSceneSessionActivation(options: ConnectionOptions(files: [file]))
+        }
+        if !problems.isEmpty {
+            let target = lastScene ?? application.connectedScenes.last(where: { $0.activationState == .foregroundActive })
+                ?? application.connectedScenes.last
+            if let editor = target?.delegate as? EditorSceneDelegate {
+                editor.showNotices(problems)
+                target?.window.present()
+            } else {
+                application.requestSceneSessionActivation(options: ConnectionOptions(notices: problems))
+            }
+        } else if files.isEmpty {
+            openUntitled()
+        }
+        return problems
+    }
+
+    /// Opens a new window on a new, untitled document.
+    func openUntitled() {
+        application?.requestSceneSessionActivation(options: ConnectionOptions())
+    }
+
+    /// The next "Untitled Document N" name.
+    func nextUntitledName() -> String {
+        untitledCount += 1
+        return "Untitled Document \(untitledCount)"
+    }
+
+    private func scene(showing path: String) -> WindowScene? {
+        application?.connectedScenes.first { ($0.delegate as? EditorSceneDelegate)?.path == path }
+    }
+}
