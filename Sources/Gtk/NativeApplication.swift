@@ -53,6 +53,12 @@ public final class NativeApplication: Object {
         }
     }
 
+    /// Registers on the session bus and emits startup without running the main loop
+    /// (for tests, which spin the loop themselves); false if registration failed.
+    public func register() -> Bool {
+        g_application_register(gApplication, nil, nil) != 0
+    }
+
     /// Adds an application-wide action ("app.NAME").
     public func addAction(_ action: SimpleAction) {
         g_action_map_add_action(tandem_action_map(raw), tandem_action(action.raw))

@@ -35,6 +35,11 @@ public final class Application {
         native.run(arguments: arguments)
     }
 
+    /// Registers and runs startup without entering the main loop (tests spin the loop themselves).
+    public func registerWithoutRunning() -> Bool {
+        native.register()
+    }
+
     /// Shows `session`'s window, creating the session and connecting a scene as needed.
     @discardableResult
     public func requestSceneSessionActivation(_ session: SceneSession? = nil, role: String = "editor",

@@ -111,7 +111,7 @@ final class EditorSceneDelegate: SceneDelegate {
     }
 
     /// A folder as GNOME shows it: the home folder as "~".
-    static func folderForDisplay(_ folder: String) -> String {
+    nonisolated static func folderForDisplay(_ folder: String) -> String {
         let home = NSHomeDirectory()
         if folder == home { return "~" }
         if folder.hasPrefix(home + "/") { return "~" + folder.dropFirst(home.count) }

@@ -1,0 +1,130 @@
+import Foundation
+import Gtk
+import XCTest
+@testable import Scenes
+
+/// Every callback any test delegate received, as "tag:callback".
+@MainActor private var received: [String] = []
+
+@MainActor
+private final class RecordingSceneDelegate: SceneDelegate {
+    var tag = "?"
+    var allowClose = true
+    init() {}
+    func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
+        tag = options.files.first?.path ?? "?"
+        scene.window.title = "scene-\(tag)"
+        scene.window.setDefaultSize(width: 300, height: 200)
+        received.append("\(tag):willConnect")
+    }
+    func sceneDidDisconnect(_ scene: WindowScene) { received.append("\(tag):didDisconnect") }
+    func sceneDidBecomeActive(_ scene: WindowScene) { received.append("\(tag):didBecomeActive") }
+    func sceneWillResignActive(_ scene: WindowScene) { received.append("\(tag):willResignActive") }
+    func sceneWillEnterForeground(_ scene: WindowScene) { received.append("\(tag):willEnterForeground") }
+    func sceneDidEnterBackground(_ scene: WindowScene) { received.append("\(tag):didEnterBackground") }
+    func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord? {
+        RestorationRecord(windowWidth: scene.window.size.width, windowHeight: scene.window.size.height)
+    }
+    func sceneShouldClose(_ scene: WindowScene, decision: @escaping @MainActor (Bool) -> Void) {
+        received.append("\(tag):shouldClose")
+        decision(allowClose)
+    }
+}
+
+@MainActor
+private final class RecordingAppDelegate: ApplicationDelegate {
+    var discarded: [SceneSession] = []
+    var launched = 0
+    func applicationDidFinishLaunching(_ application: Application) { launched += 1 }
+    func application(_ application: Application, didReceive commandLine: CommandLineInvocation) -> Int32 { 0 }
+    func application(_ application: Application, configurationForConnecting session: SceneSession,
+                     options: ConnectionOptions) -> SceneConfiguration {
+        SceneConfiguration(name: "Test", role: "test", delegateClass: RecordingSceneDelegate.self)
+    }
+    func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {
+        discarded.append(contentsOf: sessions)
+    }
+}
+
+/// Real windows under Xvfb and openbox: the callbacks each delegate sees, in order.
+final class WindowSceneLifecycleTests: XCTestCase {
+    func testMinimizeFocusAndCloseGiveUIKitSequences() {
+        MainActor.assumeIsolated {
+            guard MainLoop.initialize() else {
+                XCTFail("GTK could not open a display: run the tests under xvfb-run with openbox (see README).")
+                return
+            }
+            let appDelegate = RecordingAppDelegate()
+            let app = Application(id: "io.github.tandemedit.TandemLifecycleTest\(getpid())", delegate: appDelegate)
+            XCTAssertTrue(app.registerWithoutRunning())
+            XCTAssertEqual(appDelegate.launched, 1, "didFinishLaunching runs once, at startup")
+            received = []
+
+            @MainActor func events(_ tag: String) -> [String] {
+                received.filter { $0.hasPrefix(tag + ":") }.map { String($0.dropFirst(tag.count + 1)) }
+            }
+            @MainActor func wait(_ what: String, _ condition: () -> Bool) {
+                XCTAssertTrue(MainLoop.run(until: condition, timeout: 10), "timed out waiting for \(what); got \(received)")
+                MainLoop.run(for: 0.2)  // let late, out-of-order reports arrive too
+            }
+
+            // 1. Window A appears and takes focus.
+            let a = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "A")]))
+            wait("A active") { a.activationState == .foregroundActive }
+            XCTAssertEqual(events("A"), ["willConnect", "willEnterForeground", "didBecomeActive"])
+
+            // 2. Window B appears; A resigns.
+            let b = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "B")]))
+            wait("B active") { b.activationState == .foregroundActive && a.activationState == .foregroundInactive }
+            XCTAssertEqual(events("B"), ["willConnect", "willEnterForeground", "didBecomeActive"])
+            XCTAssertEqual(events("A"), ["willConnect", "willEnterForeground", "didBecomeActive", "willResignActive"])
+
+            // 3. Minimize the focused window B: resign comes before background, whatever order GTK reports.
+            received = []
+            b.window.iconify()
+            wait("B background") { b.activationState == .background }
+            XCTAssertEqual(events("B"), ["willResignActive", "didEnterBackground"])
+
+            // 4. Focus A (openbox may already have passed the focus to it when B was minimized).
+            a.window.present()
+            wait("A active again") { a.activationState == .foregroundActive }
+            XCTAssertEqual(events("A"), ["didBecomeActive"], "A becomes active exactly once")
+            XCTAssertEqual(events("B"), ["willResignActive", "didEnterBackground"], "B stays minimized")
+
+            // 5. Restore B: foreground first, then active.
+            received = []
+            b.window.present()
+            wait("B active again") { b.activationState == .foregroundActive && a.activationState == .foregroundInactive }
+            XCTAssertEqual(events("B"), ["willEnterForeground", "didBecomeActive"])
+            XCTAssertEqual(events("A"), ["willResignActive"])
+
+            // 6. A delegate that refuses keeps its window.
+            (a.delegate as! RecordingSceneDelegate).allowClose = false
+            received = []
+            a.window.close()
+            MainLoop.run(for: 0.3)
+            XCTAssertEqual(events("A"), ["shouldClose"])
+            XCTAssertEqual(app.connectedScenes.count, 2)
+
+            // 7. Close B (active) while A stays: it resigns, backgrounds, disconnects; its session is discarded.
+            received = []
+            let bSession = b.session
+            b.window.close()
+            wait("B disconnected") { b.activationState == .disconnected }
+            XCTAssertEqual(events("B"), ["shouldClose", "willResignActive", "didEnterBackground", "didDisconnect"])
+            XCTAssertNil(bSession.scene)
+            XCTAssertNotNil(bSession.stateRestorationRecord?.windowWidth, "a record was saved on the way out")
+            XCTAssertEqual(appDelegate.discarded.map(\.persistentIdentifier), [bSession.persistentIdentifier])
+            XCTAssertEqual(app.connectedScenes.map(\.session), [a.session])
+
+            // 8. Quitting closes the last window but keeps its session.
+            (a.delegate as! RecordingSceneDelegate).allowClose = true
+            app.requestQuit()
+            wait("A disconnected") { a.activationState == .disconnected }
+            XCTAssertEqual(events("A").last, "didDisconnect")
+            XCTAssertEqual(appDelegate.discarded.count, 1, "quitting discards nothing")
+            XCTAssertTrue(app.openSessions.contains(a.session))
+            XCTAssertEqual(received.filter { $0.hasSuffix("didDisconnect") }.count, 2, "each scene disconnects exactly once")
+        }
+    }
+}
