@@ -38,8 +38,9 @@ private let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _,
     MainActor.assumeIsolated { handler() }
 }
 
-// notify::property passes the GParamSpec as a second argument; the handlers here do not need it.
-private let notifyTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
+// For signals with one pointer argument the handler ignores: notify::property (its GParamSpec),
+// GSimpleAction::activate (its GVariant parameter).
+private let onePointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, _, data in
     let handler = SignalBox<VoidHandler>.from(data)
     MainActor.assumeIsolated { handler() }
 }
@@ -61,12 +62,13 @@ private let eventTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<Gdk
 }
 
 extension Object {
-    /// Connects `handler` to a signal whose C handler takes (instance, user_data) or,
-    /// for `notify::…`, (instance, pspec, user_data).
+    /// Connects `handler` to a signal whose C handler takes (instance, user_data), or with
+    /// `ignoringOneArgument`, (instance, pointer, user_data). `notify::…` always has the pointer.
+    /// The shape must match the signal's: GLib puts user_data after the signal's own arguments.
     @discardableResult
-    func connect(_ signal: String, _ handler: @escaping VoidHandler) -> UInt {
-        let callback = signal.hasPrefix("notify::")
-            ? unsafeBitCast(notifyTrampoline, to: GCallback.self)
+    func connect(_ signal: String, ignoringOneArgument: Bool = false, _ handler: @escaping VoidHandler) -> UInt {
+        let callback = ignoringOneArgument || signal.hasPrefix("notify::")
+            ? unsafeBitCast(onePointerTrampoline, to: GCallback.self)
             : unsafeBitCast(voidTrampoline, to: GCallback.self)
         return connectRaw(signal, callback, SignalBox(handler))
     }

@@ -47,6 +47,20 @@ final class SignalBoxTests: XCTestCase {
         }
     }
 
+    /// GSimpleAction::activate passes a parameter before user_data; the handler still runs.
+    func testActionActivationReachesItsHandler() throws {
+        MainActor.assumeIsolated {
+            var activations = 0
+            let action = SimpleAction(name: "probe") { activations += 1 }
+            action.activate()
+            action.activate()
+            XCTAssertEqual(activations, 2)
+            action.isEnabled = false
+            action.activate()
+            XCTAssertEqual(activations, 2, "a disabled action does nothing")
+        }
+    }
+
     /// A wrapper dropped by Swift while GTK still holds the widget keeps its handlers alive.
     func testHandlersOutliveTheSwiftWrapper() throws {
         MainActor.assumeIsolated {

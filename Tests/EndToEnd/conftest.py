@@ -1,0 +1,151 @@
+"""End-to-end helpers: start the built `tandem`, drive it with xdotool, read it over AT-SPI.
+
+The runner (.ci/test) provides Xvfb, a D-Bus session and openbox; without them these tests
+fail rather than skip.
+"""
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+TANDEM = os.environ.get("TANDEM_BIN", str(ROOT / ".build" / "debug" / "tandem"))
+
+
+def wait_for(what, condition, timeout=10.0, interval=0.05):
+    """Polls `condition` until it returns something truthy; fails the test after `timeout`."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        try:
+            last = condition()
+        except Exception as error:  # AT-SPI objects vanish while windows close
+            last = error
+        if last and not isinstance(last, Exception):
+            return last
+        time.sleep(interval)
+    pytest.fail(f"timed out waiting for {what} (last: {last!r})")
+
+
+class Tandem:
+    """One primary Tandem instance plus helpers to launch more `tandem` commands at it."""
+
+    def __init__(self, tmp_path):
+        self.tmp = tmp_path
+        self.stderr_path = tmp_path / "primary.stderr"
+        self.proc = None
+
+    def start(self, *args, cwd=None, env=None):
+        environment = dict(os.environ, TANDEM_TRACE_LIFECYCLE="1", **(env or {}))
+        self.stderr_file = open(self.stderr_path, "w")
+        self.proc = subprocess.Popen([TANDEM, *args], cwd=cwd or self.tmp, env=environment,
+                                     stdout=subprocess.DEVNULL, stderr=self.stderr_file)
+        return self
+
+    def launch(self, *args, cwd=None, env=None, timeout=10):
+        """Runs a second `tandem …` (which hands its arguments to the primary) and returns it."""
+        environment = dict(os.environ, **(env or {}))
+        started = time.monotonic()
+        result = subprocess.run([TANDEM, *args], cwd=cwd or self.tmp, env=environment,
+                                capture_output=True, text=True, timeout=timeout)
+        result.seconds = time.monotonic() - started
+        return result
+
+    @property
+    def trace(self):
+        return self.stderr_path.read_text()
+
+    # ---- AT-SPI ----
+
+    def app(self):
+        import pyatspi
+        for app in pyatspi.Registry.getDesktop(0):
+            if app is not None and app.get_process_id() == self.proc.pid:
+                return app
+        return None
+
+    def frames(self):
+        app = self.app()
+        if app is None:
+            return []
+        return [f for f in app if f is not None and f.getRoleName() == "frame"]
+
+    def titles(self):
+        return sorted(f.name for f in self.frames())
+
+    def frame(self, title):
+        return next((f for f in self.frames() if f.name == title), None)
+
+    @staticmethod
+    def find(node, role):
+        """Every descendant of `node` with the given AT-SPI role name."""
+        found = []
+        for child in node:
+            if child is None:
+                continue
+            if child.getRoleName() == role:
+                found.append(child)
+            found.extend(Tandem.find(child, role))
+        return found
+
+    def text_of(self, title):
+        frame = self.frame(title)
+        texts = self.find(frame, "text") if frame else []
+        return texts[0].queryText().getText(0, -1) if texts else None
+
+    def caret_of(self, title):
+        text = self.find(self.frame(title), "text")[0].queryText()
+        return text.caretOffset
+
+    def labels_of(self, title):
+        frame = self.frame(title)
+        return [l.name for l in self.find(frame, "label")] if frame else []
+
+    def wait_title(self, title, timeout=10):
+        return wait_for(f"a window titled {title!r} (have {self.titles()})", lambda: self.frame(title), timeout)
+
+    # ---- keyboard, through the X server like a person ----
+
+    def window_id(self, title):
+        # --all: every criterion must match (xdotool ORs them by default). --onlyvisible: GTK also leaves an unmapped client-leader window with the same pid,
+        # which the window manager cannot activate.
+        out = wait_for(f"X window {title!r}", lambda: subprocess.run(
+            ["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.proc.pid), "--name", f"^{title}$"],
+            capture_output=True, text=True).stdout.split())
+        return out[0]
+
+    def activate(self, title):
+        wid = self.window_id(title)
+        subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
+        time.sleep(0.15)
+        return wid
+
+    def type(self, title, text):
+        self.activate(title)
+        subprocess.run(["xdotool", "type", "--delay", "20", text], check=True)
+
+    def key(self, title, *keys):
+        self.activate(title)
+        subprocess.run(["xdotool", "key", *keys], check=True)
+
+    def stop(self):
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(timeout=10)
+        if self.proc:
+            self.stderr_file.close()
+
+
+@pytest.fixture
+def tandem(tmp_path):
+    assert os.environ.get("DISPLAY"), "no DISPLAY: run the end-to-end tests through .ci/test (Xvfb, D-Bus, openbox)"
+    assert os.environ.get("DBUS_SESSION_BUS_ADDRESS"), "no session bus: run through .ci/test"
+    assert Path(TANDEM).exists(), f"{TANDEM} is not built"
+    instance = Tandem(tmp_path)
+    yield instance
+    instance.stop()
+    # Let the D-Bus name go before the next test starts its own primary instance.
+    time.sleep(0.2)

@@ -1,0 +1,109 @@
+"""`tandem …` from a shell: one process, many windows, positions, bad arguments."""
+import os
+import socket
+import subprocess
+import time
+
+from conftest import TANDEM, wait_for
+
+
+def test_version_and_help_need_no_display():
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    version = subprocess.run([TANDEM, "--version"], capture_output=True, text=True, env=env, timeout=10)
+    assert version.returncode == 0 and version.stdout.startswith("tandem ")
+    help_text = subprocess.run([TANDEM, "--help"], capture_output=True, text=True, env=env, timeout=10).stdout
+    for expected in ["--new-window", "--version", "FILE[:LINE[:COL]]", "+LINE[:COL]"]:
+        assert expected in help_text
+
+
+def test_second_launch_joins_the_running_instance(tandem, tmp_path):
+    (tmp_path / "a.txt").write_text("alpha\nbeta\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    second = tandem.launch("--new-window", "a.txt")
+    assert second.returncode == 0, second.stderr
+    assert second.seconds < 1.0, f"the forwarding launch took {second.seconds:.2f}s"
+    wait_for("two windows in the first process", lambda: tandem.titles() == ["a.txt", "a.txt"])
+    for frame in tandem.frames():
+        assert tandem.find(frame, "text")[0].queryText().getText(0, -1) == "alpha\nbeta\n"
+    # Without --new-window a file already shown raises its window instead of opening another.
+    again = tandem.launch("a.txt")
+    assert again.returncode == 0
+    time.sleep(0.5)
+    assert tandem.titles() == ["a.txt", "a.txt"]
+
+
+def test_line_and_column_place_the_caret(tandem, tmp_path):
+    (tmp_path / "b.txt").write_text("hello\nworld line two\nthird\n")
+    (tmp_path / "c.txt").write_text("1\n22\n333\n4444\n")
+    tandem.start("b.txt:2:3")
+    tandem.wait_title("b.txt")
+    wait_for("caret at 2:3", lambda: tandem.caret_of("b.txt") == len("hello\n") + 2)
+    assert tandem.launch("+3:2", "c.txt").returncode == 0
+    tandem.wait_title("c.txt")
+    wait_for("caret at 3:2", lambda: tandem.caret_of("c.txt") == len("1\n22\n") + 1)
+    # A line past the end clamps to the last line rather than failing.
+    assert tandem.launch("--new-window", "c.txt:999").returncode == 0
+    wait_for("second c.txt window", lambda: len([t for t in tandem.titles() if t == "c.txt"]) == 2)
+
+
+def test_file_whose_name_ends_in_colon_number_opens_as_itself(tandem, tmp_path):
+    (tmp_path / "notes:3").write_text("literal name\n")
+    tandem.start("notes:3")
+    tandem.wait_title("notes:3")
+    assert tandem.text_of("notes:3") == "literal name\n"
+
+
+def test_relative_paths_resolve_in_the_launchers_folder(tandem, tmp_path):
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    (tmp_path / "one" / "rel.txt").write_text("from one\n")
+    (tmp_path / "two" / "rel.txt").write_text("from two\n")
+    tandem.start(cwd=tmp_path / "one")
+    tandem.wait_title("Untitled Document 1")
+    assert tandem.launch("rel.txt", cwd=tmp_path / "two").returncode == 0
+    tandem.wait_title("rel.txt")
+    assert tandem.text_of("rel.txt") == "from two\n"
+
+
+def test_unopenable_arguments_are_reported_and_the_rest_opens(tandem, tmp_path):
+    (tmp_path / "good.txt").write_text("good\n")
+    os.mkfifo(tmp_path / "pipe")
+    server = socket.socket(socket.AF_UNIX)
+    server.bind(str(tmp_path / "sock"))
+    tandem.start()
+    tandem.wait_title("Untitled Document 1")
+    result = tandem.launch(str(tmp_path), "pipe", "sock", "/dev/null", "good.txt", timeout=10)
+    assert result.seconds < 1.0, "a FIFO must never block the launch"
+    assert result.returncode == 1
+    assert "folder, not a file" in result.stderr
+    assert "named pipe" in result.stderr
+    assert "socket" in result.stderr
+    assert "device" in result.stderr
+    tandem.wait_title("good.txt")
+    assert sorted(tandem.titles()) == ["Untitled Document 1", "good.txt"], "no window for a bad argument"
+    labels = " ".join(tandem.labels_of("good.txt"))
+    assert "named pipe" in labels and "folder" in labels, labels
+    server.close()
+
+
+def test_only_bad_arguments_still_gives_a_window_with_the_message(tandem, tmp_path):
+    tandem.start(str(tmp_path))
+    tandem.wait_title("Untitled Document 1")
+    assert "folder, not a file" in " ".join(tandem.labels_of("Untitled Document 1"))
+    assert "folder, not a file" in tandem.trace
+
+
+def test_runs_without_a_session_bus(tmp_path):
+    (tmp_path / "solo.txt").write_text("solo\n")
+    env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent/bus", NO_AT_BRIDGE="1")
+    proc = subprocess.Popen([TANDEM, "solo.txt"], cwd=tmp_path, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_for("a window without D-Bus", lambda: subprocess.run(
+            ["xdotool", "search", "--all", "--pid", str(proc.pid), "--name", "^solo.txt$"],
+            capture_output=True, text=True).stdout.strip())
+        assert proc.poll() is None, "Tandem exited instead of running non-unique"
+    finally:
+        proc.kill()
+        proc.wait()

@@ -1,0 +1,83 @@
+"""Typing, saving, undo and closing in real windows."""
+import time
+
+from conftest import wait_for
+
+
+def test_typing_shows_modified_and_save_writes_the_file(tandem, tmp_path):
+    path = tmp_path / "doc.txt"
+    path.write_text("start\n")
+    tandem.start("doc.txt")
+    tandem.wait_title("doc.txt")
+    tandem.key("doc.txt", "ctrl+End")
+    tandem.type("doc.txt", "typed here")
+    tandem.wait_title("• doc.txt")
+    wait_for("typed text over AT-SPI", lambda: tandem.text_of("• doc.txt") == "start\ntyped here")
+    tandem.key("• doc.txt", "ctrl+s")
+    tandem.wait_title("doc.txt")
+    assert path.read_text() == "start\ntyped here"
+    leftovers = [p.name for p in tmp_path.iterdir() if "tandem-" in p.name]
+    assert leftovers == [], "the atomic save left a temp file"
+
+
+def test_undo_and_redo(tandem, tmp_path):
+    (tmp_path / "u.txt").write_text("")
+    tandem.start("u.txt")
+    tandem.wait_title("u.txt")
+    tandem.type("u.txt", "abc")
+    wait_for("abc", lambda: tandem.text_of("• u.txt") == "abc")
+    tandem.key("• u.txt", "ctrl+z")
+    wait_for("undone", lambda: tandem.text_of("u.txt") == "")
+    tandem.key("u.txt", "ctrl+shift+z")
+    wait_for("redone", lambda: tandem.text_of("• u.txt") == "abc")
+
+
+def test_missing_file_opens_empty_and_is_created_on_save(tandem, tmp_path):
+    tandem.start("fresh.txt", "nofolder/lost.txt")
+    tandem.wait_title("fresh.txt")
+    tandem.wait_title("lost.txt")
+    assert not (tmp_path / "fresh.txt").exists(), "opening must not create the file"
+    tandem.type("fresh.txt", "new text")
+    tandem.key("• fresh.txt", "ctrl+s")
+    tandem.wait_title("fresh.txt")
+    assert (tmp_path / "fresh.txt").read_text() == "new text"
+    # Its folder does not exist: the save fails, says so, and the document stays modified.
+    assert "does not exist" in " ".join(tandem.labels_of("lost.txt"))
+    tandem.type("lost.txt", "x")
+    tandem.key("• lost.txt", "ctrl+s")
+    wait_for("save error", lambda: "Could not save “lost.txt”: the folder does not exist."
+             in " ".join(tandem.labels_of("• lost.txt")))
+    assert not (tmp_path / "nofolder").exists()
+
+
+def test_new_window_shortcut_and_closing_a_clean_window(tandem, tmp_path):
+    (tmp_path / "k.txt").write_text("k\n")
+    tandem.start("k.txt")
+    tandem.wait_title("k.txt")
+    tandem.key("k.txt", "ctrl+n")
+    tandem.wait_title("Untitled Document 1")
+    tandem.key("Untitled Document 1", "ctrl+w")
+    wait_for("untitled window closed", lambda: tandem.titles() == ["k.txt"])
+    assert tandem.proc.poll() is None
+
+
+def test_closing_a_modified_window_asks_first(tandem, tmp_path):
+    path = tmp_path / "m.txt"
+    path.write_text("keep\n")
+    tandem.start("m.txt")
+    tandem.wait_title("m.txt")
+    tandem.type("m.txt", "zz")
+    tandem.key("• m.txt", "ctrl+w")
+    dialog = wait_for("the save-changes question", lambda: [
+        f for f in tandem.app() if f is not None and "Save changes" in " ".join(
+            l.name for l in tandem.find(f, "label"))])
+    assert dialog
+    subprocess_key("Escape")  # Escape cancels: the window and its text stay
+    time.sleep(0.5)
+    assert tandem.text_of("• m.txt") == "zzkeep\n"
+    assert path.read_text() == "keep\n"
+
+
+def subprocess_key(key):
+    import subprocess
+    subprocess.run(["xdotool", "key", key], check=True)
