@@ -1,0 +1,241 @@
+/// A document's text as a B-tree of short string chunks (a rope): an edit anywhere costs
+/// O(log n) in the document's size, plus the edit's own length.
+///
+/// Offsets count Unicode scalars, which is what GTK calls characters (gtk_text_iter_get_offset).
+public struct TextStorage: Sendable {
+    // Leaves hold at most this many scalars; a longer one splits in two.
+    static let leafCapacity = 1024
+    // Inner nodes hold at most this many children.
+    static let fanout = 16
+
+    fileprivate final class Node: @unchecked Sendable {
+        // @unchecked: a Node is mutated only through a uniquely referenced TextStorage (copy on write).
+        var text: String            // leaves only
+        var children: [Node]        // inner nodes only
+        var scalars: Int
+        var newlines: Int
+        var isLeaf: Bool { children.isEmpty }
+
+        init(leaf text: String) {
+            self.text = text
+            children = []
+            scalars = text.unicodeScalars.count
+            newlines = Node.countNewlines(text)
+        }
+
+        init(children: [Node]) {
+            text = ""
+            self.children = children
+            scalars = children.reduce(0) { $0 + $1.scalars }
+            newlines = children.reduce(0) { $0 + $1.newlines }
+        }
+
+        func copy() -> Node {
+            isLeaf ? Node(leaf: text) : Node(children: children.map { $0.copy() })
+        }
+
+        static func countNewlines(_ s: String) -> Int {
+            var n = 0
+            for byte in s.utf8 where byte == 0x0A { n += 1 }
+            return n
+        }
+    }
+
+    private var root: Node
+
+    /// Creates storage holding `text`.
+    public init(_ text: String = "") {
+        root = Self.build(text)
+    }
+
+    /// Number of Unicode scalars.
+    public var count: Int { root.scalars }
+    /// Number of lines: newlines + 1.
+    public var lineCount: Int { root.newlines + 1 }
+
+    /// The whole text.
+    public var string: String {
+        var out = ""
+        out.reserveCapacity(root.scalars)
+        Self.append(root, to: &out)
+        return out
+    }
+
+    /// The text in a scalar range (clamped to the text).
+    public func substring(_ range: Range<Int>) -> String {
+        let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
+        var out = ""
+        Self.collect(root, lower..<upper, base: 0, into: &out)
+        return out
+    }
+
+    /// Replaces the scalars in `range` with `replacement`; the range is clamped to the text.
+    public mutating func replace(_ range: Range<Int>, with replacement: String) {
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
+        if upper > lower { Self.delete(root, lower..<upper) }
+        if !replacement.isEmpty {
+            // Insert piece by piece so no leaf grows past twice its capacity.
+            var at = lower
+            for piece in Self.chunks(of: replacement) {
+                if let sibling = Self.insert(root, piece, at: at) { root = Node(children: [root, sibling]) }
+                at += piece.unicodeScalars.count
+            }
+        }
+        if !root.isLeaf && root.children.count == 1 { root = root.children[0] }
+        if !root.isLeaf && root.children.isEmpty { root = Node(leaf: "") }
+    }
+
+    /// The scalar offset where 0-based `line` starts (clamped to the last line).
+    public func offset(ofLine line: Int) -> Int {
+        var remaining = max(0, min(line, root.newlines))
+        if remaining == 0 { return 0 }
+        var node = root, base = 0
+        while !node.isLeaf {
+            for child in node.children {
+                if remaining <= child.newlines { node = child; break }
+                remaining -= child.newlines
+                base += child.scalars
+            }
+        }
+        var offset = 0
+        for scalar in node.text.unicodeScalars {
+            offset += 1
+            if scalar == "\n" {
+                remaining -= 1
+                if remaining == 0 { break }
+            }
+        }
+        return base + offset
+    }
+
+    /// The 0-based line and column (in scalars) of a scalar offset (clamped to the text).
+    public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+        let target = max(0, min(offset, count))
+        let line = newlines(before: target)
+        return (line, target - self.offset(ofLine: line))
+    }
+
+    private func newlines(before offset: Int) -> Int {
+        var node = root, remaining = offset, lines = 0
+        while !node.isLeaf {
+            var next: Node?
+            for child in node.children {
+                if remaining <= child.scalars { next = child; break }
+                remaining -= child.scalars
+                lines += child.newlines
+            }
+            guard let next else { return lines }
+            node = next
+        }
+        for scalar in node.text.unicodeScalars.prefix(remaining) where scalar == "\n" { lines += 1 }
+        return lines
+    }
+
+    // MARK: Tree operations
+
+    private static func build(_ text: String) -> Node {
+        var level = chunks(of: text).map { Node(leaf: $0) }
+        if level.isEmpty { return Node(leaf: "") }
+        while level.count > 1 {
+            level = stride(from: 0, to: level.count, by: fanout).map {
+                Node(children: Array(level[$0..<min($0 + fanout, level.count)]))
+            }
+        }
+        return level[0]
+    }
+
+    private static func chunks(of text: String) -> [String] {
+        var result: [String] = []
+        var start = text.unicodeScalars.startIndex
+        let scalars = text.unicodeScalars
+        while start < scalars.endIndex {
+            let end = scalars.index(start, offsetBy: leafCapacity, limitedBy: scalars.endIndex) ?? scalars.endIndex
+            result.append(String(scalars[start..<end]))
+            start = end
+        }
+        return result
+    }
+
+    private static func append(_ node: Node, to out: inout String) {
+        if node.isLeaf { out += node.text } else { for child in node.children { append(child, to: &out) } }
+    }
+
+    private static func collect(_ node: Node, _ range: Range<Int>, base: Int, into out: inout String) {
+        if range.isEmpty { return }
+        if node.isLeaf {
+            let scalars = node.text.unicodeScalars
+            let from = scalars.index(scalars.startIndex, offsetBy: range.lowerBound - base)
+            let to = scalars.index(from, offsetBy: range.count)
+            out.unicodeScalars.append(contentsOf: scalars[from..<to])
+            return
+        }
+        var childBase = base
+        for child in node.children {
+            let childRange = childBase..<(childBase + child.scalars)
+            let overlap = range.clamped(to: childRange)
+            if !overlap.isEmpty { collect(child, overlap, base: childBase, into: &out) }
+            childBase += child.scalars
+            if childBase >= range.upperBound { break }
+        }
+    }
+
+    /// Inserts into the subtree; returns a new sibling when the node had to split.
+    private static func insert(_ node: Node, _ text: String, at offset: Int) -> Node? {
+        let added = text.unicodeScalars.count, addedLines = Node.countNewlines(text)
+        node.scalars += added
+        node.newlines += addedLines
+        if node.isLeaf {
+            let scalars = node.text.unicodeScalars
+            let index = scalars.index(scalars.startIndex, offsetBy: offset)
+            node.text.unicodeScalars.insert(contentsOf: text.unicodeScalars, at: index)
+            guard node.scalars > leafCapacity * 2 else { return nil }
+            let whole = node.text.unicodeScalars
+            let middle = whole.index(whole.startIndex, offsetBy: node.scalars / 2)
+            let right = Node(leaf: String(whole[middle...]))
+            node.text = String(whole[..<middle])
+            node.scalars -= right.scalars
+            node.newlines -= right.newlines
+            return right
+        }
+        var remaining = offset, index = 0
+        while index < node.children.count - 1 && remaining > node.children[index].scalars {
+            remaining -= node.children[index].scalars
+            index += 1
+        }
+        if let split = insert(node.children[index], text, at: remaining) {
+            node.children.insert(split, at: index + 1)
+        }
+        guard node.children.count > fanout else { return nil }
+        let rightChildren = Array(node.children[(node.children.count / 2)...])
+        node.children.removeLast(rightChildren.count)
+        let right = Node(children: rightChildren)
+        node.scalars -= right.scalars
+        node.newlines -= right.newlines
+        return right
+    }
+
+    private static func delete(_ node: Node, _ range: Range<Int>) {
+        if node.isLeaf {
+            let scalars = node.text.unicodeScalars
+            let from = scalars.index(scalars.startIndex, offsetBy: range.lowerBound)
+            let to = scalars.index(from, offsetBy: range.count)
+            node.newlines -= Node.countNewlines(String(scalars[from..<to]))
+            node.text.unicodeScalars.removeSubrange(from..<to)
+            node.scalars -= range.count
+            return
+        }
+        var base = 0
+        for child in node.children {
+            let childRange = base..<(base + child.scalars)
+            let overlap = range.clamped(to: childRange)
+            base += child.scalars
+            if overlap.isEmpty { continue }
+            let before = (child.scalars, child.newlines)
+            delete(child, (overlap.lowerBound - childRange.lowerBound)..<(overlap.upperBound - childRange.lowerBound))
+            node.scalars -= before.0 - child.scalars
+            node.newlines -= before.1 - child.newlines
+        }
+        node.children.removeAll { $0.scalars == 0 }
+    }
+}
