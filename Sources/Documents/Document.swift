@@ -1,0 +1,52 @@
+import Foundation
+
+/// One text document, shown by any number of windows; the store owns and changes it.
+@MainActor
+public final class Document: Identifiable {
+    /// Stable identity: the canonical path of a file, or a draft id for an untitled document.
+    public enum Identity: Hashable, Sendable {
+        case file(canonicalPath: String)
+        case untitled(draftID: UUID)
+    }
+
+    /// Who this document is.
+    public internal(set) var identity: Identity
+    /// The path it is saved to, as the user named it (nil while untitled).
+    public internal(set) var path: String?
+    /// "Untitled Document N" for untitled documents.
+    public let untitledName: String
+    /// The text.
+    public internal(set) var storage: TextStorage
+    /// How the file is written back (BOM and, later, encoding and line endings).
+    var fileTraits: TextFile
+    /// The undo history, shared by every window on this document.
+    var history = UndoHistory()
+    /// The history state that matches the file on disk (nil: no state does).
+    var savedStateID: Int? = 0
+
+    /// A number unique to this document in this process.
+    public let id: Int
+    private static var nextID = 1
+
+    init(identity: Identity, path: String?, untitledName: String, file: TextFile) {
+        self.identity = identity
+        self.path = path
+        self.untitledName = untitledName
+        storage = TextStorage(file.text)
+        fileTraits = file
+        fileTraits.text = ""  // the storage holds the text; traits keep only how to write it
+        id = Self.nextID
+        Self.nextID += 1
+    }
+
+    /// The whole text.
+    public var text: String { storage.string }
+    /// Whether the text differs from the file on disk.
+    public var isDirty: Bool { savedStateID != history.stateID }
+    /// Whether undo and redo have anything to do.
+    public var canUndo: Bool { history.canUndo }
+    public var canRedo: Bool { history.canRedo }
+
+    /// The file name, or the untitled name.
+    public var displayName: String { path.map { ($0 as NSString).lastPathComponent } ?? untitledName }
+}

@@ -1,0 +1,20 @@
+/// What happened to a document, pushed by the store to every subscriber.
+public enum DocumentEvent: Sendable, Equatable {
+    /// The text changed. `origin` is the subscription that asked for it (nil: the store itself,
+    /// as for undo from a menu with no window). `isUndoRedo` marks undo and redo steps.
+    case edited(Edit, origin: Int?, isUndoRedo: Bool)
+    /// The document became modified or unmodified.
+    case dirtyChanged(Bool)
+    /// The document was written to `path` (its path may be new: Save As).
+    case saved(path: String)
+    /// The document was renamed or moved to `path` on disk.
+    case renamed(path: String)
+    /// The file on disk changed and the document, clean, took the new text.
+    case reloadedFromDisk
+    /// The file on disk changed while the document had unsaved changes.
+    case changedOnDiskWhileDirty
+    /// The file was deleted on disk; the document keeps its text and can save it again.
+    case deletedOnDisk
+    /// The document was closed; subscribers should let go of it.
+    case closed
+}

@@ -1,0 +1,168 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one source of truth for text in the process: windows send it edits, it applies them
+/// to the document, records undo, and pushes the resulting events to every subscriber.
+@MainActor
+public final class DocumentStore {
+    private var documents: [Int: Document] = [:]
+    private var subscribers: [Int: [(id: Int, handler: @MainActor (DocumentEvent) -> Void)]] = [:]
+    private var nextSubscriptionID = 1
+    private var untitledCount = 0
+
+    /// Creates an empty store.
+    public init() {}
+
+    /// Every open document.
+    public var openDocuments: [Document] { documents.values.sorted { $0.id < $1.id } }
+
+    /// The document for the file at `path`, opened once: a symlink or another spelling of the
+    /// same file joins the same document. A missing file opens empty (created on save).
+    public func openFile(at path: String) throws(TextFileError) -> Document {
+        let canonical = Self.canonicalPath(path)
+        if let existing = document(canonicalPath: canonical) { return existing }
+        let file: TextFile
+        switch FileInspection.inspect(path) {
+        case .readableFile: file = try TextFile.read(path)
+        case .missing: file = TextFile()
+        case .refused(let reason):
+            throw TextFileError("Could not open “\((path as NSString).lastPathComponent)”: \(reason)")
+        }
+        let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
+        documents[document.id] = document
+        return document
+    }
+
+    /// A new, empty, untitled document ("Untitled Document N").
+    public func newUntitled() -> Document {
+        untitledCount += 1
+        let document = Document(identity: .untitled(draftID: UUID()), path: nil,
+                                untitledName: "Untitled Document \(untitledCount)", file: TextFile())
+        documents[document.id] = document
+        return document
+    }
+
+    /// The open document for the file at `path`, if any.
+    public func document(atPath path: String) -> Document? {
+        document(canonicalPath: Self.canonicalPath(path))
+    }
+
+    /// The open document with this id, if any.
+    public func document(id: Int) -> Document? { documents[id] }
+
+    private func document(canonicalPath: String) -> Document? {
+        documents.values.first { $0.identity == .file(canonicalPath: canonicalPath) }
+    }
+
+    /// Starts delivering `document`'s events to `handler` until the subscription is released.
+    public func subscribe(to document: Document, _ handler: @escaping @MainActor (DocumentEvent) -> Void) -> DocumentSubscription {
+        let id = nextSubscriptionID
+        nextSubscriptionID += 1
+        subscribers[document.id, default: []].append((id, handler))
+        return DocumentSubscription(id: id, document: document, store: self)
+    }
+
+    /// How many subscribers (windows) a document has.
+    public func subscriberCount(of document: Document) -> Int { subscribers[document.id]?.count ?? 0 }
+
+    func unsubscribe(_ id: Int, from document: Document) {
+        subscribers[document.id]?.removeAll { $0.id == id }
+        if subscribers[document.id]?.isEmpty ?? true {
+            subscribers[document.id] = nil
+            documents[document.id] = nil
+        }
+    }
+
+    // MARK: Editing
+
+    /// Applies an edit (clamped to the text), records it for undo and tells every subscriber.
+    public func apply(_ edit: Edit, to document: Document, origin: Int? = nil) {
+        let count = document.storage.count
+        let lower = max(0, min(edit.range.lowerBound, count)), upper = max(lower, min(edit.range.upperBound, count))
+        let clamped = Edit(range: lower..<upper, replacement: edit.replacement)
+        if clamped.range.isEmpty && clamped.replacement.isEmpty { return }
+        let wasDirty = document.isDirty
+        let removed = document.storage.substring(clamped.range)
+        document.storage.replace(clamped.range, with: clamped.replacement)
+        document.history.record(clamped, removed: removed)
+        publish(.edited(clamped, origin: origin, isUndoRedo: false), for: document, dirtyBefore: wasDirty)
+    }
+
+    /// Undoes the document's last step, whichever window made it.
+    public func undo(_ document: Document, origin: Int? = nil) {
+        let wasDirty = document.isDirty
+        guard let edits = document.history.popUndo() else { return }
+        replay(edits, in: document, origin: origin, dirtyBefore: wasDirty)
+    }
+
+    /// Redoes the document's last undone step.
+    public func redo(_ document: Document, origin: Int? = nil) {
+        let wasDirty = document.isDirty
+        guard let edits = document.history.popRedo() else { return }
+        replay(edits, in: document, origin: origin, dirtyBefore: wasDirty)
+    }
+
+    /// Ends the current undo step (the caret moved, the window changed): the next edit starts another.
+    public func sealUndoStep(_ document: Document) { document.history.seal() }
+
+    /// Brackets edits that undo as one step (a paste over a selection).
+    public func beginCompoundEdit(_ document: Document) { document.history.beginCompound() }
+    /// Ends `beginCompoundEdit`.
+    public func endCompoundEdit(_ document: Document) { document.history.endCompound() }
+
+    private func replay(_ edits: [Edit], in document: Document, origin: Int?, dirtyBefore: Bool) {
+        for (index, edit) in edits.enumerated() {
+            document.storage.replace(edit.range, with: edit.replacement)
+            let isLast = index == edits.count - 1
+            publish(.edited(edit, origin: origin, isUndoRedo: true), for: document, dirtyBefore: isLast ? dirtyBefore : nil)
+        }
+    }
+
+    // MARK: Saving
+
+    /// Writes the document to its path, or to `newPath` (Save As). On failure the document
+    /// stays dirty and the file on disk is untouched.
+    public func save(_ document: Document, to newPath: String? = nil) throws(TextFileError) {
+        guard let path = newPath ?? document.path else {
+            throw TextFileError("“\(document.displayName)” has no file yet: choose where to save it.")
+        }
+        var file = document.fileTraits
+        file.text = document.storage.string
+        try file.write(to: path)
+        let wasDirty = document.isDirty
+        document.savedStateID = document.history.stateID
+        if document.path != path {
+            document.path = path
+            document.identity = .file(canonicalPath: Self.canonicalPath(path))
+        }
+        document.history.seal()
+        publish(.saved(path: path), for: document, dirtyBefore: wasDirty)
+    }
+
+    // MARK: Events
+
+    private func publish(_ event: DocumentEvent, for document: Document, dirtyBefore: Bool?) {
+        let handlers = subscribers[document.id]?.map(\.handler) ?? []
+        for handler in handlers { handler(event) }
+        if let dirtyBefore, dirtyBefore != document.isDirty {
+            for handler in handlers { handler(.dirtyChanged(document.isDirty)) }
+        }
+    }
+
+    /// The path with symlinks resolved; for a file that does not exist yet, its folder's.
+    nonisolated static func canonicalPath(_ path: String) -> String {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        if let resolved = realpath(folder.isEmpty ? "." : folder, nil) {
+            defer { free(resolved) }
+            return (String(cString: resolved) as NSString).appendingPathComponent(name)
+        }
+        return path
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+
+/// A document's undo and redo stacks, with typing grouped into word-sized steps as gedit does.
+public struct UndoHistory: Sendable {
+    /// One applied edit with what it removed, so it can be inverted.
+    struct Record: Sendable {
+        var edit: Edit
+        var removed: String
+        var inverse: Edit { Edit(range: edit.range.lowerBound..<(edit.range.lowerBound + edit.insertedCount), replacement: removed) }
+    }
+
+    /// Edits undone together, in the order they were applied.
+    struct Group: Sendable {
+        var records: [Record]
+        var time: Date
+    }
+
+    private var undoStack: [Group] = []
+    private var redoStack: [Group] = []
+    private var sealed = true
+    /// How many groups are kept; older ones are dropped.
+    public var limit = 10_000
+
+    /// Creates an empty history.
+    public init() {}
+
+    /// Whether there is something to undo.
+    public var canUndo: Bool { !undoStack.isEmpty }
+    /// Whether there is something to redo.
+    public var canRedo: Bool { !redoStack.isEmpty }
+    private var compoundDepth = 0
+    private var compoundHasGroup = false
+    private var nextGroupID = 1
+    private var groupIDs: [Int] = []
+    private var redoIDs: [Int] = []
+
+    /// The id of the state the text is in now: equal ids mean equal text.
+    public var stateID: Int { groupIDs.last ?? 0 }
+
+    /// Ends the current group: the next edit starts a new undo step.
+    public mutating func seal() { sealed = true }
+
+    /// Starts a compound step (a paste, a replaced selection): every edit until the matching
+    /// `endCompound` is undone together.
+    public mutating func beginCompound() {
+        if compoundDepth == 0 { compoundHasGroup = false }
+        compoundDepth += 1
+    }
+
+    /// Ends a compound step.
+    public mutating func endCompound() {
+        compoundDepth = max(0, compoundDepth - 1)
+    }
+
+    /// Records an applied edit (with the text it removed), merging it into the current step
+    /// when it continues the same word being typed or erased.
+    public mutating func record(_ edit: Edit, removed: String, now: Date = Date()) {
+        redoStack.removeAll()
+        redoIDs.removeAll()
+        let record = Record(edit: edit, removed: removed)
+        let joinCompound = compoundDepth > 0 && compoundHasGroup
+        if !undoStack.isEmpty, joinCompound || (!sealed && Self.continues(undoStack[undoStack.count - 1], with: record, now: now)) {
+            var group = undoStack[undoStack.count - 1]
+            group.records.append(record)
+            group.time = now
+            undoStack[undoStack.count - 1] = group
+        } else {
+            undoStack.append(Group(records: [record], time: now))
+            groupIDs.append(nextGroupID)
+            nextGroupID += 1
+            if undoStack.count > limit {
+                undoStack.removeFirst()
+                groupIDs.removeFirst()
+            }
+        }
+        sealed = false
+        if compoundDepth > 0 { compoundHasGroup = true }
+    }
+
+    /// Pops the last step and returns the edits that undo it, in the order to apply them.
+    public mutating func popUndo() -> [Edit]? {
+        guard let group = undoStack.popLast(), let id = groupIDs.popLast() else { return nil }
+        redoStack.append(group)
+        redoIDs.append(id)
+        sealed = true
+        return group.records.reversed().map(\.inverse)
+    }
+
+    /// Pops the last undone step and returns the edits that redo it.
+    public mutating func popRedo() -> [Edit]? {
+        guard let group = redoStack.popLast(), let id = redoIDs.popLast() else { return nil }
+        undoStack.append(group)
+        groupIDs.append(id)
+        sealed = true
+        return group.records.map(\.edit)
+    }
+
+    /// Forgets everything (after a reload from disk).
+    public mutating func clear() {
+        undoStack.removeAll(); redoStack.removeAll(); groupIDs.removeAll(); redoIDs.removeAll()
+        sealed = true
+    }
+
+    /// Typing a word, or erasing one with Backspace or Delete, is one step; a space after a
+    /// word, a newline, a jump elsewhere or a pause over a second starts the next one.
+    private static func continues(_ group: Group, with next: Record, now: Date) -> Bool {
+        guard now.timeIntervalSince(group.time) < 1, let last = group.records.last else { return false }
+        let a = last.edit, b = next.edit
+        if a.range.isEmpty, b.range.isEmpty, a.insertedCount == 1, b.insertedCount == 1 {
+            // Typing forward: the new character lands right after the last one.
+            guard b.range.lowerBound == a.range.lowerBound + 1 else { return false }
+            return !(isSpace(b.replacement) && !isSpace(a.replacement)) && b.replacement != "\n"
+        }
+        if a.replacement.isEmpty, b.replacement.isEmpty, a.range.count == 1, b.range.count == 1 {
+            // Backspace (moving left) or Delete (staying put), one character at a time.
+            guard b.range.upperBound == a.range.lowerBound || b.range.lowerBound == a.range.lowerBound else { return false }
+            return isSpace(next.removed) == isSpace(last.removed)
+        }
+        return false
+    }
+
+    private static func isSpace(_ s: String) -> Bool { s.unicodeScalars.allSatisfy { $0.properties.isWhitespace } }
+}
