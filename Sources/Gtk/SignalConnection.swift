@@ -53,6 +53,27 @@ private let intTrampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void =
     MainActor.assumeIsolated { handler(Int(value)) }
 }
 
+typealias InsertTextHandler = @MainActor (UnsafeMutablePointer<GtkTextIter>, String) -> Void
+typealias DeleteRangeHandler = @MainActor (UnsafeMutablePointer<GtkTextIter>, UnsafeMutablePointer<GtkTextIter>) -> Void
+
+// GtkTextBuffer::insert-text (buffer, location, text, len, user_data).
+private let insertTextTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafePointer<CChar>?, gint, gpointer?) -> Void = { _, iter, text, length, data in
+    let handler = SignalBox<InsertTextHandler>.from(data)
+    guard let iter, let text else { return }
+    let bytes = UnsafeRawBufferPointer(start: text, count: length < 0 ? strlen(text) : Int(length))
+    let string = String(decoding: bytes, as: UTF8.self)
+    nonisolated(unsafe) let location = iter  // main thread only; the caller owns it
+    MainActor.assumeIsolated { handler(location, string) }
+}
+
+// GtkTextBuffer::delete-range (buffer, start, end, user_data).
+private let deleteRangeTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafeMutablePointer<GtkTextIter>?, gpointer?) -> Void = { _, start, end, data in
+    let handler = SignalBox<DeleteRangeHandler>.from(data)
+    guard let start, let end else { return }
+    nonisolated(unsafe) let from = start, to = end  // main thread only; the caller owns them
+    MainActor.assumeIsolated { handler(from, to) }
+}
+
 private let eventTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GdkEvent>?, gpointer?) -> gboolean = { _, event, data in
     let handler = SignalBox<EventHandler>.from(data)
     // GTK emits on the main thread; the pointer never leaves this call.
@@ -77,6 +98,16 @@ extension Object {
     @discardableResult
     func connectInt(_ signal: String, _ handler: @escaping IntHandler) -> UInt {
         connectRaw(signal, unsafeBitCast(intTrampoline, to: GCallback.self), SignalBox(handler))
+    }
+
+    /// Connects to GtkTextBuffer::insert-text.
+    func connectInsertText(_ handler: @escaping InsertTextHandler) {
+        _ = connectRaw("insert-text", unsafeBitCast(insertTextTrampoline, to: GCallback.self), SignalBox(handler))
+    }
+
+    /// Connects to GtkTextBuffer::delete-range.
+    func connectDeleteRange(_ handler: @escaping DeleteRangeHandler) {
+        _ = connectRaw("delete-range", unsafeBitCast(deleteRangeTrampoline, to: GCallback.self), SignalBox(handler))
     }
 
     /// Connects `handler` to a GdkEvent signal; returning true stops the event.

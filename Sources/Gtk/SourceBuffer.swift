@@ -3,9 +3,71 @@ import CGtk
 /// A GtkSourceBuffer: the text a SourceView shows.
 @MainActor
 public final class SourceBuffer: Object {
-    /// Creates an empty buffer.
+    // Above zero while `apply` or `load` changes the text, so the interceptors let it through.
+    private var applyingDepth = 0
+
+    /// Creates an empty buffer. GtkSourceView's own undo is off: undo belongs to the document.
     public init() {
         super.init(gtk_source_buffer_new(nil), ownership: .adopt)
+        gtk_source_buffer_set_max_undo_levels(sourceBuffer, 0)
+    }
+
+    /// Turns every change the user makes (typing, paste, cut, IME commit, drop) into a call to
+    /// `forward(range, replacement)` instead of a change to this buffer: the buffer then changes
+    /// only through `apply`. Offsets count characters (Unicode scalars). The iters GTK handed
+    /// to the signal are re-pointed where the change left them, since its caller keeps using them.
+    public func interceptEdits(_ forward: @escaping @MainActor (Range<Int>, String) -> Void) {
+        connectInsertText { [unowned self] location, text in
+            guard self.applyingDepth == 0 else { return }
+            g_signal_stop_emission_by_name(self.raw, "insert-text")
+            let offset = Int(gtk_text_iter_get_offset(location))
+            forward(offset..<offset, text)
+            gtk_text_buffer_get_iter_at_offset(self.buffer, location, gint(offset + text.unicodeScalars.count))
+        }
+        connectDeleteRange { [unowned self] start, end in
+            guard self.applyingDepth == 0 else { return }
+            g_signal_stop_emission_by_name(self.raw, "delete-range")
+            let a = Int(gtk_text_iter_get_offset(start)), b = Int(gtk_text_iter_get_offset(end))
+            forward(min(a, b)..<max(a, b), "")
+            gtk_text_buffer_get_iter_at_offset(self.buffer, start, gint(min(a, b)))
+            end.pointee = start.pointee
+        }
+    }
+
+    /// Replaces the characters in `range` with `replacement`, bypassing the interceptors.
+    /// Marks (every caret and selection) move as GTK moves them: an insertion at or before
+    /// a mark shifts it, one after it leaves it.
+    public func apply(range: Range<Int>, replacement: String) {
+        applyingDepth += 1
+        defer { applyingDepth -= 1 }
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &start, gint(range.lowerBound))
+        if !range.isEmpty {
+            gtk_text_buffer_get_iter_at_offset(buffer, &end, gint(range.upperBound))
+            gtk_text_buffer_delete(buffer, &start, &end)
+        }
+        if !replacement.isEmpty { gtk_text_buffer_insert(buffer, &start, replacement, -1) }
+    }
+
+    /// Called when GTK starts and ends one user action (a keystroke, a paste), which may be
+    /// several edits (a paste over a selection deletes, then inserts).
+    public func onUserAction(began: @escaping @MainActor () -> Void, ended: @escaping @MainActor () -> Void) {
+        connect("begin-user-action", began)
+        connect("end-user-action", ended)
+    }
+
+    /// The caret as a character offset.
+    public var caretOffset: Int {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(buffer, &iter, gtk_text_buffer_get_insert(buffer))
+        return Int(gtk_text_iter_get_offset(&iter))
+    }
+
+    /// Puts the caret (and an empty selection) at a character offset.
+    public func placeCaret(offset: Int) {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, gint(offset))
+        gtk_text_buffer_place_cursor(buffer, &iter)
     }
 
     var buffer: UnsafeMutablePointer<GtkTextBuffer> { tandem_text_buffer(raw) }
@@ -24,6 +86,8 @@ public final class SourceBuffer: Object {
 
     /// Replaces the whole text without an undo step and marks it unmodified (used when loading a file).
     public func load(_ text: String) {
+        applyingDepth += 1
+        defer { applyingDepth -= 1 }
         gtk_source_buffer_begin_not_undoable_action(sourceBuffer)
         gtk_text_buffer_set_text(buffer, text, -1)
         gtk_source_buffer_end_not_undoable_action(sourceBuffer)

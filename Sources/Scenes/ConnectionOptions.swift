@@ -21,9 +21,13 @@ public struct ConnectionOptions: Sendable {
     public var restorationRecord: RestorationRecord?
     /// Messages to show in the new window (problems with other arguments of the same launch).
     public var notices: [String]
+    /// App-defined facts for the scene delegate (Tandem: which open document to show).
+    public var userInfo: [String: String]
 
     /// Creates options.
-    public init(files: [OpenFileContext] = [], restorationRecord: RestorationRecord? = nil, notices: [String] = []) {
-        self.files = files; self.restorationRecord = restorationRecord; self.notices = notices
+    public init(files: [OpenFileContext] = [], restorationRecord: RestorationRecord? = nil,
+                notices: [String] = [], userInfo: [String: String] = [:]) {
+        self.files = files; self.restorationRecord = restorationRecord
+        self.notices = notices; self.userInfo = userInfo
     }
 }

@@ -3,46 +3,62 @@ import Foundation
 import Gtk
 import Scenes
 
-/// One editor window: shows one file (or an untitled document), saves it, and closes safely.
+/// One editor window on one document. It never edits its own buffer: the user's edits go to
+/// the store, and the buffer changes only when the store's events come back.
 @MainActor
 final class EditorSceneDelegate: SceneDelegate {
     private var scene: WindowScene?
     private var ui: EditorWindow?
-    private var untitledName = "Untitled Document"
-    /// The file shown, or nil for an untitled document.
-    private(set) var path: String?
-    private var file = TextFile()
+    /// The document shown.
+    private(set) var document: Document?
+    private var subscription: DocumentSubscription?
 
     init() {}
 
     private var appDelegate: TandemAppDelegate? { scene?.application.delegate as? TandemAppDelegate }
+    private var store: DocumentStore? { appDelegate?.store }
 
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         self.scene = scene
         let ui = EditorWindow(in: scene.window)
         self.ui = ui
         installActions(on: scene.window)
-        ui.buffer.onModifiedChanged { [weak self] in self?.updateTitle() }
-        if let target = options.files.first {
-            load(target)
-        } else {
-            untitledName = appDelegate?.nextUntitledName() ?? untitledName
+        guard let store else { return }
+        let document = options.userInfo[TandemAppDelegate.documentKey].flatMap(Int.init).flatMap(store.document(id:))
+            ?? store.newUntitled()
+        self.document = document
+        ui.buffer.load(document.text)
+        subscription = store.subscribe(to: document) { [weak self] event in self?.handle(event) }
+        let origin = subscription?.id
+        ui.buffer.interceptEdits { [weak store] range, replacement in
+            store?.apply(Edit(range: range, replacement: replacement), to: document, origin: origin)
         }
+        ui.buffer.onUserAction(began: { [weak store] in store?.beginCompoundEdit(document) },
+                               ended: { [weak store] in store?.endCompoundEdit(document) })
+        if let path = document.path, case .missing(folderExists: false) = FileInspection.inspect(path) {
+            ui.infoBar.show("The folder of “\(document.displayName)” does not exist; saving will need another place.", kind: .warning)
+        }
+        if let place = options.files.first { moveCaret(to: place) }
         if !options.notices.isEmpty { showNotices(options.notices) }
         updateTitle()
         ui.textView.grabFocus()
     }
 
     func sceneDidDisconnect(_ scene: WindowScene) {
+        subscription = nil  // the store closes the document if this was its last window
+        document = nil
         ui = nil
         self.scene = nil
     }
 
     func sceneShouldClose(_ scene: WindowScene, decision: @escaping @MainActor (Bool) -> Void) {
-        guard let ui, ui.buffer.isModified else { return decision(true) }
+        // Only the last window on a modified document asks; the others just close.
+        guard let document, let store, document.isDirty, store.subscriberCount(of: document) == 1 else {
+            return decision(true)
+        }
         let dialog = MessageDialog(
             parent: scene.window,
-            title: "Save changes to “\(displayName)” before closing?",
+            title: "Save changes to “\(document.displayName)” before closing?",
             detail: "If you don’t save, your changes will be lost.",
             choices: [
                 .init("Close _without Saving", id: 1, isDestructive: true),
@@ -58,35 +74,29 @@ final class EditorSceneDelegate: SceneDelegate {
         dialog.present()
     }
 
-    // MARK: Loading
+    // MARK: Store events
 
-    private func load(_ target: OpenFileContext) {
+    private func handle(_ event: DocumentEvent) {
         guard let ui else { return }
-        path = target.path
-        switch FileInspection.inspect(target.path) {
-        case .readableFile:
-            do {
-                file = try TextFile.read(target.path)
-                ui.buffer.load(file.text)
-            } catch {
-                // The text stays empty and unmodified; saving would need a deliberate edit first.
-                showNotices([error.message])
+        switch event {
+        case .edited(let edit, let origin, let isUndoRedo):
+            ui.buffer.apply(range: edit.range, replacement: edit.replacement)
+            if isUndoRedo && origin == subscription?.id {
+                // The window that asked for undo shows where it happened.
+                ui.buffer.placeCaret(offset: edit.range.lowerBound + edit.insertedCount)
+                ui.textView.scrollToCaret()
             }
-        case .missing(let folderExists):
-            file = TextFile()
-            if !folderExists {
-                ui.infoBar.show("The folder of “\(displayName)” does not exist; saving will need another place.", kind: .warning)
-            }
-        case .refused(let reason):
-            showNotices(["Could not open “\(displayName)”: \(reason)"])
+        case .dirtyChanged, .saved, .renamed:
+            updateTitle()
+        case .reloadedFromDisk, .changedOnDiskWhileDirty, .deletedOnDisk, .closed:
+            updateTitle()
         }
-        moveCaret(to: target)
     }
 
-    /// Puts the caret on the 1-based line and column of `target` (if it has one) and scrolls there.
-    func moveCaret(to target: OpenFileContext) {
-        guard let ui, let line = target.line else { return }
-        ui.buffer.placeCaret(line: line - 1, column: (target.column ?? 1) - 1)
+    /// Puts the caret on the 1-based line and column of `place` (if it has one) and scrolls there.
+    func moveCaret(to place: OpenFileContext) {
+        guard let ui, let line = place.line else { return }
+        ui.buffer.placeCaret(line: line - 1, column: (place.column ?? 1) - 1)
         // Scrolling needs the view's size, known only once it is laid out.
         DispatchQueue.main.async { [weak ui] in ui?.textView.scrollToCaret() }
     }
@@ -98,16 +108,12 @@ final class EditorSceneDelegate: SceneDelegate {
 
     // MARK: Title
 
-    private var displayName: String {
-        path.map { ($0 as NSString).lastPathComponent } ?? untitledName
-    }
-
     private func updateTitle() {
-        guard let ui, let scene else { return }
-        let title = (ui.buffer.isModified ? "• " : "") + displayName
+        guard let ui, let scene, let document else { return }
+        let title = (document.isDirty ? "• " : "") + document.displayName
         ui.headerBar.title = title
         scene.window.title = title
-        ui.headerBar.subtitle = path.map { Self.folderForDisplay(($0 as NSString).deletingLastPathComponent) }
+        ui.headerBar.subtitle = document.path.map { Self.folderForDisplay(($0 as NSString).deletingLastPathComponent) }
     }
 
     /// A folder as GNOME shows it: the home folder as "~".
@@ -126,8 +132,9 @@ final class EditorSceneDelegate: SceneDelegate {
             ("save", { $0.save() }),
             ("save-as", { $0.saveAs() }),
             ("close", { $0.scene?.requestClose() }),
-            ("undo", { $0.ui?.buffer.undo() }),
-            ("redo", { $0.ui?.buffer.redo() }),
+            ("undo", { me in me.document.map { me.store?.undo($0, origin: me.subscription?.id) } }),
+            ("redo", { me in me.document.map { me.store?.redo($0, origin: me.subscription?.id) } }),
+            ("new-window-on-document", { me in if let document = me.document { me.appDelegate?.openWindow(on: document, at: nil) } }),
         ]
         for (name, perform) in actions {
             window.addAction(SimpleAction(name: name) { [weak self] in if let self { perform(self) } })
@@ -135,34 +142,31 @@ final class EditorSceneDelegate: SceneDelegate {
     }
 
     private func chooseFilesToOpen() {
-        let folder = path.map { ($0 as NSString).deletingLastPathComponent }
+        let folder = document?.path.map { ($0 as NSString).deletingLastPathComponent }
         FileChooser(purpose: .open, title: "Open Files", parent: scene?.window, folder: folder) { [weak self] paths in
             self?.appDelegate?.open(paths.map { OpenFileContext(path: $0) }, forceNewWindow: false)
         }.show()
     }
 
-    /// Saves to the current path, or asks for one; `completion` says whether the text reached the disk.
+    /// Saves to the document's path, or asks for one; `completion` says whether the text reached the disk.
     func save(completion: @escaping @MainActor (Bool) -> Void = { _ in }) {
-        guard let path else { return saveAs(completion: completion) }
-        write(to: path, completion: completion)
+        guard let document, document.path != nil else { return saveAs(completion: completion) }
+        write(to: nil, completion: completion)
     }
 
     private func saveAs(completion: @escaping @MainActor (Bool) -> Void = { _ in }) {
-        let folder = path.map { ($0 as NSString).deletingLastPathComponent }
-        FileChooser(purpose: .save, title: "Save As", parent: scene?.window, folder: folder, suggestedName: displayName) { [weak self] paths in
+        let folder = document?.path.map { ($0 as NSString).deletingLastPathComponent }
+        FileChooser(purpose: .save, title: "Save As", parent: scene?.window, folder: folder,
+                    suggestedName: document?.displayName) { [weak self] paths in
             guard let self, let target = paths.first else { return completion(false) }
             self.write(to: target, completion: completion)
         }.show()
     }
 
-    private func write(to target: String, completion: @escaping @MainActor (Bool) -> Void) {
-        guard let ui else { return completion(false) }
-        file.text = ui.buffer.text
+    private func write(to target: String?, completion: @escaping @MainActor (Bool) -> Void) {
+        guard let ui, let document, let store else { return completion(false) }
         do {
-            try file.write(to: target)
-            path = target
-            ui.buffer.isModified = false
-            updateTitle()
+            try store.save(document, to: target)
             completion(true)
         } catch {
             // The document stays modified and the old file untouched; the user can retry elsewhere.

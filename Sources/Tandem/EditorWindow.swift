@@ -16,6 +16,7 @@ final class EditorWindow {
 
         let fileMenu = Menu()
         fileMenu.append("_New Window", action: "app.new-window")
+        fileMenu.append("New Window on This _Document", action: "win.new-window-on-document")
         fileMenu.append("_Open…", action: "win.open")
         fileMenu.append("Save _As…", action: "win.save-as")
         let editMenu = Menu()

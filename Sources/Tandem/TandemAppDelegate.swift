@@ -7,7 +7,11 @@ import Scenes
 @MainActor
 final class TandemAppDelegate: ApplicationDelegate {
     private(set) weak var application: Application?
-    private var untitledCount = 0
+    /// The one source of truth for every document's text.
+    let store = DocumentStore()
+
+    /// The key in `ConnectionOptions.userInfo` naming the open document a new window shows.
+    static let documentKey = "document-id"
 
     /// Declares the options `--help` lists; `--version` is answered in the launching process.
     func configureCommandLine(of application: Application) {
@@ -62,17 +66,20 @@ final class TandemAppDelegate: ApplicationDelegate {
         var problems: [String] = []
         var lastScene: WindowScene?
         for file in files {
-            if case .refused(let reason) = FileInspection.inspect(file.path) {
-                problems.append("Could not open “\(file.path)”: \(reason)")
+            let document: Document
+            do {
+                document = try store.openFile(at: file.path)
+            } catch {
+                problems.append(error.message + (error.message.contains(file.path) ? "" : " (\(file.path))"))
                 continue
             }
-            if !forceNewWindow, let scene = scene(showing: file.path) {
+            if !forceNewWindow, let scene = scene(showing: document) {
                 (scene.delegate as? EditorSceneDelegate)?.moveCaret(to: file)
                 scene.window.present()
                 lastScene = scene
                 continue
             }
-            lastScene = application.requestSceneSessionActivation(options: ConnectionOptions(files: [file]))
+            lastScene = openWindow(on: document, at: file)
         }
         if !problems.isEmpty {
             let target = lastScene ?? application.connectedScenes.last(where: { $0.activationState == .foregroundActive })
@@ -91,16 +98,17 @@ final class TandemAppDelegate: ApplicationDelegate {
 
     /// Opens a new window on a new, untitled document.
     func openUntitled() {
-        application?.requestSceneSessionActivation(options: ConnectionOptions())
+        openWindow(on: store.newUntitled(), at: nil)
     }
 
-    /// The next "Untitled Document N" name.
-    func nextUntitledName() -> String {
-        untitledCount += 1
-        return "Untitled Document \(untitledCount)"
+    /// Opens another window on an open document (both then edit the same text live).
+    @discardableResult
+    func openWindow(on document: Document, at place: OpenFileContext?) -> WindowScene? {
+        application?.requestSceneSessionActivation(options: ConnectionOptions(
+            files: place.map { [$0] } ?? [], userInfo: [Self.documentKey: String(document.id)]))
     }
 
-    private func scene(showing path: String) -> WindowScene? {
-        application?.connectedScenes.first { ($0.delegate as? EditorSceneDelegate)?.path == path }
+    private func scene(showing document: Document) -> WindowScene? {
+        application?.connectedScenes.first { ($0.delegate as? EditorSceneDelegate)?.document === document }
     }
 }

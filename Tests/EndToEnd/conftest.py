@@ -117,6 +117,32 @@ class Tandem:
             capture_output=True, text=True).stdout.split())
         return out[0]
 
+    def window_ids(self, title, count):
+        """The X ids of the `count` visible windows titled `title`."""
+        return wait_for(f"{count} X windows {title!r}", lambda: (lambda ids: ids if len(ids) == count else None)(
+            subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.proc.pid),
+                            "--name", f"^{title}$"], capture_output=True, text=True).stdout.split()))
+
+    def frame_of(self, wid):
+        """The AT-SPI frame of X window `wid`: the one that is active once `wid` is activated."""
+        import pyatspi
+        subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
+        return wait_for(f"the active frame for {wid}", lambda: next(
+            (f for f in self.frames() if f.getState().contains(pyatspi.STATE_ACTIVE)), None))
+
+    @staticmethod
+    def text_in(frame):
+        return Tandem.find(frame, "text")[0].queryText()
+
+    def send(self, wid, *keys, text=None):
+        """Activates X window `wid`, sends it `keys`, then types `text`."""
+        subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
+        time.sleep(0.15)
+        if keys:
+            subprocess.run(["xdotool", "key", "--delay", "30", *keys], check=True)
+        if text is not None:
+            subprocess.run(["xdotool", "type", "--delay", "20", text], check=True)
+
     def activate(self, title):
         wid = self.window_id(title)
         subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
