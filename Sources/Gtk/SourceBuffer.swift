@@ -56,6 +56,30 @@ public final class SourceBuffer: Object {
         connect("end-user-action", ended)
     }
 
+    /// Inserts as the user would (through insert-text, inside one user action), so
+    /// `interceptEdits` sees it. For actions and tests; `apply` is for the store's events.
+    public func userInsert(_ text: String, at offset: Int) {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, gint(offset))
+        gtk_text_buffer_begin_user_action(buffer)
+        gtk_text_buffer_insert_interactive(buffer, &iter, text, -1, 1)
+        gtk_text_buffer_end_user_action(buffer)
+    }
+
+    /// Replaces a range as the user would by selecting it and typing or pasting over it.
+    public func userReplace(_ range: Range<Int>, with text: String) {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &start, gint(range.lowerBound))
+        gtk_text_buffer_get_iter_at_offset(buffer, &end, gint(range.upperBound))
+        gtk_text_buffer_begin_user_action(buffer)
+        if !range.isEmpty { gtk_text_buffer_delete_interactive(buffer, &start, &end, 1) }
+        if !text.isEmpty { gtk_text_buffer_insert_interactive(buffer, &start, text, -1, 1) }
+        gtk_text_buffer_end_user_action(buffer)
+    }
+
+    /// Number of characters.
+    public var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
+
     /// The caret as a character offset.
     public var caretOffset: Int {
         var iter = GtkTextIter()

@@ -9,9 +9,9 @@ import Scenes
 final class EditorSceneDelegate: SceneDelegate {
     private var scene: WindowScene?
     private var ui: EditorWindow?
+    private var binding: DocumentBinding?
     /// The document shown.
-    private(set) var document: Document?
-    private var subscription: DocumentSubscription?
+    var document: Document? { binding?.document }
 
     init() {}
 
@@ -26,15 +26,9 @@ final class EditorSceneDelegate: SceneDelegate {
         guard let store else { return }
         let document = options.userInfo[TandemAppDelegate.documentKey].flatMap(Int.init).flatMap(store.document(id:))
             ?? store.newUntitled()
-        self.document = document
-        ui.buffer.load(document.text)
-        subscription = store.subscribe(to: document) { [weak self] event in self?.handle(event) }
-        let origin = subscription?.id
-        ui.buffer.interceptEdits { [weak store] range, replacement in
-            store?.apply(Edit(range: range, replacement: replacement), to: document, origin: origin)
-        }
-        ui.buffer.onUserAction(began: { [weak store] in store?.beginCompoundEdit(document) },
-                               ended: { [weak store] in store?.endCompoundEdit(document) })
+        let binding = DocumentBinding(store: store, document: document, buffer: ui.buffer)
+        binding.onEvent = { [weak self] event in self?.handle(event) }
+        self.binding = binding
         if let path = document.path, case .missing(folderExists: false) = FileInspection.inspect(path) {
             ui.infoBar.show("The folder of “\(document.displayName)” does not exist; saving will need another place.", kind: .warning)
         }
@@ -45,20 +39,19 @@ final class EditorSceneDelegate: SceneDelegate {
     }
 
     func sceneDidDisconnect(_ scene: WindowScene) {
-        subscription = nil  // the store closes the document if this was its last window
-        document = nil
+        binding = nil  // the store closes the document if this was its last window
         ui = nil
         self.scene = nil
     }
 
     func sceneShouldClose(_ scene: WindowScene, decision: @escaping @MainActor (Bool) -> Void) {
         // Only the last window on a modified document asks; the others just close.
-        guard let document, let store, document.isDirty, store.subscriberCount(of: document) == 1 else {
+        guard let binding, binding.document.isDirty, binding.isLastWindowOnDocument else {
             return decision(true)
         }
         let dialog = MessageDialog(
             parent: scene.window,
-            title: "Save changes to “\(document.displayName)” before closing?",
+            title: "Save changes to “\(binding.document.displayName)” before closing?",
             detail: "If you don’t save, your changes will be lost.",
             choices: [
                 .init("Close _without Saving", id: 1, isDestructive: true),
@@ -79,13 +72,9 @@ final class EditorSceneDelegate: SceneDelegate {
     private func handle(_ event: DocumentEvent) {
         guard let ui else { return }
         switch event {
-        case .edited(let edit, let origin, let isUndoRedo):
-            ui.buffer.apply(range: edit.range, replacement: edit.replacement)
-            if isUndoRedo && origin == subscription?.id {
-                // The window that asked for undo shows where it happened.
-                ui.buffer.placeCaret(offset: edit.range.lowerBound + edit.insertedCount)
-                ui.textView.scrollToCaret()
-            }
+        case .edited(_, let origin, let isUndoRedo):
+            // The window that asked for undo shows where it happened.
+            if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
         case .dirtyChanged, .saved, .renamed:
             updateTitle()
         case .reloadedFromDisk, .changedOnDiskWhileDirty, .deletedOnDisk, .closed:
@@ -132,8 +121,8 @@ final class EditorSceneDelegate: SceneDelegate {
             ("save", { $0.save() }),
             ("save-as", { $0.saveAs() }),
             ("close", { $0.scene?.requestClose() }),
-            ("undo", { me in me.document.map { me.store?.undo($0, origin: me.subscription?.id) } }),
-            ("redo", { me in me.document.map { me.store?.redo($0, origin: me.subscription?.id) } }),
+            ("undo", { $0.binding?.undo() }),
+            ("redo", { $0.binding?.redo() }),
             ("new-window-on-document", { me in if let document = me.document { me.appDelegate?.openWindow(on: document, at: nil) } }),
         ]
         for (name, perform) in actions {
