@@ -103,8 +103,8 @@ def test_new_window_on_this_document_and_only_the_last_window_asks(tandem, tmp_p
                    check=True, capture_output=True)
     a, b = tandem.window_ids("• n.txt", 2)
     assert all_texts(tandem) == ["qn\n", "qn\n"]
-    tandem.send(b, text="r")
-    wait_for("typing in the new window reaches the first", lambda: all_texts(tandem) == ["qrn\n", "qrn\n"])
+    tandem.send(b, "ctrl+End", text="r")
+    wait_for("typing in one window reaches the other", lambda: all_texts(tandem) == ["qn\nr", "qn\nr"])
     # Closing one of two windows on a modified document does not ask…
     tandem.send(a, "ctrl+w")
     wait_for("one window left", lambda: tandem.titles() == ["• n.txt"])
