@@ -6,6 +6,7 @@ let package = Package(
     name: "Tandem",
     products: [
         .executable(name: "tandem", targets: ["Tandem"]),
+        .executable(name: "tandem-benchmarks", targets: ["TandemBenchmarks"]),
     ],
     targets: [
         // Hand-written C shim over GTK 3 and GtkSourceView 4 (headers only).
@@ -20,11 +21,16 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["Gtk"]),
         // Text, files and documents: pure Swift and Foundation, never GTK.
         .target(name: "Documents"),
-        .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents"]),
+        // Glue between one text buffer and the document store: the one-way data flow.
+        .target(name: "Editing", dependencies: ["Gtk", "Documents"]),
+        .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents", "Editing"]),
+        // Benchmarks (not tests): `swift run -c release tandem-benchmarks`, under a display.
+        .executableTarget(name: "TandemBenchmarks", dependencies: ["Documents", "Editing", "Gtk"]),
 
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents"]),
+        .testTarget(name: "EditingTests", dependencies: ["Editing"]),
         .testTarget(name: "TandemTests", dependencies: ["Tandem"]),
     ]
 )

@@ -74,7 +74,10 @@ public struct TextStorage: Sendable {
         if !isKnownUniquelyReferenced(&root) { root = root.copy() }
         let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
         if upper > lower { Self.delete(root, lower..<upper) }
-        if !replacement.isEmpty {
+        if root.scalars == 0 {
+            // Filling an empty text (a load, a select-all paste): build the tree in one pass.
+            root = Self.build(replacement)
+        } else if !replacement.isEmpty {
             // Insert piece by piece so no leaf grows past twice its capacity.
             var at = lower
             for piece in Self.chunks(of: replacement) {

@@ -1,4 +1,5 @@
 import Documents
+import Editing
 import Foundation
 import Gtk
 import Scenes

@@ -4,15 +4,18 @@ import Gtk
 /// Binds one window's buffer to one document in the store: the buffer's edits go to the
 /// store, and the store's events come back into the buffer. This is the whole one-way flow.
 @MainActor
-final class DocumentBinding {
-    let document: Document
-    let buffer: SourceBuffer
+public final class DocumentBinding {
+    /// The document shown.
+    public let document: Document
+    /// The window's buffer.
+    public let buffer: SourceBuffer
     private let subscription: DocumentSubscription
     private weak var store: DocumentStore?
     /// Called after the buffer has followed each event (titles, banners).
-    var onEvent: (@MainActor (DocumentEvent) -> Void)?
+    public var onEvent: (@MainActor (DocumentEvent) -> Void)?
 
-    init(store: DocumentStore, document: Document, buffer: SourceBuffer) {
+    /// Loads the document into `buffer` and routes its edits through `store` from now on.
+    public init(store: DocumentStore, document: Document, buffer: SourceBuffer) {
         self.store = store
         self.document = document
         self.buffer = buffer
@@ -32,15 +35,15 @@ final class DocumentBinding {
     private final class Relay { weak var target: DocumentBinding? }
 
     /// Undoes the document's last step and shows where it happened in this buffer.
-    func undo() { store?.undo(document, origin: subscription.id) }
+    public func undo() { store?.undo(document, origin: subscription.id) }
     /// Redoes the document's last undone step.
-    func redo() { store?.redo(document, origin: subscription.id) }
+    public func redo() { store?.redo(document, origin: subscription.id) }
 
     /// The id the store gives this binding's own edits (`DocumentEvent.edited(origin:)`).
-    var originID: Int { subscription.id }
+    public var originID: Int { subscription.id }
 
     /// Whether other bindings (windows) show the same document.
-    var isLastWindowOnDocument: Bool { (store?.subscriberCount(of: document) ?? 0) <= 1 }
+    public var isLastWindowOnDocument: Bool { (store?.subscriberCount(of: document) ?? 0) <= 1 }
 
     private func follow(_ event: DocumentEvent) {
         switch event {

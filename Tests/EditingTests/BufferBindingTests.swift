@@ -1,7 +1,7 @@
 import Documents
+import Editing
 import Gtk
 import XCTest
-@testable import Tandem
 
 /// Real GtkSourceBuffers bound to one document: edits made as a user would make them, in any
 /// buffer, reach the store and every buffer; no buffer ever changes on its own.

@@ -1,0 +1,123 @@
+import Dispatch
+import Documents
+import Editing
+import Foundation
+import Gtk
+
+// Benchmarks for the document store and the one-way data flow. Not tests: they print figures.
+//   swift run -c release tandem-benchmarks            (needs a display for the window part)
+//   xvfb-run -a swift run -c release tandem-benchmarks
+
+/// Nanoseconds for `body`.
+@inline(__always) func measure(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start)
+}
+
+func percentile(_ samples: [Double], _ p: Double) -> Double {
+    let sorted = samples.sorted()
+    return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+}
+
+func format(_ ns: Double) -> String {
+    ns >= 1_000_000 ? String(format: "%.2f ms", ns / 1_000_000) : String(format: "%.1f µs", ns / 1_000)
+}
+
+/// Plain text of about `bytes` bytes, in lines of ~60 characters.
+func sampleText(bytes: Int) -> String {
+    let line = "The quick brown fox jumps over the lazy dog, again and again.\n"
+    return String(repeating: line, count: max(1, bytes / line.utf8.count))
+}
+
+struct Rng: RandomNumberGenerator {
+    var state: UInt64 = 42
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+@MainActor
+func editCost() {
+    print("== Edit cost in the store (one keystroke: insert 1 char, or delete 1 char, at a random place)")
+    print("size      p50        p99        (2000 edits)")
+    var rng = Rng()
+    for (label, bytes) in [("1 KB", 1_000), ("1 MB", 1_000_000), ("100 MB", 100_000_000)] {
+        let store = DocumentStore()
+        let document = store.newUntitled()
+        let text = sampleText(bytes: bytes)
+        let loadTime = measure { store.apply(.insert(text, at: 0), to: document) }
+        var samples: [Double] = []
+        for i in 0..<2_000 {
+            let offset = Int.random(in: 0..<document.storage.count, using: &rng)
+            let edit: Edit = i % 2 == 0 ? .insert("x", at: offset) : .delete(offset..<(offset + 1))
+            samples.append(measure { store.apply(edit, to: document) })
+        }
+        print(label.padding(toLength: 10, withPad: " ", startingAt: 0)
+              + format(percentile(samples, 0.5)).padding(toLength: 11, withPad: " ", startingAt: 0)
+              + format(percentile(samples, 0.99)).padding(toLength: 11, withPad: " ", startingAt: 0)
+              + "(loading it: \(format(loadTime)))")
+    }
+}
+
+@MainActor
+func keystrokeLatency() {
+    print("== Keystroke to all windows updated, 10 MB document (store + every window's GtkSourceBuffer)")
+    guard MainLoop.initialize() else {
+        print("   skipped: no display (run under xvfb-run)")
+        return
+    }
+    MainLoop.installMainQueueBridge()
+    let app = NativeApplication(id: "io.github.tandemedit.TandemBenchmarks\(getpid())")
+    guard app.register() else { print("   skipped: could not register the application"); return }
+    let text = sampleText(bytes: 10_000_000)
+    print("windows   p50        p99        max        (500 keystrokes typed in window 1, to every buffer updated)")
+    for count in [1, 8, 32] {
+        let store = DocumentStore()
+        let document = store.newUntitled()
+        store.apply(.insert(text, at: 0), to: document)
+        var windows: [ApplicationWindow] = []
+        var bindings: [DocumentBinding] = []
+        let setupStart = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<count {
+            let window = ApplicationWindow(application: app)
+            let buffer = SourceBuffer()
+            let scroller = ScrolledWindow()
+            scroller.add(SourceView(buffer: buffer))
+            window.add(scroller)
+            window.setDefaultSize(width: 400, height: 300)
+            window.showAll()
+            windows.append(window)
+            bindings.append(DocumentBinding(store: store, document: document, buffer: buffer))
+        }
+        MainLoop.run(for: 0.5)
+        let setup = Double(DispatchTime.now().uptimeNanoseconds - setupStart)
+        let typing = bindings[0].buffer
+        typing.placeCaret(offset: 5_000_000)
+        var samples: [Double] = [], redraws: [Double] = []
+        for _ in 0..<500 {
+            let at = typing.caretOffset
+            samples.append(measure { typing.userInsert("a", at: at) })
+            // Let GTK lay out and draw between keystrokes, as it does between real ones.
+            redraws.append(measure { while MainLoop.iterate() {} })
+        }
+        precondition(bindings.allSatisfy { $0.buffer.characterCount == document.storage.count })
+        print("\(count)".padding(toLength: 10, withPad: " ", startingAt: 0)
+              + format(percentile(samples, 0.5)).padding(toLength: 11, withPad: " ", startingAt: 0)
+              + format(percentile(samples, 0.99)).padding(toLength: 11, withPad: " ", startingAt: 0)
+              + format(samples.max() ?? 0).padding(toLength: 11, withPad: " ", startingAt: 0)
+              + "(opening the windows: \(format(setup)); GTK's layout and redraw after a keystroke, p50 \(format(percentile(redraws, 0.5))))")
+        windows.forEach { $0.destroy() }
+        bindings.removeAll()
+        MainLoop.run(for: 0.2)
+    }
+}
+
+MainActor.assumeIsolated {
+    editCost()
+    keystrokeLatency()
+}
