@@ -47,6 +47,11 @@ public final class Document: Identifiable {
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }
 
+    /// The encoding the file is read and written in.
+    public var encoding: TextEncoding { fileTraits.encoding }
+    /// The newline used for lines the user adds.
+    public var lineEnding: LineEnding { fileTraits.lineEnding }
+
     /// The file name, or the untitled name.
     public var displayName: String { path.map { ($0 as NSString).lastPathComponent } ?? untitledName }
 }

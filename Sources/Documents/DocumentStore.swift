@@ -81,7 +81,8 @@ public final class DocumentStore {
     public func apply(_ edit: Edit, to document: Document, origin: Int? = nil) {
         let count = document.storage.count
         let lower = max(0, min(edit.range.lowerBound, count)), upper = max(lower, min(edit.range.upperBound, count))
-        let clamped = Edit(range: lower..<upper, replacement: edit.replacement)
+        // New lines take the document's newline style; the lines already there keep theirs.
+        let clamped = Edit(range: lower..<upper, replacement: document.lineEnding.applied(to: edit.replacement))
         if clamped.range.isEmpty && clamped.replacement.isEmpty { return }
         let wasDirty = document.isDirty
         let removed = document.storage.substring(clamped.range)

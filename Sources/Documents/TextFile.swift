@@ -3,22 +3,27 @@ import Foundation
 import Glibc
 #endif
 
-/// A text file's contents and the traits needed to write it back as it was.
+/// A text file's contents and the traits needed to write it back byte for byte as it was.
 public struct TextFile: Equatable, Sendable {
     /// The text, without a byte-order mark.
     public var text: String
-    /// Whether the file began with a UTF-8 byte-order mark (kept on save).
+    /// The encoding the bytes were in, and are written in.
+    public var encoding: TextEncoding
+    /// Whether the file began with a byte-order mark (kept on save).
     public var hasByteOrderMark: Bool
+    /// The newline used for lines the user adds.
+    public var lineEnding: LineEnding
 
-    /// Creates a file value (an empty, new document by default).
-    public init(text: String = "", hasByteOrderMark: Bool = false) {
-        self.text = text; self.hasByteOrderMark = hasByteOrderMark
+    /// Creates a file value (an empty, new UTF-8 document by default).
+    public init(text: String = "", encoding: TextEncoding = .utf8, hasByteOrderMark: Bool = false,
+                lineEnding: LineEnding? = nil) {
+        self.text = text; self.encoding = encoding; self.hasByteOrderMark = hasByteOrderMark
+        self.lineEnding = lineEnding ?? LineEnding.dominant(in: text)
     }
 
-    private static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    private static let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// Reads and decodes the file at `path`. Only UTF-8 is accepted for now; anything else
-    /// is refused with a message rather than shown wrongly and saved back damaged.
+    /// Reads and decodes the file at `path`.
     public static func read(_ path: String) throws(TextFileError) -> TextFile {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw .system("open", path, errno: errno) }
@@ -37,29 +42,53 @@ public struct TextFile: Equatable, Sendable {
         return try decode(bytes, name: (path as NSString).lastPathComponent)
     }
 
-    /// Decodes file bytes; `name` is only for the error message.
+    /// Decodes file bytes: a BOM decides (UTF-8, UTF-16 LE or BE); else valid UTF-8 is UTF-8;
+    /// else Windows-1252, which accepts any bytes. NUL bytes outside UTF-16 mean a binary file.
+    /// `name` is only for the error message.
     public static func decode(_ bytes: [UInt8], name: String) throws(TextFileError) -> TextFile {
-        let hasBOM = bytes.starts(with: bom)
-        let body = hasBOM ? Array(bytes.dropFirst(3)) : bytes
+        let (encoding, bomLength): (TextEncoding?, Int) =
+            bytes.starts(with: utf8BOM) ? (.utf8, 3)
+            : bytes.starts(with: [0xFF, 0xFE]) ? (.utf16LittleEndian, 2)
+            : bytes.starts(with: [0xFE, 0xFF]) ? (.utf16BigEndian, 2)
+            : (nil, 0)
+        let body = bytes[bomLength...]
+        if let encoding {
+            guard let text = encoding.decode(body) else {
+                throw TextFileError("Could not open “\(name)”: it starts with a \(encoding.displayName) byte-order mark but is not valid \(encoding.displayName).")
+            }
+            return TextFile(text: text, encoding: encoding, hasByteOrderMark: true)
+        }
         if body.contains(0) {
             throw TextFileError("Could not open “\(name)”: it contains NUL bytes and looks like a binary file.")
         }
-        guard let text = String(validating: body, as: UTF8.self) else {
-            throw TextFileError("Could not open “\(name)”: it is not valid UTF-8 text.")
+        if let text = TextEncoding.utf8.decode(body) {
+            return TextFile(text: text, encoding: .utf8)
         }
-        return TextFile(text: text, hasByteOrderMark: hasBOM)
+        return TextFile(text: TextEncoding.windows1252.decode(body)!, encoding: .windows1252)
     }
 
     /// The bytes to write for this file.
-    public func encoded() -> Data {
+    public func encoded(name: String = "the document") throws(TextFileError) -> Data {
         var data = Data()
-        if hasByteOrderMark { data.append(contentsOf: Self.bom) }
-        data.append(contentsOf: Array(text.utf8))
+        if hasByteOrderMark {
+            switch encoding {
+            case .utf8: data.append(contentsOf: Self.utf8BOM)
+            case .utf16LittleEndian: data.append(contentsOf: [0xFF, 0xFE])
+            case .utf16BigEndian: data.append(contentsOf: [0xFE, 0xFF])
+            case .windows1252: break
+            }
+        }
+        switch encoding.encode(text) {
+        case .success(let bytes): data.append(contentsOf: bytes)
+        case .failure(let bad):
+            let code = String(bad.scalar.value, radix: 16, uppercase: true)
+            throw TextFileError("Could not save “\(name)”: it is kept in \(encoding.displayName), which cannot hold the character “\(bad.scalar)” (U+\(code)). Remove it, or copy the text into a new document, which is saved as UTF-8.")
+        }
         return data
     }
 
     /// Saves atomically to `path`, keeping the file's mode and any symlink.
     public func write(to path: String) throws(TextFileError) {
-        try AtomicFileWriter.write(encoded(), to: path)
+        try AtomicFileWriter.write(encoded(name: (path as NSString).lastPathComponent), to: path)
     }
 }

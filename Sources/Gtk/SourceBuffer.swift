@@ -21,8 +21,10 @@ public final class SourceBuffer: Object {
             guard self.applyingDepth == 0 else { return }
             g_signal_stop_emission_by_name(self.raw, "insert-text")
             let offset = Int(gtk_text_iter_get_offset(location))
+            let before = self.characterCount
             forward(offset..<offset, text)
-            gtk_text_buffer_get_iter_at_offset(self.buffer, location, gint(offset + text.unicodeScalars.count))
+            // The store may have changed what was inserted (newline style): measure, don't assume.
+            gtk_text_buffer_get_iter_at_offset(self.buffer, location, gint(offset + self.characterCount - before))
         }
         connectDeleteRange { [unowned self] start, end in
             guard self.applyingDepth == 0 else { return }

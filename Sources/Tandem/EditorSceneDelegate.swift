@@ -33,6 +33,9 @@ final class EditorSceneDelegate: SceneDelegate {
         if let path = document.path, case .missing(folderExists: false) = FileInspection.inspect(path) {
             ui.infoBar.show("The folder of “\(document.displayName)” does not exist; saving will need another place.", kind: .warning)
         }
+        if document.encoding != .utf8 {
+            ui.infoBar.show("“\(document.displayName)” is not UTF-8: it was opened as \(document.encoding.displayName) and will be saved the same way.", kind: .info)
+        }
         if let place = options.files.first { moveCaret(to: place) }
         if !options.notices.isEmpty { showNotices(options.notices) }
         updateTitle()

@@ -116,3 +116,19 @@ def test_new_window_on_this_document_and_only_the_last_window_asks(tandem, tmp_p
     time.sleep(0.4)
     assert tandem.titles() == ["• n.txt"]
     assert (tmp_path / "n.txt").read_text() == "n\n"
+
+
+def test_legacy_encoding_and_crlf_are_kept_on_save(tandem, tmp_path):
+    original = "caf\xe9 line\r\nsecond\r\n".encode("cp1252")
+    (tmp_path / "old.txt").write_bytes(original)
+    tandem.start("old.txt:1:1")
+    tandem.wait_title("old.txt")
+    assert "Windows-1252" in " ".join(tandem.labels_of("old.txt")), "the info bar says it is not UTF-8"
+    assert tandem.text_of("old.txt") == "café line\r\nsecond\r\n"
+    tandem.key("old.txt", "ctrl+End")
+    tandem.type("old.txt", "third")
+    tandem.key("• old.txt", "Return")
+    tandem.type("• old.txt", "fourth")
+    tandem.key("• old.txt", "ctrl+s")
+    tandem.wait_title("old.txt")
+    assert (tmp_path / "old.txt").read_bytes() == original + b"third\r\nfourth"
