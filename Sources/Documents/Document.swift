@@ -23,6 +23,10 @@ public final class Document: Identifiable {
     var history = UndoHistory()
     /// The history state that matches the file on disk (nil: no state does).
     var savedStateID: Int? = 0
+    /// The version of the file on disk the document last matched (nil: none).
+    var diskStamp: DiskStamp?
+    /// Whether the file was deleted on disk since it was opened or saved.
+    public internal(set) var isDeletedOnDisk = false
 
     /// A number unique to this document in this process.
     public let id: Int

@@ -11,6 +11,7 @@ public final class DocumentStore {
     private var subscribers: [Int: [(id: Int, handler: @MainActor (DocumentEvent) -> Void)]] = [:]
     private var nextSubscriptionID = 1
     private var untitledCount = 0
+    private lazy var watcher = FileWatcher { [weak self] paths in self?.filesMayHaveChanged(paths) }
 
     /// Creates an empty store.
     public init() {}
@@ -31,7 +32,9 @@ public final class DocumentStore {
             throw TextFileError("Could not open “\((path as NSString).lastPathComponent)”: \(reason)")
         }
         let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
+        document.diskStamp = DiskStamp.of(canonical)
         documents[document.id] = document
+        watcher.watch(canonical)
         return document
     }
 
@@ -72,6 +75,7 @@ public final class DocumentStore {
         if subscribers[document.id]?.isEmpty ?? true {
             subscribers[document.id] = nil
             documents[document.id] = nil
+            if case .file(let canonical) = document.identity { watcher.unwatch(canonical) }
         }
     }
 
@@ -134,12 +138,77 @@ public final class DocumentStore {
         try file.write(to: path)
         let wasDirty = document.isDirty
         document.savedStateID = document.history.stateID
-        if document.path != path {
-            document.path = path
-            document.identity = .file(canonicalPath: Self.canonicalPath(path))
+        let canonical = Self.canonicalPath(path)
+        if document.identity != .file(canonicalPath: canonical) {
+            if case .file(let old) = document.identity { watcher.unwatch(old) }
+            document.identity = .file(canonicalPath: canonical)
+            watcher.watch(canonical)
         }
+        document.path = path
+        // Our own write must not look like someone else's change.
+        document.diskStamp = DiskStamp.of(canonical)
+        document.isDeletedOnDisk = false
         document.history.seal()
         publish(.saved(path: path), for: document, dirtyBefore: wasDirty)
+    }
+
+    // MARK: Changes on disk
+
+    private func filesMayHaveChanged(_ paths: Set<String>) {
+        for document in openDocuments {
+            if case .file(let canonical) = document.identity, paths.contains(canonical) { checkDisk(document) }
+        }
+    }
+
+    /// Compares the document with its file on disk: a clean document takes the new text
+    /// (`reloadedFromDisk`), a dirty one is told (`changedOnDiskWhileDirty`), a missing file
+    /// marks it deleted (`deletedOnDisk`); it stays editable and Save recreates the file.
+    public func checkDisk(_ document: Document) {
+        guard case .file(let canonical) = document.identity else { return }
+        let stamp = DiskStamp.of(canonical)
+        if stamp == document.diskStamp { return }
+        let wasDirty = document.isDirty
+        guard let stamp else {
+            guard !document.isDeletedOnDisk else { return }
+            document.isDeletedOnDisk = true
+            document.diskStamp = nil
+            document.savedStateID = nil  // nothing on disk matches the text now
+            publish(.deletedOnDisk, for: document, dirtyBefore: wasDirty)
+            return
+        }
+        document.diskStamp = stamp
+        document.isDeletedOnDisk = false
+        guard let file = try? TextFile.read(canonical) else { return }  // unreadable for now: try at the next change
+        if file.text == document.text {
+            document.savedStateID = document.history.stateID
+            if wasDirty { publish(.dirtyChanged(false), for: document, dirtyBefore: nil) }
+            return
+        }
+        if wasDirty {
+            document.savedStateID = nil
+            publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: nil)
+        } else {
+            replaceWithDisk(document, file: file, stamp: stamp)
+        }
+    }
+
+    /// Replaces the document's text with the file on disk, dropping unsaved changes and undo.
+    public func reloadFromDisk(_ document: Document) throws(TextFileError) {
+        guard case .file(let canonical) = document.identity else { return }
+        let file = try TextFile.read(canonical)
+        replaceWithDisk(document, file: file, stamp: DiskStamp.of(canonical))
+    }
+
+    private func replaceWithDisk(_ document: Document, file: TextFile, stamp: DiskStamp?) {
+        let wasDirty = document.isDirty
+        document.storage = TextStorage(file.text)
+        document.fileTraits = file
+        document.fileTraits.text = ""
+        document.history.clear()
+        document.savedStateID = document.history.stateID
+        document.diskStamp = stamp
+        document.isDeletedOnDisk = false
+        publish(.reloadedFromDisk, for: document, dirtyBefore: wasDirty)
     }
 
     // MARK: Events

@@ -52,6 +52,11 @@ public final class DocumentBinding {
             if isUndoRedo && origin == subscription.id {
                 buffer.placeCaret(offset: edit.range.lowerBound + edit.insertedCount)
             }
+        case .reloadedFromDisk:
+            // The caret keeps its line and column, as far as the new text allows.
+            let caret = buffer.caret
+            buffer.load(document.text)
+            buffer.placeCaret(line: caret.line, column: caret.column)
         default:
             break
         }

@@ -8,14 +8,21 @@ public final class InfoBar: Widget {
 
     private let label = Label()
 
-    /// Creates a hidden info bar.
-    public init() {
+    /// Called with a button's id when the user presses it (the bar then hides).
+    public var onButton: (@MainActor (Int) -> Void)?
+
+    /// Creates a hidden info bar with buttons (label with mnemonic, positive id) and a close button.
+    public init(buttons: [(label: String, id: Int)] = []) {
         super.init(gtk_info_bar_new(), ownership: .sink)
         let bar = tandem_info_bar(raw)
         gtk_info_bar_set_show_close_button(bar, 1)
         gtk_container_add(tandem_container(gtk_info_bar_get_content_area(bar)), label.widget)
+        for button in buttons { _ = gtk_info_bar_add_button(bar, button.label, gint(button.id)) }
         label.show()
-        connectInt("response") { [unowned self] _ in self.dismiss() }
+        connectInt("response") { [unowned self] response in
+            self.dismiss()
+            if response > 0 { self.onButton?(response) }
+        }
         gtk_widget_set_no_show_all(widget, 1)
     }
 

@@ -29,6 +29,10 @@ final class EditorSceneDelegate: SceneDelegate {
             ?? store.newUntitled()
         let binding = DocumentBinding(store: store, document: document, buffer: ui.buffer)
         binding.onEvent = { [weak self] event in self?.handle(event) }
+        ui.diskChangeBar.onButton = { [weak self] response in
+            guard let self, response == EditorWindow.reloadResponse, let document = self.document, let store = self.store else { return }
+            do throws(TextFileError) { try store.reloadFromDisk(document) } catch { self.ui?.infoBar.show(error.message, kind: .error) }
+        }
         self.binding = binding
         if let path = document.path, case .missing(folderExists: false) = FileInspection.inspect(path) {
             ui.infoBar.show("The folder of “\(document.displayName)” does not exist; saving will need another place.", kind: .warning)
@@ -79,9 +83,20 @@ final class EditorSceneDelegate: SceneDelegate {
         case .edited(_, let origin, let isUndoRedo):
             // The window that asked for undo shows where it happened.
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
-        case .dirtyChanged, .saved, .renamed:
+        case .dirtyChanged, .renamed, .closed:
             updateTitle()
-        case .reloadedFromDisk, .changedOnDiskWhileDirty, .deletedOnDisk, .closed:
+        case .saved:
+            ui.diskChangeBar.dismiss()
+            updateTitle()
+        case .reloadedFromDisk:
+            ui.diskChangeBar.dismiss()
+            ui.textView.scrollToCaret()
+            updateTitle()
+        case .changedOnDiskWhileDirty:
+            ui.diskChangeBar.dismiss()
+            ui.diskChangeBar.show("“\(binding?.document.displayName ?? "")” changed on disk. Reload it and lose your changes, or keep yours and overwrite it when you save?", kind: .warning)
+        case .deletedOnDisk:
+            ui.infoBar.show("“\(binding?.document.displayName ?? "")” was deleted on disk. Its text is still here: save to create the file again.", kind: .warning)
             updateTitle()
         }
     }

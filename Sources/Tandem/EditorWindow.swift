@@ -5,6 +5,11 @@ import Gtk
 final class EditorWindow {
     let headerBar = HeaderBar()
     let infoBar = InfoBar()
+    /// Asks what to do when the file changed on disk while the document has unsaved changes.
+    let diskChangeBar = InfoBar(buttons: [(label: "_Reload", id: EditorWindow.reloadResponse),
+                                          (label: "_Keep Mine", id: EditorWindow.keepMineResponse)])
+    static let reloadResponse = 1
+    static let keepMineResponse = 2
     let buffer = SourceBuffer()
     let textView: SourceView
     private let scroller = ScrolledWindow()
@@ -37,6 +42,7 @@ final class EditorWindow {
 
         let column = Box(vertical: true)
         column.pack(infoBar)
+        column.pack(diskChangeBar)
         scroller.add(textView)
         column.pack(scroller, expand: true)
         window.add(column)

@@ -100,6 +100,9 @@ class Tandem:
         text = self.find(self.frame(title), "text")[0].queryText()
         return text.caretOffset
 
+    def labels_of_frame(self, frame):
+        return [l.name for l in self.find(frame, "label")]
+
     def labels_of(self, title):
         frame = self.frame(title)
         return [l.name for l in self.find(frame, "label")] if frame else []

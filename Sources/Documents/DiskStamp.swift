@@ -1,0 +1,19 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What identifies one version of a file on disk: which file, its size and modification time.
+struct DiskStamp: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: Int64  // nanoseconds
+
+    /// The stamp of the file at `path` (following symlinks), or nil when there is none.
+    static func of(_ path: String) -> DiskStamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return DiskStamp(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                         modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+}

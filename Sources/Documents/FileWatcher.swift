@@ -1,0 +1,106 @@
+import Dispatch
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Watches the folders of open files with inotify and reports, on the main queue and at most
+/// every `interval`, which watched paths may have changed. Watching the folder, not the
+/// file, also catches editors that save by writing a new file and renaming it over the old.
+@MainActor
+final class FileWatcher {
+    private let fd: Int32
+    private var source: DispatchSourceRead?
+    private var folders: [Int32: String] = [:]      // watch descriptor -> folder
+    private var watched: [String: Set<String>] = [:] // folder -> file names
+    private var pending: Set<String> = []
+    private var flushScheduled = false
+    private let interval: DispatchTimeInterval
+    private let onChange: @MainActor (Set<String>) -> Void
+
+    /// Creates a watcher; `onChange` receives paths (as passed to `watch`) that may have changed.
+    init(interval: DispatchTimeInterval = .milliseconds(150), onChange: @escaping @MainActor (Set<String>) -> Void) {
+        self.interval = interval
+        self.onChange = onChange
+        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { return }  // no inotify: documents simply are not watched
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.drain() } }
+        source.resume()
+        self.source = source
+    }
+
+    isolated deinit {
+        source?.cancel()
+        if fd >= 0 { close(fd) }
+    }
+
+    /// Starts watching the file at `path` (which need not exist yet).
+    func watch(_ path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        if watched[folder] == nil {
+            guard fd >= 0 else { return }
+            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MODIFY
+                              | IN_DELETE_SELF | IN_MOVE_SELF)
+            let wd = inotify_add_watch(fd, folder, mask)
+            guard wd >= 0 else { return }
+            folders[wd] = folder
+        }
+        watched[folder, default: []].insert(name)
+    }
+
+    /// Stops watching the file at `path`.
+    func unwatch(_ path: String) {
+        let folder = (path as NSString).deletingLastPathComponent
+        watched[folder]?.remove((path as NSString).lastPathComponent)
+        if watched[folder]?.isEmpty ?? false {
+            watched[folder] = nil
+            if let wd = folders.first(where: { $0.value == folder })?.key {
+                inotify_rm_watch(fd, wd)
+                folders[wd] = nil
+            }
+        }
+    }
+
+    private func drain() {
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n <= 0 { break }
+            var offset = 0
+            while offset < n {
+                let (wd, length, name) = buffer.withUnsafeBytes { raw -> (Int32, Int, String) in
+                    let event = raw.load(fromByteOffset: offset, as: inotify_event.self)
+                    let nameStart = offset + MemoryLayout<inotify_event>.size
+                    let nameBytes = raw[nameStart..<(nameStart + Int(event.len))].prefix { $0 != 0 }
+                    return (event.wd, Int(event.len), String(decoding: nameBytes, as: UTF8.self))
+                }
+                offset += MemoryLayout<inotify_event>.size + length
+                guard let folder = folders[wd], let names = watched[folder] else { continue }
+                if name.isEmpty {
+                    // The folder itself went away or moved: every file in it may have.
+                    for file in names { pending.insert((folder as NSString).appendingPathComponent(file)) }
+                } else if names.contains(name) {
+                    pending.insert((folder as NSString).appendingPathComponent(name))
+                }
+            }
+        }
+        scheduleFlush()
+    }
+
+    // Rate limit: one report per interval, however many events arrive in it.
+    private func scheduleFlush() {
+        guard !pending.isEmpty, !flushScheduled else { return }
+        flushScheduled = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + interval) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.flushScheduled = false
+                let paths = self.pending
+                self.pending.removeAll()
+                self.onChange(paths)
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import XCTest
+@testable import Documents
+
+/// Changes made to open files by other programs, seen through inotify.
+final class DiskChangeTests: XCTestCase {
+    private var folder = ""
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "tandem-disk-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// Spins the main run loop (which drains the main queue on Linux) until `condition` or 3 s.
+    @MainActor private static func wait(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(3)
+        while !condition() && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
+        return condition()
+    }
+
+    func testCleanDocumentReloadsDirtyOneIsToldDeletedIsMarked() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/watched.txt"
+            try "one\n".write(toFile: path, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: path)
+            var events: [DocumentEvent] = []
+            let subscription = store.subscribe(to: document) { events.append($0) }
+
+            // Another program rewrites it in place: a clean document follows, within a second.
+            let started = Date()
+            try "two\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(Self.wait { document.text == "two\n" })
+            XCTAssertLessThan(Date().timeIntervalSince(started), 1)
+            XCTAssertTrue(events.contains(.reloadedFromDisk))
+            XCTAssertFalse(document.isDirty)
+
+            // Our own save is not a change on disk.
+            events.removeAll()
+            store.apply(.insert("x", at: 0), to: document)
+            try store.save(document)
+            RunLoop.main.run(until: Date().addingTimeInterval(0.4))
+            XCTAssertFalse(events.contains(.reloadedFromDisk) || events.contains(.changedOnDiskWhileDirty))
+
+            // Replaced by rename (as many editors save) while we have unsaved changes: we are told.
+            store.apply(.insert("mine ", at: 0), to: document)
+            try "theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(Self.wait { events.contains(.changedOnDiskWhileDirty) })
+            XCTAssertEqual(document.text, "mine xtwo\n", "unsaved text is never replaced without asking")
+            try store.reloadFromDisk(document)
+            XCTAssertEqual(document.text, "theirs\n")
+            XCTAssertFalse(document.isDirty)
+
+            // Deleted: marked, still editable, and Save recreates it.
+            events.removeAll()
+            try FileManager.default.removeItem(atPath: path)
+            XCTAssertTrue(Self.wait { events.contains(.deletedOnDisk) })
+            XCTAssertTrue(document.isDeletedOnDisk && document.isDirty)
+            try store.save(document)
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "theirs\n")
+            XCTAssertFalse(document.isDeletedOnDisk || document.isDirty)
+            _ = subscription
+        }
+    }
+
+    func testBurstsOfChangesAreRateLimited() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/burst.txt"
+            try "0".write(toFile: path, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: path)
+            var reloads = 0
+            let subscription = store.subscribe(to: document) { if $0 == .reloadedFromDisk { reloads += 1 } }
+            for i in 1...200 { try "\(i)".write(toFile: path, atomically: false, encoding: .utf8) }
+            XCTAssertTrue(Self.wait { document.text == "200" })
+            RunLoop.main.run(until: Date().addingTimeInterval(0.4))
+            XCTAssertLessThanOrEqual(reloads, 3, "200 writes in a burst are read a few times, not 200")
+            _ = subscription
+        }
+    }
+}

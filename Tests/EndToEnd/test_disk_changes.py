@@ -1,0 +1,45 @@
+"""Another program changes an open file: every window follows, or asks, or says it is gone."""
+import os
+import time
+
+from conftest import wait_for
+from test_documents import all_texts, two_windows
+
+
+def test_clean_document_reloads_in_every_window_keeping_carets(tandem, tmp_path):
+    a, b = two_windows(tandem, tmp_path, "w.txt", "l1\nl2\nl3 here\n", second_args=("+3:4",))
+    frame_b = tandem.frame_of(b)
+    wait_for("b's caret at 3:4", lambda: tandem.text_in(frame_b).caretOffset == 9)
+    started = time.monotonic()
+    (tmp_path / "w.txt").write_text("L1 changed\nl2\nl3 here too\n")
+    wait_for("both windows reloaded", lambda: all_texts(tandem) == ["L1 changed\nl2\nl3 here too\n"] * 2, timeout=3)
+    assert time.monotonic() - started < 1.5, "reloaded within about a second"
+    assert tandem.titles() == ["w.txt", "w.txt"], "a reload leaves the document clean"
+    # Same line and column: line 3, column 4.
+    assert tandem.text_in(tandem.frame_of(b)).caretOffset == len("L1 changed\nl2\n") + 3
+
+
+def test_dirty_document_asks_in_every_window_and_reload_wins_everywhere(tandem, tmp_path):
+    a, b = two_windows(tandem, tmp_path, "d.txt", "base\n")
+    tandem.send(a, text="mine ")
+    wait_for("dirty", lambda: tandem.titles() == ["• d.txt", "• d.txt"])
+    (tmp_path / "d.txt").write_text("theirs\n")
+    wait_for("the question in both windows", lambda: all(
+        "changed on disk" in " ".join(tandem.labels_of_frame(f)) for f in tandem.frames()) and len(tandem.frames()) == 2)
+    assert all_texts(tandem) == ["mine base\n"] * 2, "nothing is replaced without asking"
+    buttons = [btn for btn in tandem.find(tandem.frame_of(b), "push button") if btn.name == "Reload"]
+    buttons[0].queryAction().doAction(0)
+    wait_for("reloaded in both", lambda: all_texts(tandem) == ["theirs\n"] * 2)
+    wait_for("clean in both", lambda: tandem.titles() == ["d.txt", "d.txt"])
+
+
+def test_deleted_file_is_marked_and_save_recreates_it(tandem, tmp_path):
+    (tmp_path / "gone.txt").write_text("still here\n")
+    tandem.start("gone.txt")
+    tandem.wait_title("gone.txt")
+    os.remove(tmp_path / "gone.txt")
+    wait_for("the deletion notice", lambda: "deleted on disk" in " ".join(tandem.labels_of("• gone.txt")))
+    assert tandem.text_of("• gone.txt") == "still here\n"
+    tandem.key("• gone.txt", "ctrl+s")
+    tandem.wait_title("gone.txt")
+    assert (tmp_path / "gone.txt").read_text() == "still here\n"
