@@ -8,6 +8,10 @@ let package = Package(
         .executable(name: "tandem", targets: ["Tandem"]),
         .executable(name: "tandem-benchmarks", targets: ["TandemBenchmarks"]),
     ],
+    dependencies: [
+        // Property-based tests with shrinking (tests only; available offline on our machines).
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+    ],
     targets: [
         // Hand-written C shim over GTK 3 and GtkSourceView 4 (headers only).
         .systemLibrary(
@@ -29,7 +33,9 @@ let package = Package(
 
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
-        .testTarget(name: "DocumentsTests", dependencies: ["Documents"]),
+        .testTarget(name: "DocumentsTests", dependencies: [
+            "Documents", .product(name: "PropertyBased", package: "swift-property-based"),
+        ]),
         .testTarget(name: "EditingTests", dependencies: ["Editing"]),
         .testTarget(name: "TandemTests", dependencies: ["Tandem"]),
     ]

@@ -1,0 +1,85 @@
+import Foundation
+import PropertyBased
+import Testing
+@testable import Documents
+
+/// One step of a random editing session: who does what where.
+struct SessionStep: Sendable, CustomStringConvertible {
+    var kind: Int    // 0..<10 undo, 10..<15 redo, 15..<18 reload from disk, else an edit
+    var view: Int    // which of the 8 windows
+    var offset: Int  // taken modulo the text length
+    var length: Int  // scalars replaced
+    var text: Int    // index into `SessionStep.texts`
+
+    static let texts = ["x", "é", "😀", "\n", "", "two words", "\r\n"]
+    var description: String { "k\(kind) v\(view) @\(offset) -\(length) +\(Self.texts[text].debugDescription)" }
+}
+
+let sessionSteps = zip(Gen.int(in: 0...99), Gen.int(in: 0...7), Gen.int(in: 0...100_000),
+                       Gen.int(in: 0...4), Gen.int(in: 0...(SessionStep.texts.count - 1)))
+    .map { SessionStep(kind: $0.0, view: $0.1, offset: $0.2, length: $0.3, text: $0.4) }
+
+/// Property: whatever 8 windows do (edits, undo, redo, reloads from disk, in any interleaving),
+/// every window's text equals the store's, and the store's equals a plain String model.
+@MainActor
+@Test func eightWindowsAlwaysAgreeWithTheStoreAndAStringModel() async throws {
+    let folder = NSTemporaryDirectory() + "tandem-prop-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var session = 0
+    await propertyCheck(count: 150, input: sessionSteps.array(of: 0...120)) { steps in
+        session += 1
+        let path = folder + "/doc\(session).txt"
+        try "start\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let store = DocumentStore()
+        let document = try store.openFile(at: path)
+        var views: [[Unicode.Scalar]] = Array(repeating: Array(document.text.unicodeScalars), count: 8)
+        let subscriptions = (0..<8).map { index in
+            store.subscribe(to: document) { event in
+                switch event {
+                case .edited(let edit, _, _):
+                    views[index].replaceSubrange(edit.range, with: Array(edit.replacement.unicodeScalars))
+                case .reloadedFromDisk:
+                    views[index] = Array(document.text.unicodeScalars)
+                default: break
+                }
+            }
+        }
+        var model = Array(document.text.unicodeScalars)
+        var undoModel: [[Unicode.Scalar]] = [], redoModel: [[Unicode.Scalar]] = []
+        for step in steps {
+            let origin = subscriptions[step.view].id
+            switch step.kind {
+            case ..<10:
+                store.sealUndoStep(document)
+                store.undo(document, origin: origin)
+                if let previous = undoModel.popLast() { redoModel.append(model); model = previous }
+            case ..<15:
+                store.redo(document, origin: origin)
+                if let next = redoModel.popLast() { undoModel.append(model); model = next }
+            case ..<18:
+                let content = "disk \(step.offset)\r\nline\n"
+                try content.write(toFile: path, atomically: true, encoding: .utf8)
+                try store.reloadFromDisk(document)
+                model = Array(content.unicodeScalars)
+                undoModel.removeAll(); redoModel.removeAll()
+            default:
+                let a = model.isEmpty ? 0 : step.offset % (model.count + 1)
+                let b = min(model.count, a + step.length)
+                let text = SessionStep.texts[step.text]
+                if a == b && text.isEmpty { continue }
+                store.sealUndoStep(document)  // each step its own undo group, as in the model
+                store.apply(Edit(range: a..<b, replacement: text), to: document, origin: origin)
+                undoModel.append(model); redoModel.removeAll()
+                // The document keeps its own newline style for added lines (LF here, mostly).
+                model.replaceSubrange(a..<b, with: Array(document.lineEnding.applied(to: text).unicodeScalars))
+            }
+            let expected = String(String.UnicodeScalarView(model))
+            #expect(document.text == expected)
+            #expect(views.allSatisfy { $0 == model })
+            if document.text != expected || !views.allSatisfy({ $0 == model }) { return }
+        }
+        // Text that differs from the file is always shown as modified.
+        if document.text != (try String(contentsOfFile: path, encoding: .utf8)) { #expect(document.isDirty) }
+    }
+}
