@@ -127,11 +127,21 @@ class Tandem:
                             "--name", f"^{title}$"], capture_output=True, text=True).stdout.split()))
 
     def frame_of(self, wid):
-        """The AT-SPI frame of X window `wid`: the one that is active once `wid` is activated."""
+        """The AT-SPI frame of X window `wid`: the one that is active once `wid` is activated.
+        AT-SPI learns of focus changes a little after X does, so wait for the same answer twice."""
         import pyatspi
         subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
-        return wait_for(f"the active frame for {wid}", lambda: next(
-            (f for f in self.frames() if f.getState().contains(pyatspi.STATE_ACTIVE)), None))
+        wait_for(f"X focus on {wid}", lambda: subprocess.run(
+            ["xdotool", "getactivewindow"], capture_output=True, text=True).stdout.strip() == wid)
+        previous = [None]
+
+        def settled():
+            active = [i for i, f in enumerate(self.frames()) if f.getState().contains(pyatspi.STATE_ACTIVE)]
+            index = active[0] if len(active) == 1 else None
+            stable = index is not None and index == previous[0]
+            previous[0] = index
+            return self.frames()[index] if stable else None
+        return wait_for(f"the active frame for {wid}", settled, interval=0.15)
 
     @staticmethod
     def text_in(frame):
