@@ -29,14 +29,16 @@ let package = Package(
         .target(name: "Editing", dependencies: ["Gtk", "Documents"]),
         .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents", "Editing"]),
         // Benchmarks (not tests): `swift run -c release tandem-benchmarks`, under a display.
-        .executableTarget(name: "TandemBenchmarks", dependencies: ["Documents", "Editing", "Gtk"]),
+        .executableTarget(name: "TandemBenchmarks", dependencies: ["Documents", "Editing", "Gtk", "TestSupport"]),
+        // Seeded randomness and temporary folders for the tests and the benchmarks.
+        .target(name: "TestSupport"),
 
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
         .testTarget(name: "DocumentsTests", dependencies: [
-            "Documents", .product(name: "PropertyBased", package: "swift-property-based"),
+            "Documents", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "EditingTests", dependencies: ["Editing"]),
+        .testTarget(name: "EditingTests", dependencies: ["Editing", "TestSupport"]),
         .testTarget(name: "TandemTests", dependencies: ["Tandem"]),
     ]
 )

@@ -3,6 +3,7 @@ import Documents
 import Editing
 import Foundation
 import Gtk
+import TestSupport
 
 // Benchmarks for the document store and the one-way data flow. Not tests: they print figures.
 //   swift run -c release tandem-benchmarks            (needs a display for the window part)
@@ -30,22 +31,11 @@ func sampleText(bytes: Int) -> String {
     return String(repeating: line, count: max(1, bytes / line.utf8.count))
 }
 
-struct Rng: RandomNumberGenerator {
-    var state: UInt64 = 42
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @MainActor
 func editCost() {
     print("== Edit cost in the store (one keystroke: insert 1 char, or delete 1 char, at a random place)")
     print("size      p50        p99        (2000 edits)")
-    var rng = Rng()
+    var rng = SplitMix64(seed: 42)
     for (label, bytes) in [("1 KB", 1_000), ("1 MB", 1_000_000), ("100 MB", 100_000_000)] {
         let store = DocumentStore()
         let document = store.newUntitled()

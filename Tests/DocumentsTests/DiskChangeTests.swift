@@ -1,15 +1,13 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import Documents
 
 /// Changes made to open files by other programs, seen through inotify.
 final class DiskChangeTests: XCTestCase {
-    private var folder = ""
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "tandem-disk-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+    private var temporary: TemporaryFolder!
+    private var folder: String { temporary.path }
+    override func setUpWithError() throws { temporary = try TemporaryFolder("disk") }
 
     /// Spins the main run loop (which drains the main queue on Linux) until `condition` or 3 s.
     @MainActor private static func wait(_ condition: () -> Bool) -> Bool {

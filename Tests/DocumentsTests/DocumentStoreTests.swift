@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import Documents
 
@@ -25,12 +26,9 @@ private final class FakeView {
 }
 
 final class DocumentStoreTests: XCTestCase {
-    private var folder = ""
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "tandem-store-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+    private var temporary: TemporaryFolder!
+    private var folder: String { temporary.path }
+    override func setUpWithError() throws { temporary = try TemporaryFolder("store") }
 
     func testEveryViewFollowsEveryEditAndOneUndoHistory() throws {
         let folder = self.folder
@@ -147,7 +145,7 @@ final class DocumentStoreTests: XCTestCase {
     /// store, and the store equals a plain String model replayed from the same edits.
     func testRandomInterleavingsKeepEightViewsEqual() {
         MainActor.assumeIsolated {
-            var generator = SeededGenerator(seed: 7)
+            var generator = SplitMix64(seed: 7)
             for round in 0..<30 {
                 let store = DocumentStore()
                 let doc = store.newUntitled()
@@ -183,18 +181,5 @@ final class DocumentStoreTests: XCTestCase {
                 }
             }
         }
-    }
-}
-
-/// SplitMix64, so a failing interleaving can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,18 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import Documents
 
 final class TextFileTests: XCTestCase {
-    private var folder = ""
-
-    override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "tandem-textfile-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
-    }
+    private var temporary: TemporaryFolder!
+    private var folder: String { temporary.path }
+    override func setUpWithError() throws { temporary = try TemporaryFolder("textfile") }
 
     private func bytes(_ path: String) -> [UInt8] { Array(FileManager.default.contents(atPath: path) ?? Data()) }
 

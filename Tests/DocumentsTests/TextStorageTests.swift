@@ -1,28 +1,18 @@
+import TestSupport
 import XCTest
 @testable import Documents
 
 /// The rope against a plain String model, under random edits of every size.
 final class TextStorageTests: XCTestCase {
-    private struct Rng: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private let alphabet: [String] = ["a", "b", " ", "\n", "é", "😀", "\r\n", "한", "x\ny"]
 
-    private func randomText(_ rng: inout Rng, maxLength: Int) -> String {
+    private func randomText(_ rng: inout SplitMix64, maxLength: Int) -> String {
         String((0..<Int.random(in: 0...maxLength, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined())
     }
 
     func testRandomEditsMatchAStringModel() {
         for seed in 1...40 {
-            var rng = Rng(state: UInt64(seed))
+            var rng = SplitMix64(seed: UInt64(seed))
             var model = Array(randomText(&rng, maxLength: 3000).unicodeScalars)
             var storage = TextStorage(String(String.UnicodeScalarView(model)))
             for step in 0..<300 {
@@ -42,7 +32,7 @@ final class TextStorageTests: XCTestCase {
     }
 
     func testLineOffsetsRoundTrip() {
-        var rng = Rng(state: 99)
+        var rng = SplitMix64(seed: 99)
         let plain = ["a", "é", "😀", "한", " ", "\r"]
         let lines = (0..<5000).map { _ in (0..<Int.random(in: 0...6, using: &rng)).map { _ in plain.randomElement(using: &rng)! }.joined() }
         let text = lines.joined(separator: "\n")

@@ -1,6 +1,7 @@
 import Documents
 import Editing
 import Gtk
+import TestSupport
 import XCTest
 
 /// Real GtkSourceBuffers bound to one document: edits made as a user would make them, in any
@@ -18,7 +19,7 @@ final class BufferBindingTests: XCTestCase {
 
     func testRandomInterleavingsFromEightBuffersKeepEveryBufferEqualToTheStore() {
         MainActor.assumeIsolated {
-            var rng = SplitMix(state: 2026)
+            var rng = SplitMix64(seed: 2026)
             let store = DocumentStore()
             let document = store.newUntitled()
             let bindings = (0..<8).map { _ in DocumentBinding(store: store, document: document, buffer: SourceBuffer()) }
@@ -72,16 +73,5 @@ final class BufferBindingTests: XCTestCase {
             XCTAssertEqual(two.buffer.caretOffset, 9, "the window that undid shows where")
             XCTAssertEqual(one.buffer.caretOffset, 0, "the other window's caret stays put")
         }
-    }
-}
-
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -107,6 +107,11 @@ class Tandem:
         frame = self.frame(title)
         return [l.name for l in self.find(frame, "label")] if frame else []
 
+    def wait_save_question(self):
+        """Waits for the "Save changes … before closing?" dialog."""
+        return wait_for("the save-changes question", lambda: [
+            f for f in self.app() if f is not None and "Save changes" in " ".join(self.labels_of_frame(f))])
+
     def wait_title(self, title, timeout=10):
         return wait_for(f"a window titled {title!r} (have {self.titles()})", lambda: self.frame(title), timeout)
 

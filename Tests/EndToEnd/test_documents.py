@@ -110,8 +110,7 @@ def test_new_window_on_this_document_and_only_the_last_window_asks(tandem, tmp_p
     wait_for("one window left", lambda: tandem.titles() == ["• n.txt"])
     # …closing the last one does (Escape cancels, nothing is lost).
     tandem.key("• n.txt", "ctrl+w")
-    wait_for("the save-changes question", lambda: any(
-        "Save changes" in " ".join(l.name for l in tandem.find(f, "label")) for f in tandem.app() if f is not None))
+    tandem.wait_save_question()
     subprocess.run(["xdotool", "key", "Escape"], check=True)
     time.sleep(0.4)
     assert tandem.titles() == ["• n.txt"]

@@ -68,10 +68,7 @@ def test_closing_a_modified_window_asks_first(tandem, tmp_path):
     tandem.wait_title("m.txt")
     tandem.type("m.txt", "zz")
     tandem.key("• m.txt", "ctrl+w")
-    dialog = wait_for("the save-changes question", lambda: [
-        f for f in tandem.app() if f is not None and "Save changes" in " ".join(
-            l.name for l in tandem.find(f, "label"))])
-    assert dialog
+    tandem.wait_save_question()
     subprocess_key("Escape")  # Escape cancels: the window and its text stay
     time.sleep(0.5)
     assert tandem.text_of("• m.txt") == "zzkeep\n"
