@@ -11,7 +11,9 @@ public final class DocumentStore {
     private var subscribers: [Int: [(id: Int, handler: @MainActor (DocumentEvent) -> Void)]] = [:]
     private var nextSubscriptionID = 1
     private var untitledCount = 0
-    private lazy var watcher = FileWatcher { [weak self] paths in self?.filesMayHaveChanged(paths) }
+    private lazy var watcher = FileWatcher(
+        onChange: { [weak self] paths in self?.filesMayHaveChanged(paths) },
+        onRename: { [weak self] from, to in self?.fileWasRenamed(from: from, to: to) })
 
     /// Creates an empty store.
     public init() {}
@@ -153,6 +155,14 @@ public final class DocumentStore {
     }
 
     // MARK: Changes on disk
+
+    private func fileWasRenamed(from old: String, to new: String) {
+        guard let document = document(canonicalPath: old) else { return }
+        document.identity = .file(canonicalPath: new)
+        document.path = new
+        document.diskStamp = DiskStamp.of(new)
+        publish(.renamed(path: new), for: document, dirtyBefore: nil)
+    }
 
     private func filesMayHaveChanged(_ paths: Set<String>) {
         for document in openDocuments {

@@ -17,11 +17,16 @@ final class FileWatcher {
     private var flushScheduled = false
     private let interval: DispatchTimeInterval
     private let onChange: @MainActor (Set<String>) -> Void
+    private let onRename: @MainActor (_ from: String, _ to: String) -> Void
 
-    /// Creates a watcher; `onChange` receives paths (as passed to `watch`) that may have changed.
-    init(interval: DispatchTimeInterval = .milliseconds(150), onChange: @escaping @MainActor (Set<String>) -> Void) {
+    /// Creates a watcher; `onChange` receives paths (as passed to `watch`) that may have changed,
+    /// `onRename` a watched file renamed within a watched folder (the old path stops being watched).
+    init(interval: DispatchTimeInterval = .milliseconds(150),
+         onChange: @escaping @MainActor (Set<String>) -> Void,
+         onRename: @escaping @MainActor (_ from: String, _ to: String) -> Void = { _, _ in }) {
         self.interval = interval
         self.onChange = onChange
+        self.onRename = onRename
         fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return }  // no inotify: documents simply are not watched
         let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
@@ -65,19 +70,30 @@ final class FileWatcher {
 
     private func drain() {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var movedFrom: [UInt32: String] = [:]  // rename cookie -> old path of a watched file
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n <= 0 { break }
             var offset = 0
             while offset < n {
-                let (wd, length, name) = buffer.withUnsafeBytes { raw -> (Int32, Int, String) in
+                let (wd, mask, cookie, length, name) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, UInt32, Int, String) in
                     let event = raw.load(fromByteOffset: offset, as: inotify_event.self)
                     let nameStart = offset + MemoryLayout<inotify_event>.size
                     let nameBytes = raw[nameStart..<(nameStart + Int(event.len))].prefix { $0 != 0 }
-                    return (event.wd, Int(event.len), String(decoding: nameBytes, as: UTF8.self))
+                    return (event.wd, event.mask, event.cookie, Int(event.len), String(decoding: nameBytes, as: UTF8.self))
                 }
                 offset += MemoryLayout<inotify_event>.size + length
                 guard let folder = folders[wd], let names = watched[folder] else { continue }
+                let path = (folder as NSString).appendingPathComponent(name)
+                if mask & UInt32(IN_MOVED_FROM) != 0, names.contains(name) { movedFrom[cookie] = path }
+                if mask & UInt32(IN_MOVED_TO) != 0, let old = movedFrom.removeValue(forKey: cookie), !names.contains(name) {
+                    // A watched file renamed: report it as a rename, not as a deletion.
+                    pending.remove(old)
+                    watch(path)  // first, so the folder's watch never lapses
+                    unwatch(old)
+                    onRename(old, path)
+                    continue
+                }
                 if name.isEmpty {
                     // The folder itself went away or moved: every file in it may have.
                     for file in names { pending.insert((folder as NSString).appendingPathComponent(file)) }

@@ -110,41 +110,15 @@ public final class SourceBuffer: Object {
         }
     }
 
-    /// Replaces the whole text without an undo step and marks it unmodified (used when loading a file).
+    /// Replaces the whole text, bypassing the interceptors (loading a document into a window).
     public func load(_ text: String) {
         applyingDepth += 1
         defer { applyingDepth -= 1 }
-        gtk_source_buffer_begin_not_undoable_action(sourceBuffer)
         gtk_text_buffer_set_text(buffer, text, -1)
-        gtk_source_buffer_end_not_undoable_action(sourceBuffer)
-        gtk_text_buffer_set_modified(buffer, 0)
         var start = GtkTextIter()
         gtk_text_buffer_get_start_iter(buffer, &start)
         gtk_text_buffer_place_cursor(buffer, &start)
     }
-
-    /// Whether the text differs from what was last loaded or saved.
-    public var isModified: Bool {
-        get { gtk_text_buffer_get_modified(buffer) != 0 }
-        set { gtk_text_buffer_set_modified(buffer, newValue ? 1 : 0) }
-    }
-
-    /// Called when `isModified` flips.
-    @discardableResult
-    public func onModifiedChanged(_ handler: @escaping @MainActor () -> Void) -> UInt {
-        connect("modified-changed", handler)
-    }
-
-    /// Called after every change to the text.
-    @discardableResult
-    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> UInt {
-        connect("changed", handler)
-    }
-
-    /// Undoes the last change, if any.
-    public func undo() { if gtk_source_buffer_can_undo(sourceBuffer) != 0 { gtk_source_buffer_undo(sourceBuffer) } }
-    /// Redoes the last undone change, if any.
-    public func redo() { if gtk_source_buffer_can_redo(sourceBuffer) != 0 { gtk_source_buffer_redo(sourceBuffer) } }
 
     /// Number of lines (an empty buffer has one).
     public var lineCount: Int { Int(gtk_text_buffer_get_line_count(buffer)) }

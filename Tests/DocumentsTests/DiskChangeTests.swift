@@ -62,6 +62,28 @@ final class DiskChangeTests: XCTestCase {
         }
     }
 
+    func testRenameOnDiskFollowsTheFile() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let old = folder + "/before.txt", new = folder + "/after.txt"
+            try "text\n".write(toFile: old, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: old)
+            var events: [DocumentEvent] = []
+            let subscription = store.subscribe(to: document) { events.append($0) }
+            try FileManager.default.moveItem(atPath: old, toPath: new)
+            XCTAssertTrue(Self.wait { events.contains(.renamed(path: new)) })
+            XCTAssertFalse(events.contains(.deletedOnDisk), "a rename is not a deletion")
+            XCTAssertEqual(document.path, new)
+            XCTAssertTrue(store.document(atPath: new) === document)
+            store.apply(.insert("more ", at: 0), to: document)
+            try store.save(document)
+            XCTAssertEqual(try String(contentsOfFile: new, encoding: .utf8), "more text\n")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: old))
+            _ = subscription
+        }
+    }
+
     func testBurstsOfChangesAreRateLimited() throws {
         let folder = self.folder
         try MainActor.assumeIsolated {
