@@ -22,9 +22,11 @@ let package = Package(
         // Swift wrappers: the only Swift module that touches raw GTK pointers.
         .target(name: "Gtk", dependencies: ["CGtk"]),
         // UIKit's scene model on top of the wrappers; knows nothing of editing.
-        .target(name: "Scenes", dependencies: ["Gtk"]),
+        .target(name: "Scenes", dependencies: ["Gtk", "SafeFiles"]),
         // Text, files and documents: pure Swift and Foundation, never GTK.
-        .target(name: "Documents"),
+        .target(name: "Documents", dependencies: ["SafeFiles"]),
+        // Atomic, durable file writes shared by documents, drafts and session records.
+        .target(name: "SafeFiles"),
         // Glue between one text buffer and the document store: the one-way data flow.
         .target(name: "Editing", dependencies: ["Gtk", "Documents"]),
         .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents", "Editing"]),

@@ -25,8 +25,13 @@ public final class Document: Identifiable {
     var savedStateID: Int? = 0
     /// The version of the file on disk the document last matched (nil: none).
     var diskStamp: DiskStamp?
+    /// Set when the user chose "Close without Saving" in its last window.
+    var discardsChangesOnClose = false
     /// Whether the file was deleted on disk since it was opened or saved.
     public internal(set) var isDeletedOnDisk = false
+
+    /// Names the document's draft (its unsaved text on disk); for untitled documents, its identity.
+    public internal(set) var draftID: UUID
 
     /// A number unique to this document in this process.
     public let id: Int
@@ -34,6 +39,7 @@ public final class Document: Identifiable {
 
     init(identity: Identity, path: String?, untitledName: String, file: TextFile) {
         self.identity = identity
+        if case .untitled(let id) = identity { draftID = id } else { draftID = UUID() }
         self.path = path
         self.untitledName = untitledName
         storage = TextStorage(file.text)

@@ -15,6 +15,13 @@ public final class DocumentStore {
         onChange: { [weak self] paths in self?.filesMayHaveChanged(paths) },
         onRename: { [weak self] from, to in self?.fileWasRenamed(from: from, to: to) })
 
+    /// Where unsaved text is kept (nil: nowhere, as in most tests).
+    public var drafts: DraftStore?
+    private var draftsDue: Set<Int> = []
+    private var draftFlushScheduled = false
+    /// How long unsaved text may wait before it reaches its draft (a crash loses at most this).
+    public var draftDelay: DispatchTimeInterval = .milliseconds(300)
+
     /// Creates an empty store.
     public init() {}
 
@@ -77,6 +84,10 @@ public final class DocumentStore {
         if subscribers[document.id]?.isEmpty ?? true {
             subscribers[document.id] = nil
             documents[document.id] = nil
+            draftsDue.remove(document.id)
+            // Its last window closed: keep the unsaved text for a reopen or the next launch,
+            // unless the user chose to throw it away.
+            if document.discardsChangesOnClose { drafts?.delete(document.draftID) } else { writeDraft(document) }
             if case .file(let canonical) = document.identity { watcher.unwatch(canonical) }
         }
     }
@@ -223,7 +234,72 @@ public final class DocumentStore {
 
     // MARK: Events
 
+    // MARK: Drafts
+
+    /// Keeps the document's unsaved text in its draft, at most `draftDelay` from now; a clean
+    /// document's draft is deleted.
+    private func scheduleDraft(_ document: Document) {
+        guard drafts != nil else { return }
+        draftsDue.insert(document.id)
+        guard !draftFlushScheduled else { return }
+        draftFlushScheduled = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + draftDelay) { [weak self] in
+            MainActor.assumeIsolated { self?.flushDrafts() }
+        }
+    }
+
+    /// Writes every due draft now (also called when quitting).
+    public func flushDrafts() {
+        draftFlushScheduled = false
+        let due = draftsDue
+        draftsDue.removeAll()
+        for id in due { if let document = documents[id] { writeDraft(document) } }
+    }
+
+    /// Writes (or, for a clean document, deletes) one document's draft now.
+    public func writeDraft(_ document: Document) {
+        guard let drafts else { return }
+        if document.isDirty {
+            drafts.write(document.draftID, text: document.storage.string,
+                         metadata: .init(path: document.path, untitledName: document.path == nil ? document.untitledName : nil))
+        } else {
+            drafts.delete(document.draftID)
+        }
+    }
+
+    /// The user closed the document's last window without saving: its draft goes too.
+    public func discardChangesOnClose(_ document: Document) { document.discardsChangesOnClose = true }
+
+    /// Brings a document back as it was when its draft was written: the file (if any) with the
+    /// draft's text over it. A file gone since comes back as its draft alone.
+    public func restoreDocument(path: String?, draftID: UUID?, untitledName: String?) -> Document? {
+        let draft = draftID.flatMap { drafts?.read($0) }
+        let document: Document
+        if let path {
+            guard let opened = try? openFile(at: path) else { return nil }
+            document = opened
+        } else {
+            guard let draftID else { return nil }
+            if let existing = documents.values.first(where: { $0.identity == .untitled(draftID: draftID) }) { return existing }
+            let name = untitledName ?? draft?.metadata.untitledName ?? "Untitled Document"
+            document = Document(identity: .untitled(draftID: draftID), path: nil, untitledName: name, file: TextFile())
+            documents[document.id] = document
+            if let number = Int(name.split(separator: " ").last ?? "") { untitledCount = max(untitledCount, number) }
+        }
+        if let draftID, subscriberCount(of: document) == 0 { document.draftID = draftID }
+        if let draft, subscriberCount(of: document) == 0, draft.text != document.storage.string {
+            document.storage = TextStorage(draft.text)
+            document.history.clear()
+            document.savedStateID = nil  // the text is not what is on disk
+        }
+        return document
+    }
+
     private func publish(_ event: DocumentEvent, for document: Document, dirtyBefore: Bool?) {
+        switch event {
+        case .edited, .reloadedFromDisk, .saved, .deletedOnDisk, .changedOnDiskWhileDirty: scheduleDraft(document)
+        default: break
+        }
         let handlers = subscribers[document.id]?.map(\.handler) ?? []
         for handler in handlers { handler(event) }
         if let dirtyBefore, dirtyBefore != document.isDirty {

@@ -1,4 +1,5 @@
 import Foundation
+import SafeFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -89,6 +90,11 @@ public struct TextFile: Equatable, Sendable {
 
     /// Saves atomically to `path`, keeping the file's mode and any symlink.
     public func write(to path: String) throws(TextFileError) {
-        try AtomicFileWriter.write(encoded(name: (path as NSString).lastPathComponent), to: path)
+        let data = try encoded(name: (path as NSString).lastPathComponent)
+        do {
+            try AtomicFileWriter.write(data, to: path)
+        } catch {
+            throw .system("save", path, errno: error.code)
+        }
     }
 }

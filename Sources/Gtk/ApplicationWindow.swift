@@ -35,6 +35,24 @@ public final class ApplicationWindow: Container {
         return (Int(w), Int(h))
     }
 
+    /// The window's position on screen, as the window manager reports it.
+    public var position: (x: Int, y: Int) {
+        var x: gint = 0, y: gint = 0
+        gtk_window_get_position(window, &x, &y)
+        return (Int(x), Int(y))
+    }
+    /// Asks the window manager to place the window (it may not).
+    public func move(x: Int, y: Int) { gtk_window_move(window, gint(x), gint(y)) }
+    /// Asks for the window to be maximized.
+    public func maximize() { gtk_window_maximize(window) }
+    /// Asks for the window to be fullscreen.
+    public func fullscreen() { gtk_window_fullscreen(window) }
+    /// Whether the window is fullscreen now.
+    public var isFullscreen: Bool {
+        guard let gdkWindow = gtk_widget_get_window(widget) else { return false }
+        return gdk_window_get_state(gdkWindow).rawValue & GDK_WINDOW_STATE_FULLSCREEN.rawValue != 0
+    }
+
     /// Shows the window and asks the window manager to raise and focus it.
     public func present() { gtk_window_present(window) }
     /// Asks the window manager to minimize the window.

@@ -72,6 +72,13 @@ public final class NativeApplication: Object {
         cStrings.withUnsafeBufferPointer { gtk_application_set_accels_for_action(gtkApplication, action, $0.baseAddress) }
     }
 
+    /// Runs `handler` on the main loop when the process receives `signal` (SIGTERM, SIGINT, SIGHUP),
+    /// instead of dying: the handler can save and quit.
+    public func onUnixSignal(_ signal: Int32, _ handler: @escaping @MainActor () -> Void) {
+        let box = Unmanaged.passRetained(SignalBox<VoidHandler>(handler)).toOpaque()  // lives as long as the process
+        _ = g_unix_signal_add(signal, unixSignalTrampoline, box)
+    }
+
     /// Keeps running with no window open (balanced by `release`).
     public func hold() { g_application_hold(gApplication) }
     /// Balances `hold`.
@@ -93,6 +100,12 @@ private let localOptionsTrampoline: @convention(c) (gpointer?, UnsafeMutablePoin
         let lookup: (String) -> Bool = { name in dict.map { tandem_variant_dict_lookup_flag($0, name) != 0 } ?? false }
         return handler(lookup) ?? -1
     }
+}
+
+private let unixSignalTrampoline: @convention(c) (gpointer?) -> gboolean = { data in
+    let handler = SignalBox<VoidHandler>.from(data)
+    MainActor.assumeIsolated { handler() }
+    return 1  // G_SOURCE_CONTINUE: a second signal is handled too
 }
 
 private let commandLineTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GApplicationCommandLine>?, gpointer?) -> gint = { _, commandLine, data in

@@ -82,6 +82,30 @@ public final class SourceBuffer: Object {
     /// Number of characters.
     public var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
 
+    /// The other end of the selection (equal to the caret when nothing is selected), as line and column.
+    public var selectionAnchor: (line: Int, column: Int) {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(buffer, &iter, gtk_text_buffer_get_selection_bound(buffer))
+        return (Int(gtk_text_iter_get_line(&iter)), Int(gtk_text_iter_get_line_offset(&iter)))
+    }
+
+    /// Selects from `anchor` to `caret` (0-based lines and columns, clamped to the text).
+    public func select(anchor: (line: Int, column: Int), caret: (line: Int, column: Int)) {
+        var a = iter(line: anchor.line, column: anchor.column), c = iter(line: caret.line, column: caret.column)
+        gtk_text_buffer_select_range(buffer, &c, &a)
+    }
+
+    /// An iter at a 0-based line and column, clamped to the text.
+    func iter(line: Int, column: Int) -> GtkTextIter {
+        var iter = GtkTextIter()
+        let clampedLine = min(max(0, line), max(0, lineCount - 1))
+        gtk_text_buffer_get_iter_at_line(buffer, &iter, gint(clampedLine))
+        var end = iter
+        if gtk_text_iter_ends_line(&end) == 0 { gtk_text_iter_forward_to_line_end(&end) }
+        gtk_text_iter_set_line_offset(&iter, gint(min(max(0, column), Int(gtk_text_iter_get_line_offset(&end)))))
+        return iter
+    }
+
     /// The caret as a character offset.
     public var caretOffset: Int {
         var iter = GtkTextIter()
@@ -132,16 +156,7 @@ public final class SourceBuffer: Object {
 
     /// Puts the caret at a 0-based line and column, clamped to the text.
     public func placeCaret(line: Int, column: Int) {
-        var iter = GtkTextIter()
-        let lastLine = max(0, lineCount - 1)
-        let clampedLine = min(max(0, line), lastLine)
-        gtk_text_buffer_get_iter_at_line(buffer, &iter, gint(clampedLine))
-        let lineLength = gtk_text_iter_ends_line(&iter) != 0 ? 0 : {
-            var end = iter
-            gtk_text_iter_forward_to_line_end(&end)
-            return Int(gtk_text_iter_get_line_offset(&end))
-        }()
-        gtk_text_iter_set_line_offset(&iter, gint(min(max(0, column), lineLength)))
-        gtk_text_buffer_place_cursor(buffer, &iter)
+        var at = iter(line: line, column: column)
+        gtk_text_buffer_place_cursor(buffer, &at)
     }
 }

@@ -27,6 +27,15 @@ public final class SourceView: Widget {
         gtk_text_view_scroll_to_mark(tandem_text_view(raw), gtk_text_buffer_get_insert(buf), 0.0, 1, 0.0, 0.33)
     }
 
+    /// Scrolls so that 0-based `line` is at the top, now or as soon as the view is laid out.
+    public func scrollToTop(line: Int) {
+        var iter = buffer.iter(line: line, column: 0)
+        // A mark, not an iter: GTK defers scrolling to a mark until the lines are measured.
+        let mark = gtk_text_buffer_create_mark(buffer.buffer, nil, &iter, 1)
+        gtk_text_view_scroll_to_mark(tandem_text_view(raw), mark, 0.0, 1, 0.0, 0.0)
+        gtk_text_buffer_delete_mark(buffer.buffer, mark)
+    }
+
     /// The first buffer line visible at the top of the view (0-based).
     public var topVisibleLine: Int {
         var rect = GdkRectangle()

@@ -8,25 +8,37 @@ public final class Application {
     public let native: NativeApplication
     /// The app's delegate (held strongly: it lives as long as the process).
     public let delegate: ApplicationDelegate
-    /// Sessions that exist now, with or without a window.
-    public private(set) var openSessions: Set<SceneSession> = []
+    /// Where sessions and their records are kept across launches (nil: nowhere).
+    public let sessionStore: SessionStore?
+    /// Sessions that exist now, with or without a window, in window order.
+    public private(set) var openSessions: [SceneSession] = []
+    /// Sessions whose window the user closed while others stayed, most recent first (at most 10).
+    public private(set) var recentlyClosedSessions: [SceneSession] = []
+    /// How many closed sessions are kept for "Reopen Closed Window".
+    public static let recentlyClosedLimit = 10
     /// Scenes with a window, oldest first.
     public private(set) var connectedScenes: [WindowScene] = []
     /// True once a quit was requested: closing windows then keeps their sessions.
     public private(set) var isTerminating = false
 
     /// Creates the application with its D-Bus id; nothing runs until `run`.
-    public init(id: String, delegate: ApplicationDelegate) {
+    public init(id: String, delegate: ApplicationDelegate, sessionStore: SessionStore? = nil) {
         self.delegate = delegate
+        self.sessionStore = sessionStore
         native = NativeApplication(id: id)
         MainLoop.installMainQueueBridge()
-        native.onStartup { [unowned self] in self.delegate.applicationDidFinishLaunching(self) }
+        native.onStartup { [unowned self] in
+            let pendingDiscards = self.readSessions()
+            self.delegate.applicationDidFinishLaunching(self)
+            self.finishDiscards(pendingDiscards)
+        }
         native.onCommandLine { [unowned self] commandLine in
             self.delegate.application(self, didReceive: commandLine)
         }
         native.onShutdown { [unowned self] in
             self.isTerminating = true
             self.delegate.applicationWillTerminate(self)
+            self.saveIndex()
         }
     }
 
@@ -40,6 +52,9 @@ public final class Application {
         native.register()
     }
 
+    /// Open sessions that have no window yet (read back from the last run), in window order.
+    public var unattachedSessions: [SceneSession] { openSessions.filter { $0.scene == nil } }
+
     /// Shows `session`'s window, creating the session and connecting a scene as needed.
     @discardableResult
     public func requestSceneSessionActivation(_ session: SceneSession? = nil, role: String = "editor",
@@ -51,48 +66,113 @@ public final class Application {
         let session = session ?? SceneSession(role: role)
         let configuration = delegate.application(self, configurationForConnecting: session, options: options)
         session.configuration = configuration
-        openSessions.insert(session)
+        recentlyClosedSessions.removeAll { $0 === session }
+        if !openSessions.contains(session) { openSessions.append(session) }
         let scene = WindowScene(session: session, delegate: configuration.delegateClass.init(), application: self)
         session.scene = scene
         connectedScenes.append(scene)
         scene.connect(options: options)
         scene.window.present()
+        // A first record at once, so even a crash before the first focus change brings it back.
+        scene.saveRestorationRecord()
+        saveIndex()
         return scene
+    }
+
+    /// Brings back the most recently closed window, from its record. False when there is none.
+    @discardableResult
+    public func reopenRecentlyClosedSession() -> Bool {
+        guard let session = recentlyClosedSessions.first else { return false }
+        requestSceneSessionActivation(session, options: ConnectionOptions(restorationRecord: session.stateRestorationRecord))
+        return true
     }
 
     /// Drops a session for good: its window closes and the app delegate deletes its data.
     public func requestSceneSessionDestruction(_ session: SceneSession) {
         if let scene = session.scene {
-            scene.window.destroy()  // sceneDidDisconnect discards it
-        } else {
-            discard(session)
+            scene.window.destroy()
         }
+        discard([session])
     }
 
-    /// Quits: every window is asked to close (each delegate may ask the user); sessions are kept.
+    /// Quits without asking: every window disconnects and leaves its record; sessions are kept.
     public func requestQuit() {
         isTerminating = true
-        for scene in connectedScenes { scene.requestClose() }
-    }
-
-    func sceneRefusedToClose(_ scene: WindowScene) {
-        // A window that refused (Cancel) means the user changed their mind about quitting.
-        isTerminating = false
+        for scene in connectedScenes { scene.window.destroy() }
+        saveIndex()
+        native.quit()
     }
 
     func sceneDidDisconnect(_ scene: WindowScene) {
         connectedScenes.removeAll { $0 === scene }
         scene.session.scene = nil
-        // Closing one window among others drops its session; closing the last one (or
-        // quitting) keeps every session for the next launch.
+        // Closing one window among others sends its session to "recently closed"; closing the
+        // last one (or quitting) keeps every session for the next launch.
         if !isTerminating && !connectedScenes.isEmpty {
-            discard(scene.session)
+            openSessions.removeAll { $0 === scene.session }
+            recentlyClosedSessions.insert(scene.session, at: 0)
+            if recentlyClosedSessions.count > Self.recentlyClosedLimit {
+                discard(Array(recentlyClosedSessions[Self.recentlyClosedLimit...]))
+            }
         }
+        saveIndex()
     }
 
-    private func discard(_ session: SceneSession) {
-        guard openSessions.remove(session) != nil else { return }
-        LifecycleTrace.log("discarded", session: session.shortID)
-        delegate.application(self, didDiscardSceneSessions: [session])
+    /// Writes a session's record as soon as the scene leaves one (so a crash loses little).
+    func sessionDidUpdateRecord(_ session: SceneSession) {
+        sessionStore?.save(SavedSession(id: session.persistentIdentifier, role: session.role,
+                                        userInfo: session.userInfo, record: session.stateRestorationRecord))
+    }
+
+    // MARK: Persistence
+
+    /// Reads sessions back at launch; returns the discards a crash interrupted.
+    private func readSessions() -> [SceneSession] {
+        guard let store = sessionStore else { return [] }
+        let index = store.loadIndex()
+        func session(_ id: UUID) -> SceneSession? {
+            guard let saved = store.loadSession(id) else { return nil }
+            let session = SceneSession(persistentIdentifier: id, role: saved.role)
+            session.userInfo = saved.userInfo
+            session.stateRestorationRecord = saved.record?.sanitized
+            return session
+        }
+        var seen = Set<UUID>()
+        openSessions = index.open.filter { seen.insert($0).inserted }.compactMap(session)
+        recentlyClosedSessions = Array(index.recentlyClosed.filter { seen.insert($0).inserted }.compactMap(session)
+            .prefix(Self.recentlyClosedLimit))
+        return index.pendingDiscards.map { id in session(id) ?? SceneSession(persistentIdentifier: id, role: "editor") }
+    }
+
+    private func finishDiscards(_ sessions: [SceneSession]) {
+        guard !sessions.isEmpty else { return }
+        for session in sessions { LifecycleTrace.log("discarded (after a crash)", session: session.shortID) }
+        delegate.application(self, didDiscardSceneSessions: Set(sessions))
+        for session in sessions { sessionStore?.deleteSession(session.persistentIdentifier) }
+        pendingDiscards.subtract(sessions.map(\.persistentIdentifier))
+        saveIndex()
+    }
+
+    private var pendingDiscards: Set<UUID> = []
+
+    /// Discards with a journal: the ids are written down first, so a discard a crash cuts short
+    /// is delivered again at the next launch, as UIKit does.
+    private func discard(_ sessions: [SceneSession]) {
+        let ids = Set(sessions.map(\.persistentIdentifier))
+        openSessions.removeAll { ids.contains($0.persistentIdentifier) }
+        recentlyClosedSessions.removeAll { ids.contains($0.persistentIdentifier) }
+        pendingDiscards.formUnion(ids)
+        saveIndex()
+        for session in sessions { LifecycleTrace.log("discarded", session: session.shortID) }
+        delegate.application(self, didDiscardSceneSessions: Set(sessions))
+        for id in ids { sessionStore?.deleteSession(id) }
+        pendingDiscards.subtract(ids)
+        saveIndex()
+    }
+
+    private func saveIndex() {
+        sessionStore?.saveIndex(SessionIndex(open: openSessions.map(\.persistentIdentifier),
+                                             recentlyClosed: recentlyClosedSessions.map(\.persistentIdentifier),
+                                             pendingDiscards: Array(pendingDiscards)))
     }
 }

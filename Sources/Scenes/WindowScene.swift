@@ -38,13 +38,18 @@ public final class WindowScene {
     }
 
     /// Asks the delegate whether the window may close (it may ask the user), then closes it.
+    /// Closing the last window is quitting: nothing is asked, everything is kept.
     public func requestClose() {
         guard activationState != .disconnected else { return }
+        if application.connectedScenes.count == 1 { return application.requestQuit() }
         delegate.sceneShouldClose(self) { [weak self] allowed in
-            guard let self, self.activationState != .disconnected else { return }
-            if allowed { self.window.destroy() } else { self.application.sceneRefusedToClose(self) }
+            guard let self, allowed, self.activationState != .disconnected else { return }
+            self.window.destroy()
         }
     }
+
+    /// Whether other windows are open besides this one.
+    public var hasSiblings: Bool { application.connectedScenes.count > 1 }
 
     func connect(options: ConnectionOptions) {
         feed(.connect, options: options)
@@ -70,9 +75,11 @@ public final class WindowScene {
         }
     }
 
-    private func saveRestorationRecord() {
+    /// Asks the delegate for a fresh record and keeps it (in the session and on disk).
+    public func saveRestorationRecord() {
         if let record = delegate.stateRestorationRecord(for: self) {
             session.stateRestorationRecord = record
+            application.sessionDidUpdateRecord(session)
         }
     }
 }

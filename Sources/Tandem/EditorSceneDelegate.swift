@@ -37,6 +37,9 @@ final class EditorSceneDelegate: SceneDelegate {
         if let path = document.path, case .missing(folderExists: false) = FileInspection.inspect(path) {
             ui.infoBar.show("The folder of “\(document.displayName)” does not exist; saving will need another place.", kind: .warning)
         }
+        if let record = options.restorationRecord {
+            restore(record, window: scene.window, ui: ui, document: document)
+        }
         if document.encoding != .utf8 {
             ui.infoBar.show("“\(document.displayName)” is not UTF-8: it was opened as \(document.encoding.displayName) and will be saved the same way.", kind: .info)
         }
@@ -67,7 +70,9 @@ final class EditorSceneDelegate: SceneDelegate {
                 .init("_Save", id: 3, isDefault: true),
             ]) { [weak self] answer in
                 switch answer {
-                case 1: decision(true)
+                case 1:
+                    if let document = self?.document { self?.store?.discardChangesOnClose(document) }
+                    decision(true)
                 case 3: self?.save { saved in decision(saved) }
                 default: decision(false)
                 }
@@ -98,6 +103,38 @@ final class EditorSceneDelegate: SceneDelegate {
         case .deletedOnDisk:
             ui.infoBar.show("“\(binding?.document.displayName ?? "")” was deleted on disk. Its text is still here: save to create the file again.", kind: .warning)
             updateTitle()
+        }
+    }
+
+    // MARK: Restoration
+
+    func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord? {
+        guard let ui, let document else { return nil }
+        let caret = ui.buffer.caret, anchor = ui.buffer.selectionAnchor
+        let state = EditorState(path: document.path, draftID: document.draftID,
+                                untitledName: document.path == nil ? document.untitledName : nil,
+                                caretLine: caret.line, caretColumn: caret.column,
+                                anchorLine: anchor.line, anchorColumn: anchor.column,
+                                topLine: ui.textView.topVisibleLine)
+        let window = scene.window
+        let size = window.size, position = window.position
+        return RestorationRecord(windowWidth: size.width, windowHeight: size.height,
+                                 windowX: position.x, windowY: position.y,
+                                 isMaximized: window.isMaximized, isFullscreen: window.isFullscreen,
+                                 payload: state.encoded)
+    }
+
+    private func restore(_ record: RestorationRecord, window: ApplicationWindow, ui: EditorWindow, document: Document) {
+        if let width = record.windowWidth, let height = record.windowHeight { window.setDefaultSize(width: width, height: height) }
+        if let x = record.windowX, let y = record.windowY { window.move(x: x, y: y) }
+        if record.isMaximized { window.maximize() }
+        if record.isFullscreen { window.fullscreen() }
+        guard let state = EditorState.decode(record.payload) else { return }
+        ui.buffer.select(anchor: (state.anchorLine ?? state.caretLine, state.anchorColumn ?? state.caretColumn),
+                         caret: (state.caretLine, state.caretColumn))
+        ui.textView.scrollToTop(line: state.topLine ?? 0)
+        if let path = document.path, !FileManager.default.fileExists(atPath: path) {
+            ui.infoBar.show("“\(document.displayName)” no longer exists on disk. Its unsaved text is here: save to create it again.", kind: .warning)
         }
     }
 

@@ -29,11 +29,22 @@ final class TandemAppDelegate: ApplicationDelegate {
 
     func applicationDidFinishLaunching(_ application: Application) {
         self.application = application
+        if let folder = application.sessionStore?.folder {
+            store.drafts = DraftStore(folder: folder + "/drafts")
+        }
         let native = application.native
+        // Quitting keeps everything, so a signal to end is just a quit.
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            native.onUnixSignal(signal) { [weak application] in application?.requestQuit() }
+        }
         native.addAction(SimpleAction(name: "quit") { [weak application] in application?.requestQuit() })
         native.addAction(SimpleAction(name: "new-window") { [weak self] in self?.openUntitled() })
+        native.addAction(SimpleAction(name: "reopen-closed-window") { [weak application] in
+            _ = application?.reopenRecentlyClosedSession()
+        })
         let accelerators: [(String, [String])] = [
             ("app.new-window", ["<Control>n"]), ("app.quit", ["<Control>q"]),
+            ("app.reopen-closed-window", ["<Control><Shift>t"]),
             ("win.open", ["<Control>o"]), ("win.save", ["<Control>s"]), ("win.save-as", ["<Control><Shift>s"]),
             ("win.close", ["<Control>w"]), ("win.undo", ["<Control>z"]), ("win.redo", ["<Control><Shift>z"]),
         ]
@@ -48,7 +59,14 @@ final class TandemAppDelegate: ApplicationDelegate {
             return 1
         }
         let request = LaunchArguments.parse(arguments, workingDirectory: workingDirectory)
-        let problems = request.problems + open(request.files, forceNewWindow: commandLine.flag("new-window"))
+        let windowsBefore = application.connectedScenes.count
+        let restoredNotice = restoreSessionsOnce()
+        let restoredSome = application.connectedScenes.count > windowsBefore
+        let problems = request.problems + open(request.files, forceNewWindow: commandLine.flag("new-window"),
+                                               openUntitledIfNothing: !restoredSome)
+        if let restoredNotice, let first = application.connectedScenes.first?.delegate as? EditorSceneDelegate {
+            first.showNotices([restoredNotice])
+        }
         for problem in problems { commandLine.printError("tandem: \(problem)\n") }
         return problems.isEmpty ? 0 : 1
     }
@@ -61,7 +79,7 @@ final class TandemAppDelegate: ApplicationDelegate {
     /// Shows each file: raises a window already showing it (unless `forceNewWindow`), else opens
     /// a new one. Files that cannot be opened are reported in a window and returned as messages.
     @discardableResult
-    func open(_ files: [OpenFileContext], forceNewWindow: Bool) -> [String] {
+    func open(_ files: [OpenFileContext], forceNewWindow: Bool, openUntitledIfNothing: Bool = true) -> [String] {
         guard let application else { return [] }
         var problems: [String] = []
         var lastScene: WindowScene?
@@ -90,10 +108,57 @@ final class TandemAppDelegate: ApplicationDelegate {
             } else {
                 application.requestSceneSessionActivation(options: ConnectionOptions(notices: problems))
             }
-        } else if files.isEmpty {
+        } else if files.isEmpty && openUntitledIfNothing {
             openUntitled()
         }
         return problems
+    }
+
+    func applicationWillTerminate(_ application: Application) {
+        store.flushDrafts()
+    }
+
+    // MARK: Restoration
+
+    private var restored = false
+
+    /// At the first launch of this process, brings back the windows of the last run. A window
+    /// with nothing left to show (its file gone, no unsaved text) is dropped; the returned
+    /// sentence tells the user once.
+    private func restoreSessionsOnce() -> String? {
+        guard !restored, let application else { return nil }
+        restored = true
+        var lost: [String] = []
+        for session in application.unattachedSessions {
+            guard let record = session.stateRestorationRecord, let state = EditorState.decode(record.payload) else {
+                FileHandle.standardError.write(Data("tandem: skipped window \(session.shortID): its record has no readable editor state\n".utf8))
+                application.requestSceneSessionDestruction(session)
+                continue
+            }
+            let fileGone = state.path.map { !FileManager.default.fileExists(atPath: $0) } ?? false
+            guard let document = store.restoreDocument(path: state.path, draftID: state.draftID, untitledName: state.untitledName),
+                  !(fileGone && !document.isDirty) else {
+                lost.append(state.path.map { ($0 as NSString).lastPathComponent } ?? state.untitledName ?? "a window")
+                application.requestSceneSessionDestruction(session)
+                continue
+            }
+            application.requestSceneSessionActivation(session, options: ConnectionOptions(
+                restorationRecord: record, userInfo: [Self.documentKey: String(document.id)]))
+        }
+        guard !lost.isEmpty else { return nil }
+        return "Some windows could not come back: their files are gone and had no unsaved text (\(lost.joined(separator: ", ")))."
+    }
+
+    func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {
+        // A discarded window's draft goes too, unless an open document or a kept session still needs it.
+        let stillNeeded = Set(store.openDocuments.map(\.draftID))
+            .union((application.openSessions + application.recentlyClosedSessions).compactMap {
+                EditorState.decode($0.stateRestorationRecord?.payload)?.draftID })
+        for session in sessions {
+            if let draftID = EditorState.decode(session.stateRestorationRecord?.payload)?.draftID, !stillNeeded.contains(draftID) {
+                store.drafts?.delete(draftID)
+            }
+        }
     }
 
     /// Opens a new window on a new, untitled document.

@@ -38,8 +38,13 @@ class Tandem:
         self.stderr_path = tmp_path / "primary.stderr"
         self.proc = None
 
+    @property
+    def state_home(self):
+        """Each test keeps its sessions and drafts in its own folder."""
+        return self.tmp / "state"
+
     def start(self, *args, cwd=None, env=None):
-        environment = dict(os.environ, TANDEM_TRACE_LIFECYCLE="1", **(env or {}))
+        environment = dict(os.environ, TANDEM_TRACE_LIFECYCLE="1", XDG_STATE_HOME=str(self.state_home), **(env or {}))
         self.stderr_file = open(self.stderr_path, "w")
         self.proc = subprocess.Popen([TANDEM, *args], cwd=cwd or self.tmp, env=environment,
                                      stdout=subprocess.DEVNULL, stderr=self.stderr_file)
@@ -47,7 +52,7 @@ class Tandem:
 
     def launch(self, *args, cwd=None, env=None, timeout=10):
         """Runs a second `tandem …` (which hands its arguments to the primary) and returns it."""
-        environment = dict(os.environ, **(env or {}))
+        environment = dict(os.environ, XDG_STATE_HOME=str(self.state_home), **(env or {}))
         started = time.monotonic()
         result = subprocess.run([TANDEM, *args], cwd=cwd or self.tmp, env=environment,
                                 capture_output=True, text=True, timeout=timeout)

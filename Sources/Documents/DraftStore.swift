@@ -1,0 +1,85 @@
+import Foundation
+import SafeFiles
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Unsaved text kept on disk so that quitting, a crash or kill -9 loses (almost) nothing.
+/// One file per document: a header line, a JSON line of metadata, then the text as UTF-8.
+@MainActor
+public final class DraftStore {
+    /// What a draft remembers besides the text.
+    public struct Metadata: Codable, Sendable, Equatable {
+        public var version = 1
+        /// The file the draft belongs to (nil: an untitled document).
+        public var path: String?
+        /// The untitled document's name.
+        public var untitledName: String?
+    }
+
+    /// A draft read back.
+    public struct Draft: Sendable, Equatable {
+        public var metadata: Metadata
+        public var text: String
+    }
+
+    /// The drafts folder.
+    public let folder: String
+    private static let header = "TANDEM-DRAFT 1\n"
+    /// Largest draft read back (drafts of bigger documents are written but not trusted blindly).
+    static let maximumSize = 2 << 30
+    var warn: (String) -> Void = { FileHandle.standardError.write(Data("tandem: \($0)\n".utf8)) }
+
+    /// Uses (and creates, 0700) `folder`.
+    public init(folder: String) {
+        self.folder = folder
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+    }
+
+    private func path(_ id: UUID) -> String { folder + "/\(id.uuidString).draft" }
+
+    /// Writes (atomically, 0600) the draft of a document.
+    public func write(_ id: UUID, text: String, metadata: Metadata) {
+        var data = Data(Self.header.utf8)
+        data.append((try? JSONEncoder().encode(metadata)) ?? Data("{}".utf8))
+        data.append(0x0A)
+        data.append(contentsOf: text.utf8)
+        do {
+            try AtomicFileWriter.write(data, to: path(id), mode: 0o600, followingSymlinks: false)
+        } catch {
+            warn("could not keep the unsaved text of a document in \(folder): \(String(cString: strerror(error.code)))")
+        }
+    }
+
+    /// The draft with this id, or nil (a damaged one is reported and left in place for the user).
+    public func read(_ id: UUID) -> Draft? {
+        let fd = open(path(id), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= Self.maximumSize else {
+            warn("skipped the draft \(path(id)): not a regular file of a sensible size")
+            return nil
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        guard n == bytes.count, bytes.starts(with: Array(Self.header.utf8)) else {
+            warn("skipped the draft \(path(id)): it is damaged")
+            return nil
+        }
+        let rest = bytes[Self.header.utf8.count...]
+        guard let newline = rest.firstIndex(of: 0x0A),
+              let metadata = try? JSONDecoder().decode(Metadata.self, from: Data(rest[..<newline])),
+              let text = String(validating: rest[(newline + 1)...], as: UTF8.self) else {
+            warn("skipped the draft \(path(id)): it is damaged")
+            return nil
+        }
+        return Draft(metadata: metadata, text: text)
+    }
+
+    /// Deletes a draft (its text was saved, or nothing needs it any more).
+    public func delete(_ id: UUID) {
+        unlink(path(id))
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// One session as the SessionStore keeps it on disk.
+public struct SavedSession: Codable, Sendable, Equatable {
+    /// The file format; files from a newer format are skipped.
+    public static let currentVersion = 1
+    public var version = SavedSession.currentVersion
+    /// The session's persistent identifier (it also names the file).
+    public var id: UUID
+    /// The scene role ("editor").
+    public var role: String
+    /// The app's small facts about the session.
+    public var userInfo: [String: String]
+    /// The last record the scene left.
+    public var record: RestorationRecord?
+
+    /// Creates a saved form of a session.
+    public init(id: UUID, role: String, userInfo: [String: String] = [:], record: RestorationRecord? = nil) {
+        self.id = id; self.role = role; self.userInfo = userInfo; self.record = record
+    }
+}
+
+/// Which sessions exist, in window order, and which are recently closed or being discarded.
+struct SessionIndex: Codable, Sendable, Equatable {
+    static let currentVersion = 1
+    var version = SessionIndex.currentVersion
+    var open: [UUID] = []
+    /// Most recent first.
+    var recentlyClosed: [UUID] = []
+    /// Discards begun but maybe not finished (a crash in between): delivered at the next launch.
+    var pendingDiscards: [UUID] = []
+}

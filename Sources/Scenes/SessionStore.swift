@@ -1,0 +1,142 @@
+import Foundation
+import SafeFiles
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Keeps sessions and their restoration records under `$XDG_STATE_HOME/tandem` (else
+/// `~/.local/state/tandem`): folder 0700, files 0600, every write atomic. Whatever is found
+/// there is treated as hostile: a bad file is skipped with one line on stderr, never trusted.
+@MainActor
+public final class SessionStore {
+    /// The state folder.
+    public let folder: String
+    /// Largest session file read; anything bigger is not a record we wrote.
+    static let maximumFileSize = 1 << 20
+    private var usable: Bool
+    /// Where warnings go (stderr; tests capture them).
+    var warn: (String) -> Void = { FileHandle.standardError.write(Data("tandem: \($0)\n".utf8)) }
+
+    /// The default folder for this user.
+    public nonisolated static func defaultFolder() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/tandem" }
+        return NSHomeDirectory() + "/.local/state/tandem"
+    }
+
+    /// Opens (and creates) the store's folder. An unusable folder leaves the store read-nothing, write-nothing.
+    public init(folder: String = SessionStore.defaultFolder()) {
+        self.folder = folder
+        usable = false
+        usable = prepareFolder()
+    }
+
+    private func prepareFolder() -> Bool {
+        var info = stat()
+        if lstat(folder, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                warn("the state folder \(folder) is not a folder (a link?); windows will not be restored")
+                return false
+            }
+            if info.st_mode & 0o777 != 0o700 { chmod(folder, 0o700) }
+            return true
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            return true
+        } catch {
+            warn("could not create the state folder \(folder): \(error.localizedDescription)")
+            return false
+        }
+    }
+
+    private func sessionPath(_ id: UUID) -> String { folder + "/session-\(id.uuidString).json" }
+    private var indexPath: String { folder + "/sessions.json" }
+
+    // MARK: Reading
+
+    /// The index; a missing or bad one is an empty index (and a bad one is reported).
+    func loadIndex() -> SessionIndex {
+        guard usable, let data = readStateFile(indexPath, what: "the session list") else { return SessionIndex() }
+        guard let index = try? JSONDecoder().decode(SessionIndex.self, from: data), index.version <= SessionIndex.currentVersion else {
+            warn("skipped the session list \(indexPath): it is damaged or from a newer Tandem")
+            return SessionIndex()
+        }
+        return index
+    }
+
+    /// The saved session `id`, or nil (reported) when its file is missing, damaged or hostile.
+    public func loadSession(_ id: UUID) -> SavedSession? {
+        guard usable, let data = readStateFile(sessionPath(id), what: "window \(id.uuidString.prefix(8))") else { return nil }
+        guard let saved = try? JSONDecoder().decode(SavedSession.self, from: data) else {
+            warn("skipped window \(id.uuidString.prefix(8)): its record is damaged")
+            return nil
+        }
+        guard saved.version <= SavedSession.currentVersion, (saved.record?.version ?? 1) <= RestorationRecord.currentVersion else {
+            warn("skipped window \(id.uuidString.prefix(8)): its record is from a newer Tandem")
+            return nil
+        }
+        guard saved.id == id else {
+            warn("skipped window \(id.uuidString.prefix(8)): its record names another window")
+            return nil
+        }
+        return saved
+    }
+
+    /// Reads one of our files without following links or blocking on FIFOs and devices.
+    private func readStateFile(_ path: String, what: String) -> Data? {
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        if fd < 0 {
+            if errno != ENOENT { warn("skipped \(what): \(path) cannot be opened (\(String(cString: strerror(errno))))") }
+            return nil
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            warn("skipped \(what): \(path) is not a regular file")
+            return nil
+        }
+        guard Int(info.st_size) <= Self.maximumFileSize else {
+            warn("skipped \(what): \(path) is too large to be a record")
+            return nil
+        }
+        var data = Data(count: Int(info.st_size))
+        let n = data.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard n == Int(info.st_size) else {
+            warn("skipped \(what): \(path) could not be read")
+            return nil
+        }
+        return data
+    }
+
+    // MARK: Writing
+
+    /// Writes one session's file.
+    public func save(_ session: SavedSession) {
+        write(session, to: sessionPath(session.id))
+    }
+
+    func saveIndex(_ index: SessionIndex) {
+        write(index, to: indexPath)
+    }
+
+    /// Deletes one session's file.
+    public func deleteSession(_ id: UUID) {
+        guard usable else { return }
+        unlink(sessionPath(id))
+    }
+
+    private func write<T: Encodable>(_ value: T, to path: String) {
+        guard usable else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            try AtomicFileWriter.write(try encoder.encode(value), to: path, mode: 0o600, followingSymlinks: false)
+        } catch let error as FileWriteError {
+            warn("could not save \(path): \(String(cString: strerror(error.code)))")
+        } catch {
+            warn("could not encode \(path)")
+        }
+    }
+}
