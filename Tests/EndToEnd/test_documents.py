@@ -91,10 +91,16 @@ def test_links_and_other_spellings_join_the_same_document(tandem, tmp_path):
 def test_new_window_on_this_document_and_only_the_last_window_asks(tandem, tmp_path):
     import subprocess
     (tmp_path / "n.txt").write_text("n\n")
+    (tmp_path / "other.txt").write_text("o\n")
     tandem.start("n.txt")
     tandem.wait_title("n.txt")
+    assert tandem.launch("other.txt").returncode == 0
+    tandem.wait_title("other.txt")
     tandem.type("n.txt", "q")
     tandem.wait_title("• n.txt")
+
+    def n_texts():
+        return [tandem.text_in(f).getText(0, -1) for f in tandem.frames() if f.name == "• n.txt"]
     # The window menu's "New Window on This Document" activates win.new-window-on-document;
     # GtkApplication exports window 1's actions on the session bus, so call it the same way.
     subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem",
@@ -102,18 +108,18 @@ def test_new_window_on_this_document_and_only_the_last_window_asks(tandem, tmp_p
                     "--method", "org.gtk.Actions.Activate", "new-window-on-document", "[]", "{}"],
                    check=True, capture_output=True)
     a, b = tandem.window_ids("• n.txt", 2)
-    assert all_texts(tandem) == ["qn\n", "qn\n"]
+    assert n_texts() == ["qn\n", "qn\n"]
     tandem.send(b, "ctrl+End", text="r")
-    wait_for("typing in one window reaches the other", lambda: all_texts(tandem) == ["qn\nr", "qn\nr"])
+    wait_for("typing in one window reaches the other", lambda: n_texts() == ["qn\nr", "qn\nr"])
     # Closing one of two windows on a modified document does not ask…
     tandem.send(a, "ctrl+w")
-    wait_for("one window left", lambda: tandem.titles() == ["• n.txt"])
-    # …closing the last one does (Escape cancels, nothing is lost).
+    wait_for("one n.txt window left", lambda: tandem.titles() == ["other.txt", "• n.txt"])
+    # …closing its last window while another window stays does (Escape cancels, nothing is lost).
     tandem.key("• n.txt", "ctrl+w")
     tandem.wait_save_question()
     subprocess.run(["xdotool", "key", "Escape"], check=True)
     time.sleep(0.4)
-    assert tandem.titles() == ["• n.txt"]
+    assert tandem.titles() == ["other.txt", "• n.txt"]
     assert (tmp_path / "n.txt").read_text() == "n\n"
 
 

@@ -61,10 +61,12 @@ def test_new_window_shortcut_and_closing_a_clean_window(tandem, tmp_path):
     assert tandem.proc.poll() is None
 
 
-def test_closing_a_modified_window_asks_first(tandem, tmp_path):
+def test_closing_a_modified_window_among_others_asks_first(tandem, tmp_path):
     path = tmp_path / "m.txt"
     path.write_text("keep\n")
-    tandem.start("m.txt")
+    (tmp_path / "other.txt").write_text("o\n")
+    tandem.start("other.txt", "m.txt")
+    tandem.wait_title("other.txt")
     tandem.wait_title("m.txt")
     tandem.type("m.txt", "zz")
     tandem.key("• m.txt", "ctrl+w")

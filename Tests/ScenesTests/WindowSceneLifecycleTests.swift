@@ -12,7 +12,9 @@ private final class RecordingSceneDelegate: SceneDelegate {
     var allowClose = true
     init() {}
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
-        tag = options.files.first?.path ?? "?"
+        // A reopened session has no files in its options; its tag is kept in the session.
+        tag = options.files.first?.path ?? session.userInfo["tag"] ?? "?"
+        session.userInfo["tag"] = tag
         scene.window.title = "scene-\(tag)"
         scene.window.setDefaultSize(width: 300, height: 200)
         received.append("\(tag):willConnect")
@@ -106,7 +108,8 @@ final class WindowSceneLifecycleTests: XCTestCase {
             XCTAssertEqual(events("A"), ["shouldClose"])
             XCTAssertEqual(app.connectedScenes.count, 2)
 
-            // 7. Close B (active) while A stays: it resigns, backgrounds, disconnects; its session is discarded.
+            // 7. Close B (active) while A stays: it resigns, backgrounds, disconnects; its session
+            //    goes to "recently closed" with its record.
             received = []
             let bSession = b.session
             b.window.close()
@@ -114,16 +117,27 @@ final class WindowSceneLifecycleTests: XCTestCase {
             XCTAssertEqual(events("B"), ["shouldClose", "willResignActive", "didEnterBackground", "didDisconnect"])
             XCTAssertNil(bSession.scene)
             XCTAssertNotNil(bSession.stateRestorationRecord?.windowWidth, "a record was saved on the way out")
-            XCTAssertEqual(appDelegate.discarded.map(\.persistentIdentifier), [bSession.persistentIdentifier])
+            XCTAssertEqual(app.recentlyClosedSessions, [bSession])
+            XCTAssertEqual(appDelegate.discarded, [], "a closed window can still be reopened")
             XCTAssertEqual(app.connectedScenes.map(\.session), [a.session])
 
-            // 8. Quitting closes the last window but keeps its session.
-            (a.delegate as! RecordingSceneDelegate).allowClose = true
+            // 8. Reopen Closed Window: the same session connects again, with its record.
+            received = []
+            XCTAssertTrue(app.reopenRecentlyClosedSession())
+            let b2 = bSession.scene!
+            wait("B back") { b2.activationState == .foregroundActive }
+            XCTAssertEqual(events("B").first, "willConnect")
+            XCTAssertEqual(app.recentlyClosedSessions, [])
+            XCTAssertEqual(app.openSessions.map(\.persistentIdentifier), [a.session, bSession].map(\.persistentIdentifier))
+
+            // 9. Quitting closes every window without asking and keeps every session.
+            received = []
+            (a.delegate as! RecordingSceneDelegate).allowClose = false
             app.requestQuit()
-            wait("A disconnected") { a.activationState == .disconnected }
-            XCTAssertEqual(events("A").last, "didDisconnect")
-            XCTAssertEqual(appDelegate.discarded.count, 1, "quitting discards nothing")
-            XCTAssertTrue(app.openSessions.contains(a.session))
+            wait("all disconnected") { a.activationState == .disconnected && b2.activationState == .disconnected }
+            XCTAssertFalse(received.contains { $0.hasSuffix("shouldClose") }, "quitting asks no one")
+            XCTAssertEqual(appDelegate.discarded, [], "quitting discards nothing")
+            XCTAssertEqual(app.openSessions.count, 2)
             XCTAssertEqual(received.filter { $0.hasSuffix("didDisconnect") }.count, 2, "each scene disconnects exactly once")
         }
     }
