@@ -1,0 +1,137 @@
+import Foundation
+import XCTest
+@testable import Scenes
+
+/// The state folder is hostile territory: whatever is found there is checked before it is used.
+final class SessionStoreTests: XCTestCase {
+    private var folder = ""
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "tandem-sessions-\(UUID().uuidString)/tandem"
+    }
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent)
+    }
+
+    private static func mode(_ path: String) -> mode_t {
+        var info = stat()
+        lstat(path, &info)
+        return info.st_mode & 0o777
+    }
+
+    func testRoundTripWithPrivateModes() {
+        let folder = self.folder
+        MainActor.assumeIsolated {
+            let store = SessionStore(folder: folder)
+            let id = UUID()
+            let saved = SavedSession(id: id, role: "editor", userInfo: ["k": "v"],
+                                     record: RestorationRecord(windowWidth: 640, windowHeight: 480, isMaximized: true, payload: Data("p".utf8)))
+            store.save(saved)
+            store.saveIndex(SessionIndex(open: [id]))
+            XCTAssertEqual(store.loadSession(id), saved)
+            XCTAssertEqual(store.loadIndex().open, [id])
+            XCTAssertEqual(Self.mode(folder), 0o700)
+            XCTAssertEqual(Self.mode(folder + "/session-\(id.uuidString).json"), 0o600)
+            XCTAssertEqual(Self.mode(folder + "/sessions.json"), 0o600)
+            store.deleteSession(id)
+            XCTAssertNil(store.loadSession(id))
+        }
+    }
+
+    func testHostileFilesAreSkippedWithOneLineEach() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = SessionStore(folder: folder)
+            var warnings: [String] = []
+            store.warn = { warnings.append($0) }
+            func file(_ id: UUID) -> String { folder + "/session-\(id.uuidString).json" }
+            let good = UUID(), truncated = UUID(), corrupt = UUID(), newer = UUID(), huge = UUID(),
+                link = UUID(), fifo = UUID(), other = UUID(), directory = UUID()
+            store.save(SavedSession(id: good, role: "editor"))
+            let goodData = try Data(contentsOf: URL(fileURLWithPath: file(good)))
+            try goodData.prefix(goodData.count / 2).write(to: URL(fileURLWithPath: file(truncated)))
+            try Data("{\"id\": 12, \"role\": [}".utf8).write(to: URL(fileURLWithPath: file(corrupt)))
+            try Data(#"{"version": 99, "id": "\#(newer.uuidString)", "role": "editor", "userInfo": {}}"#.utf8)
+                .write(to: URL(fileURLWithPath: file(newer)))
+            try Data(count: SessionStore.maximumFileSize + 1).write(to: URL(fileURLWithPath: file(huge)))
+            try FileManager.default.createSymbolicLink(atPath: file(link), withDestinationPath: "/etc/passwd")
+            mkfifo(file(fifo), 0o600)
+            store.save(SavedSession(id: good, role: "editor"))
+            try FileManager.default.copyItem(atPath: file(good), toPath: file(other))  // names another session
+            try FileManager.default.createDirectory(atPath: file(directory), withIntermediateDirectories: false)
+
+            XCTAssertNotNil(store.loadSession(good))
+            for id in [truncated, corrupt, newer, huge, link, fifo, other, directory] {
+                warnings.removeAll()
+                XCTAssertNil(store.loadSession(id))
+                XCTAssertEqual(warnings.count, 1, "exactly one line for \(id): \(warnings)")
+            }
+            XCTAssertNil(store.loadSession(UUID()), "a missing file is simply absent")
+
+            // Writing a session whose file is a planted link replaces the link, never the target.
+            let passwd = try String(contentsOfFile: "/etc/passwd", encoding: .utf8)
+            store.save(SavedSession(id: link, role: "editor"))
+            XCTAssertEqual(try String(contentsOfFile: "/etc/passwd", encoding: .utf8), passwd)
+            XCTAssertNotNil(store.loadSession(link))
+
+            // A damaged index is an empty one, reported once.
+            try Data("not json".utf8).write(to: URL(fileURLWithPath: folder + "/sessions.json"))
+            warnings.removeAll()
+            XCTAssertEqual(store.loadIndex(), SessionIndex())
+            XCTAssertEqual(warnings.count, 1)
+        }
+    }
+
+    func testStateFolderThatIsALinkIsNotUsed() throws {
+        let parent = (folder as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: parent + "/elsewhere", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: parent + "/elsewhere")
+        let folder = self.folder
+        MainActor.assumeIsolated {
+            let store = SessionStore(folder: folder)
+            store.save(SavedSession(id: UUID(), role: "editor"))
+            XCTAssertEqual(try? FileManager.default.contentsOfDirectory(atPath: parent + "/elsewhere"), [])
+        }
+    }
+
+    /// Fuzz: random bytes, and random mutations of a real record, never crash or hang the reader.
+    func testFuzzedRecordsNeverCrash() throws {
+        let folder = self.folder
+        let ranClean = try MainActor.assumeIsolated { () -> Int in
+            let store = SessionStore(folder: folder)
+            store.warn = { _ in }
+            let id = UUID()
+            let path = folder + "/session-\(id.uuidString).json"
+            store.save(SavedSession(id: id, role: "editor", userInfo: ["a": "b"],
+                                    record: RestorationRecord(windowWidth: 10, windowHeight: 10, payload: Data("{}".utf8))))
+            let seed = try Data(contentsOf: URL(fileURLWithPath: path))
+            var generator = SystemRandomNumberGenerator()
+            var clean = 0
+            for round in 0..<20_000 {
+                var bytes: [UInt8]
+                if round % 2 == 0 {
+                    bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                } else {
+                    bytes = Array(seed)
+                    for _ in 0..<Int.random(in: 1...6, using: &generator) where !bytes.isEmpty {
+                        let at = Int.random(in: 0..<bytes.count, using: &generator)
+                        switch Int.random(in: 0..<3, using: &generator) {
+                        case 0: bytes[at] = UInt8.random(in: 0...255, using: &generator)
+                        case 1: bytes.remove(at: at)
+                        default: bytes.insert(bytes[Int.random(in: 0..<bytes.count, using: &generator)], at: at)
+                        }
+                    }
+                }
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                if let loaded = store.loadSession(id) {
+                    // Whatever decodes is sane after sanitizing.
+                    let record = loaded.record?.sanitized
+                    XCTAssertTrue((200...16_384).contains(record?.windowWidth ?? 200))
+                }
+                clean += 1
+            }
+            return clean
+        }
+        XCTAssertEqual(ranClean, 20_000)
+        print("fuzzed session records: \(ranClean) inputs ran clean")
+    }
+}
