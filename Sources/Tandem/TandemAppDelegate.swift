@@ -39,9 +39,7 @@ final class TandemAppDelegate: ApplicationDelegate {
         }
         native.addAction(SimpleAction(name: "quit") { [weak application] in application?.requestQuit() })
         native.addAction(SimpleAction(name: "new-window") { [weak self] in self?.openUntitled() })
-        native.addAction(SimpleAction(name: "reopen-closed-window") { [weak application] in
-            _ = application?.reopenRecentlyClosedSession()
-        })
+        native.addAction(SimpleAction(name: "reopen-closed-window") { [weak self] in self?.reopenClosedWindow() })
         let accelerators: [(String, [String])] = [
             ("app.new-window", ["<Control>n"]), ("app.quit", ["<Control>q"]),
             ("app.reopen-closed-window", ["<Control><Shift>t"]),
@@ -128,25 +126,37 @@ final class TandemAppDelegate: ApplicationDelegate {
     private func restoreSessionsOnce() -> String? {
         guard !restored, let application else { return nil }
         restored = true
-        var lost: [String] = []
-        for session in application.unattachedSessions {
-            guard let record = session.stateRestorationRecord, let state = EditorState.decode(record.payload) else {
-                FileHandle.standardError.write(Data("tandem: skipped window \(session.shortID): its record has no readable editor state\n".utf8))
-                application.requestSceneSessionDestruction(session)
-                continue
-            }
-            let fileGone = state.path.map { !FileManager.default.fileExists(atPath: $0) } ?? false
-            guard let document = store.restoreDocument(path: state.path, draftID: state.draftID, untitledName: state.untitledName),
-                  !(fileGone && !document.isDirty) else {
-                lost.append(state.path.map { ($0 as NSString).lastPathComponent } ?? state.untitledName ?? "a window")
-                application.requestSceneSessionDestruction(session)
-                continue
-            }
-            application.requestSceneSessionActivation(session, options: ConnectionOptions(
-                restorationRecord: record, userInfo: [Self.documentKey: String(document.id)]))
-        }
+        let lost = application.unattachedSessions.compactMap { reconnect($0) }
         guard !lost.isEmpty else { return nil }
         return "Some windows could not come back: their files are gone and had no unsaved text (\(lost.joined(separator: ", ")))."
+    }
+
+    /// File > Reopen Closed Window: the most recently closed window, from its record.
+    private func reopenClosedWindow() {
+        guard let application, let session = application.recentlyClosedSessions.first else { return }
+        if let lost = reconnect(session), let scene = application.connectedScenes.last?.delegate as? EditorSceneDelegate {
+            scene.showNotices(["“\(lost)” could not come back: its file is gone and it had no unsaved text."])
+        }
+    }
+
+    /// Connects a session's window again from its record, with its document as it was. A
+    /// session with nothing left to show is discarded; its name is returned to tell the user.
+    private func reconnect(_ session: SceneSession) -> String? {
+        guard let application else { return nil }
+        guard let record = session.stateRestorationRecord, let state = EditorState.decode(record.payload) else {
+            FileHandle.standardError.write(Data("tandem: skipped window \(session.shortID): its record has no readable editor state\n".utf8))
+            application.requestSceneSessionDestruction(session)
+            return nil
+        }
+        let fileGone = state.path.map { !FileManager.default.fileExists(atPath: $0) } ?? false
+        guard let document = store.restoreDocument(path: state.path, draftID: state.draftID, untitledName: state.untitledName),
+              !(fileGone && !document.isDirty) else {
+            application.requestSceneSessionDestruction(session)
+            return state.path.map { ($0 as NSString).lastPathComponent } ?? state.untitledName ?? "a window"
+        }
+        application.requestSceneSessionActivation(session, options: ConnectionOptions(
+            restorationRecord: record, userInfo: [Self.documentKey: String(document.id)]))
+        return nil
     }
 
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {

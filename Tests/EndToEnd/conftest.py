@@ -43,6 +43,27 @@ class Tandem:
         """Each test keeps its sessions and drafts in its own folder."""
         return self.tmp / "state"
 
+    def wait_exit(self, timeout=10):
+        """Waits for the primary instance to end by itself (after a quit); returns its exit code."""
+        code = self.proc.wait(timeout=timeout)
+        self.stderr_file.close()
+        return code
+
+    def kill(self, signal_number=signal.SIGKILL):
+        """Ends the primary instance with a signal, as a crash or the session manager would."""
+        self.proc.send_signal(signal_number)
+        code = self.proc.wait(timeout=10)
+        self.stderr_file.close()
+        time.sleep(0.2)  # let the D-Bus name go
+        return code
+
+    def restart(self, *args, **kwargs):
+        """Starts Tandem again with the same state folder (the previous run must have ended)."""
+        assert self.proc.poll() is not None, "the previous instance is still running"
+        self.runs = getattr(self, "runs", 1) + 1
+        self.stderr_path = self.tmp / f"primary{self.runs}.stderr"
+        return self.start(*args, **kwargs)
+
     def start(self, *args, cwd=None, env=None):
         environment = dict(os.environ, TANDEM_TRACE_LIFECYCLE="1", XDG_STATE_HOME=str(self.state_home), **(env or {}))
         self.stderr_file = open(self.stderr_path, "w")
@@ -184,7 +205,7 @@ class Tandem:
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(timeout=10)
-        if self.proc:
+        if self.proc and not self.stderr_file.closed:
             self.stderr_file.close()
 
 

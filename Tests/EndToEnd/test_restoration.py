@@ -1,0 +1,144 @@
+"""Quit, crash, relaunch: every window comes back with its unsaved text, caret and size."""
+import json
+import os
+import signal
+import subprocess
+import time
+
+from conftest import wait_for
+
+
+def texts_by_title(tandem):
+    return {f.name: tandem.text_in(f).getText(0, -1) for f in tandem.frames()}
+
+
+def test_quit_and_relaunch_brings_every_window_back(tandem, tmp_path):
+    (tmp_path / "a.txt").write_text("alpha\nbeta\ngamma\n")
+    (tmp_path / "b.txt").write_text("bee\n")
+    tandem.start("a.txt:2:3")
+    tandem.wait_title("a.txt")
+    assert tandem.launch("b.txt").returncode == 0
+    assert tandem.launch("--new-window").returncode == 0
+    tandem.wait_title("Untitled Document 1")
+    tandem.type("a.txt", "XY")                     # at 2:3 → "beXYta"
+    tandem.type("b.txt", "more ")
+    tandem.type("Untitled Document 1", "scratch")
+    wait_for("all modified", lambda: sorted(tandem.titles()) == ["• Untitled Document 1", "• a.txt", "• b.txt"])
+    tandem.key("• a.txt", "ctrl+q")               # quit: no question, everything kept
+    assert tandem.wait_exit() == 0
+    assert (tmp_path / "a.txt").read_text() == "alpha\nbeta\ngamma\n", "quitting saves nothing behind your back"
+
+    tandem.restart()
+    wait_for("three windows back", lambda: sorted(tandem.titles()) == ["• Untitled Document 1", "• a.txt", "• b.txt"])
+    texts = texts_by_title(tandem)
+    assert texts["• a.txt"] == "alpha\nbeXYta\ngamma\n"
+    assert texts["• b.txt"] == "more bee\n"
+    assert texts["• Untitled Document 1"] == "scratch"
+    assert tandem.caret_of("• a.txt") == len("alpha\nbeXY"), "the caret is where it was"
+    # The restored document still saves to its file.
+    tandem.key("• b.txt", "ctrl+s")
+    tandem.wait_title("b.txt")
+    assert (tmp_path / "b.txt").read_text() == "more bee\n"
+
+
+def test_kill_9_loses_at_most_a_second(tandem, tmp_path):
+    (tmp_path / "k.txt").write_text("")
+    tandem.start("k.txt")
+    tandem.wait_title("k.txt")
+    tandem.type("k.txt", "typed before the crash")
+    time.sleep(1.0)
+    tandem.kill(signal.SIGKILL)
+    tandem.restart()
+    wait_for("the window back", lambda: tandem.titles() == ["• k.txt"])
+    assert tandem.text_of("• k.txt") == "typed before the crash"
+
+
+def test_sigterm_is_a_quit(tandem, tmp_path):
+    tandem.start()
+    tandem.wait_title("Untitled Document 1")
+    tandem.type("Untitled Document 1", "kept")
+    tandem.wait_title("• Untitled Document 1")
+    assert tandem.kill(signal.SIGTERM) == 0, "SIGTERM quits cleanly"
+    tandem.restart()
+    wait_for("untitled back", lambda: tandem.titles() == ["• Untitled Document 1"])
+    assert tandem.text_of("• Untitled Document 1") == "kept"
+
+
+def test_close_one_quit_relaunch_reopen_closed(tandem, tmp_path):
+    (tmp_path / "keep.txt").write_text("keep\n")
+    (tmp_path / "closed.txt").write_text("closed\n")
+    tandem.start("keep.txt", "closed.txt")
+    tandem.wait_title("keep.txt")
+    tandem.wait_title("closed.txt")
+    tandem.key("closed.txt", "ctrl+End")
+    tandem.key("closed.txt", "ctrl+w")
+    wait_for("one window", lambda: tandem.titles() == ["keep.txt"])
+    tandem.key("keep.txt", "ctrl+q")
+    tandem.wait_exit()
+    tandem.restart()
+    wait_for("only the open window comes back", lambda: tandem.titles() == ["keep.txt"])
+    tandem.key("keep.txt", "ctrl+shift+t")
+    wait_for("the closed window reopens", lambda: sorted(tandem.titles()) == ["closed.txt", "keep.txt"])
+    assert tandem.caret_of("closed.txt") == len("closed\n"), "with its caret"
+
+
+def test_launch_with_paths_restores_and_opens_them_too(tandem, tmp_path):
+    (tmp_path / "old.txt").write_text("old\n")
+    (tmp_path / "new.txt").write_text("new\n")
+    tandem.start("old.txt")
+    tandem.wait_title("old.txt")
+    tandem.key("old.txt", "ctrl+q")
+    tandem.wait_exit()
+    tandem.restart("new.txt")
+    wait_for("both", lambda: sorted(tandem.titles()) == ["new.txt", "old.txt"])
+
+
+def test_deleted_file_comes_back_with_its_draft_and_a_notice(tandem, tmp_path):
+    (tmp_path / "gone.txt").write_text("base\n")
+    (tmp_path / "clean.txt").write_text("clean\n")
+    tandem.start("gone.txt", "clean.txt")
+    tandem.wait_title("clean.txt")
+    tandem.type("gone.txt", "draft ")
+    tandem.wait_title("• gone.txt")
+    tandem.key("• gone.txt", "ctrl+q")
+    tandem.wait_exit()
+    os.remove(tmp_path / "gone.txt")
+    os.remove(tmp_path / "clean.txt")
+    tandem.restart()
+    wait_for("the drafted window back, the clean one not", lambda: tandem.titles() == ["• gone.txt"])
+    assert tandem.text_of("• gone.txt") == "draft base\n"
+    labels = " ".join(tandem.labels_of("• gone.txt"))
+    assert "no longer exists" in labels
+    assert "clean.txt" in labels, "the user is told once about the window that could not come back"
+
+
+def test_corrupt_state_never_stops_a_launch(tandem, tmp_path):
+    (tmp_path / "a.txt").write_text("a\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    tandem.launch("--new-window")
+    tandem.wait_title("Untitled Document 1")
+    tandem.key("a.txt", "ctrl+q")
+    tandem.wait_exit()
+    state = tandem.state_home / "tandem"
+    sessions = sorted(state.glob("session-*.json"))
+    assert len(sessions) == 2
+    sessions[0].write_bytes(sessions[0].read_bytes()[:20])                    # truncated
+    record = json.loads(sessions[1].read_text())
+    record["record"]["windowWidth"] = 10 ** 12                                 # absurd size
+    record["record"]["payload"] = "bm90IGpzb24="                               # payload: "not json"
+    sessions[1].write_text(json.dumps(record))
+    for draft in (state / "drafts").glob("*"):
+        draft.write_bytes(b"\x00\xff garbage")
+    tandem.restart()
+    wait_for("a window all the same", lambda: len(tandem.titles()) >= 1)
+    time.sleep(0.5)
+    assert tandem.proc.poll() is None
+    assert "skipped window" in tandem.stderr_path.read_text()
+    # And a state list that is not JSON at all, and a planted link: still starts.
+    tandem.key(tandem.titles()[0], "ctrl+q")
+    tandem.wait_exit()
+    (state / "sessions.json").write_bytes(os.urandom(4096))
+    tandem.restart("a.txt")
+    tandem.wait_title("a.txt")
+    assert "skipped the session list" in tandem.stderr_path.read_text()
