@@ -34,7 +34,7 @@ private final class RecordingSceneDelegate: SceneDelegate {
 }
 
 @MainActor
-private final class RecordingAppDelegate: ApplicationDelegate {
+final class RecordingAppDelegate: ApplicationDelegate {
     var discarded: [SceneSession] = []
     var launched = 0
     func applicationDidFinishLaunching(_ application: Application) { launched += 1 }
@@ -139,6 +139,34 @@ final class WindowSceneLifecycleTests: XCTestCase {
             XCTAssertEqual(appDelegate.discarded, [], "quitting discards nothing")
             XCTAssertEqual(app.openSessions.count, 2)
             XCTAssertEqual(received.filter { $0.hasSuffix("didDisconnect") }.count, 2, "each scene disconnects exactly once")
+        }
+    }
+}
+
+/// Sessions read back at launch, and discards a crash cut short delivered again (as UIKit does).
+final class SessionRestorationTests: XCTestCase {
+    func testLaunchReadsSessionsAndFinishesJournaledDiscards() {
+        let folder = NSTemporaryDirectory() + "tandem-launch-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        MainActor.assumeIsolated {
+            guard MainLoop.initialize() else { return XCTFail("GTK could not open a display: run the tests under xvfb-run.") }
+            let store = SessionStore(folder: folder)
+            let kept = UUID(), closed = UUID(), halfDiscarded = UUID()
+            for id in [kept, closed, halfDiscarded] {
+                store.save(SavedSession(id: id, role: "editor", record: RestorationRecord(windowWidth: 300, windowHeight: 9_999_999)))
+            }
+            store.saveIndex(SessionIndex(open: [kept, kept], recentlyClosed: [closed], pendingDiscards: [halfDiscarded]))
+
+            let appDelegate = RecordingAppDelegate()
+            let app = Application(id: "io.github.tandemedit.TandemLaunchTest\(getpid())", delegate: appDelegate, sessionStore: store)
+            XCTAssertTrue(app.registerWithoutRunning())
+            XCTAssertEqual(app.unattachedSessions.map(\.persistentIdentifier), [kept], "duplicates in the list count once")
+            XCTAssertEqual(app.recentlyClosedSessions.map(\.persistentIdentifier), [closed])
+            XCTAssertEqual(app.unattachedSessions.first?.stateRestorationRecord?.windowHeight, 16_384, "absurd sizes are clamped")
+            XCTAssertEqual(appDelegate.discarded.map(\.persistentIdentifier), [halfDiscarded], "the interrupted discard is delivered")
+            XCTAssertNil(store.loadSession(halfDiscarded))
+            XCTAssertEqual(store.loadIndex().pendingDiscards, [])
+            XCTAssertEqual(store.loadIndex().open, [kept])
         }
     }
 }
