@@ -10,6 +10,8 @@ public final class NativeApplication: Object {
     public init(id: String) {
         let flags = G_APPLICATION_HANDLES_COMMAND_LINE.rawValue | G_APPLICATION_SEND_ENVIRONMENT.rawValue
         super.init(gtk_application_new(id, GApplicationFlags(rawValue: flags)), ownership: .adopt)
+        // Hear about logout from the session manager, so the app can quit (and keep everything).
+        tandem_object_set_bool(raw, "register-session", 1)
     }
 
     /// Declares a boolean `--NAME` option that `--help` lists and the primary instance receives.

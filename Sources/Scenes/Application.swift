@@ -36,7 +36,10 @@ public final class Application {
             self.delegate.application(self, didReceive: commandLine)
         }
         native.onShutdown { [unowned self] in
+            // The loop may end without requestQuit (the session manager at logout): take a last
+            // record of every window still open before the process goes.
             self.isTerminating = true
+            for scene in self.connectedScenes { scene.saveRestorationRecord() }
             self.delegate.applicationWillTerminate(self)
             self.saveIndex()
         }
