@@ -12,6 +12,9 @@ public enum FileInspection: Equatable, Sendable {
     /// Something that cannot be opened as a document; the reason is a sentence for the user.
     case refused(reason: String)
 
+    /// The largest file Tandem opens (1 GiB).
+    public static let maximumSize: Int64 = 1 << 30
+
     /// Looks at `path` without opening it (so a FIFO or device never blocks us).
     public static func inspect(_ path: String) -> FileInspection {
         var info = stat()
@@ -33,6 +36,9 @@ public enum FileInspection: Equatable, Sendable {
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             if access(path, R_OK) != 0 { return .refused(reason: "You do not have permission to read it.") }
+            if Int64(info.st_size) > maximumSize {
+                return .refused(reason: "It is larger than \(maximumSize >> 30) GiB, more than Tandem opens.")
+            }
             return .readableFile(size: Int64(info.st_size))
         case S_IFDIR: return .refused(reason: "It is a folder, not a file.")
         case S_IFCHR, S_IFBLK: return .refused(reason: "It is a device, not a file.")

@@ -20,6 +20,10 @@ final class FileInspectionTests: XCTestCase {
         XCTAssertEqual(FileInspection.inspect(folder), .refused(reason: "It is a folder, not a file."))
         XCTAssertEqual(FileInspection.inspect(folder + "/fifo"), .refused(reason: "It is a named pipe (FIFO), not a file."))
         XCTAssertEqual(FileInspection.inspect("/dev/null"), .refused(reason: "It is a device, not a file."))
+        let sparse = folder + "/huge.txt"
+        XCTAssertTrue(FileManager.default.createFile(atPath: sparse, contents: nil))
+        truncate(sparse, off_t(FileInspection.maximumSize + 1))  // sparse: no disk space used
+        XCTAssertEqual(FileInspection.inspect(sparse), .refused(reason: "It is larger than 1 GiB, more than Tandem opens."))
         XCTAssertEqual(FileInspection.inspect(file + "/child"), .refused(reason: "A part of the path is not a folder."))
         guard case .refused(let loop) = FileInspection.inspect(folder + "/loop1") else { return XCTFail("loop accepted") }
         XCTAssertTrue(loop.contains("link"))
