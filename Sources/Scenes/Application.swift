@@ -27,11 +27,7 @@ public final class Application {
         self.sessionStore = sessionStore
         native = NativeApplication(id: id)
         MainLoop.installMainQueueBridge()
-        native.onStartup { [unowned self] in
-            let pendingDiscards = self.readSessions()
-            self.delegate.applicationDidFinishLaunching(self)
-            self.finishDiscards(pendingDiscards)
-        }
+        native.onStartup { [unowned self] in self.finishLaunching() }
         native.onCommandLine { [unowned self] commandLine in
             self.delegate.application(self, didReceive: commandLine)
         }
@@ -128,6 +124,13 @@ public final class Application {
     }
 
     // MARK: Persistence
+
+    /// Startup's work: sessions read back, the delegate's one-time setup, interrupted discards finished.
+    func finishLaunching() {
+        let pendingDiscards = readSessions()
+        delegate.applicationDidFinishLaunching(self)
+        finishDiscards(pendingDiscards)
+    }
 
     /// Reads sessions back at launch; returns the discards a crash interrupted.
     private func readSessions() -> [SceneSession] {

@@ -149,7 +149,6 @@ final class SessionRestorationTests: XCTestCase {
         let folder = NSTemporaryDirectory() + "tandem-launch-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: folder) }
         MainActor.assumeIsolated {
-            guard MainLoop.initialize() else { return XCTFail("GTK could not open a display: run the tests under xvfb-run.") }
             let store = SessionStore(folder: folder)
             let kept = UUID(), closed = UUID(), halfDiscarded = UUID()
             for id in [kept, closed, halfDiscarded] {
@@ -158,8 +157,10 @@ final class SessionRestorationTests: XCTestCase {
             store.saveIndex(SessionIndex(open: [kept, kept], recentlyClosed: [closed], pendingDiscards: [halfDiscarded]))
 
             let appDelegate = RecordingAppDelegate()
-            let app = Application(id: "io.github.tandemedit.TandemLaunchTest\(getpid())", delegate: appDelegate, sessionStore: store)
-            XCTAssertTrue(app.registerWithoutRunning())
+            // Startup's work without registering a second GApplication on the bus in this process.
+            let app = Application(id: "io.github.tandemedit.TandemLaunchTest", delegate: appDelegate, sessionStore: store)
+            app.finishLaunching()
+            XCTAssertEqual(appDelegate.launched, 1)
             XCTAssertEqual(app.unattachedSessions.map(\.persistentIdentifier), [kept], "duplicates in the list count once")
             XCTAssertEqual(app.recentlyClosedSessions.map(\.persistentIdentifier), [closed])
             XCTAssertEqual(app.unattachedSessions.first?.stateRestorationRecord?.windowHeight, 16_384, "absurd sizes are clamped")
