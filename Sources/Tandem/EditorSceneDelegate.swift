@@ -50,6 +50,7 @@ final class EditorSceneDelegate: SceneDelegate {
     }
 
     func sceneDidDisconnect(_ scene: WindowScene) {
+        appDelegate?.windowDidClose(scene.session)
         binding = nil  // the store closes the document if this was its last window
         ui = nil
         self.scene = nil

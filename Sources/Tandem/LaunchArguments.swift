@@ -16,13 +16,24 @@ struct LaunchArguments: Equatable {
         var result = LaunchArguments()
         var pending: (line: Int, column: Int?)?
         var seenSeparator = false
-        for argument in arguments {
-            guard let argument else {
+        for given in arguments {
+            guard var argument = given else {
                 result.problems.append("An argument is not valid UTF-8 text; Tandem cannot open files with such names yet.")
                 continue
             }
             if argument == "--" && !seenSeparator { seenSeparator = true; continue }
             if argument.isEmpty { continue }
+            if argument.hasPrefix("file://") {
+                // Desktop launchers pass URIs (Exec=tandem %U).
+                guard let url = URL(string: argument), url.isFileURL, !url.path.isEmpty else {
+                    result.problems.append("“\(argument)” is not a file address Tandem understands.")
+                    continue
+                }
+                argument = url.path
+            } else if let separator = argument.range(of: "://"), Self.isURIScheme(argument[..<separator.lowerBound]) {
+                result.problems.append("“\(argument)” is a \(argument[..<separator.lowerBound]) address; Tandem opens local files only.")
+                continue
+            }
             if pending == nil, let position = parsePosition(argument) {
                 pending = position
                 continue
@@ -43,6 +54,12 @@ struct LaunchArguments: Equatable {
             result.problems.append("A “+LINE” position must come before a file name.")
         }
         return result
+    }
+
+    /// Whether `text` is a URI scheme ("https", "sftp"), so that "https://…" is not taken for a file name.
+    static func isURIScheme(_ text: Substring) -> Bool {
+        guard let first = text.first, first.isASCII, first.isLetter else { return false }
+        return text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) }
     }
 
     /// `+12` or `+12:4` → (12, 4); anything else → nil.

@@ -19,6 +19,7 @@ final class TandemAppDelegate: ApplicationDelegate {
         native.setUsage(parameters: "[FILE[:LINE[:COL]]…] [+LINE[:COL] FILE…]",
                         summary: "Open plain-text files in Tandem. A second launch hands its files to the running instance.")
         native.addFlag("new-window", description: "Open the files in new windows even if they are already shown")
+        native.addFlag("wait", description: "Return only when the windows of the files are closed (for EDITOR and git)")
         native.addFlag("version", description: "Print the version and exit")
         native.onLocalOptions { flag in
             guard flag("version") else { return nil }
@@ -57,15 +58,23 @@ final class TandemAppDelegate: ApplicationDelegate {
             return 1
         }
         let request = LaunchArguments.parse(arguments, workingDirectory: workingDirectory)
+        let waits = commandLine.flag("wait")
         let windowsBefore = application.connectedScenes.count
-        let restoredNotice = restoreSessionsOnce()
+        // `tandem --wait` that starts Tandem (an EDITOR run) shows only its files, so closing them
+        // ends it; the last session's windows stay stored and come back at the next launch.
+        let restoredNotice = waits && !commandLine.isRemote ? nil : restoreSessionsOnce()
         let restoredSome = application.connectedScenes.count > windowsBefore
-        let problems = request.problems + open(request.files, forceNewWindow: commandLine.flag("new-window"),
-                                               openUntitledIfNothing: !restoredSome)
+        let result = open(request.files, forceNewWindow: commandLine.flag("new-window"),
+                          openUntitledIfNothing: !restoredSome)
         if let restoredNotice, let first = application.connectedScenes.first?.delegate as? EditorSceneDelegate {
             first.showNotices([restoredNotice])
         }
+        let problems = request.problems + result.problems
         for problem in problems { commandLine.printError("tandem: \(problem)\n") }
+        if waits && !result.scenes.isEmpty {
+            // Holding the invocation keeps the launching process waiting; releasing it lets it exit.
+            waiters.append(Waiter(commandLine: commandLine, sessions: Set(result.scenes.map(\.session.persistentIdentifier))))
+        }
         return problems.isEmpty ? 0 : 1
     }
 
@@ -74,13 +83,33 @@ final class TandemAppDelegate: ApplicationDelegate {
         SceneConfiguration(name: "Editor", role: "editor", delegateClass: EditorSceneDelegate.self)
     }
 
+    /// A `tandem --wait` launch waiting for its windows to close.
+    private struct Waiter {
+        let commandLine: CommandLineInvocation
+        var sessions: Set<UUID>
+    }
+    private var waiters: [Waiter] = []
+
+    /// A window closed: launches waiting only for it may return.
+    func windowDidClose(_ session: SceneSession) {
+        for index in waiters.indices { waiters[index].sessions.remove(session.persistentIdentifier) }
+        waiters.removeAll { $0.sessions.isEmpty }
+    }
+
+    /// What `open` did: the windows that show the files, and what could not be opened.
+    struct OpenResult {
+        var scenes: [WindowScene] = []
+        var problems: [String] = []
+    }
+
     /// Shows each file: raises a window already showing it (unless `forceNewWindow`), else opens
     /// a new one. Files that cannot be opened are reported in a window and returned as messages.
     @discardableResult
-    func open(_ files: [OpenFileContext], forceNewWindow: Bool, openUntitledIfNothing: Bool = true) -> [String] {
-        guard let application else { return [] }
+    func open(_ files: [OpenFileContext], forceNewWindow: Bool, openUntitledIfNothing: Bool = true) -> OpenResult {
+        guard let application else { return OpenResult() }
         var problems: [String] = []
-        var lastScene: WindowScene?
+        var scenes: [WindowScene] = []
+        var lastScene: WindowScene? { scenes.last }
         for file in files {
             let document: Document
             do {
@@ -92,10 +121,10 @@ final class TandemAppDelegate: ApplicationDelegate {
             if !forceNewWindow, let scene = scene(showing: document) {
                 (scene.delegate as? EditorSceneDelegate)?.moveCaret(to: file)
                 scene.window.present()
-                lastScene = scene
+                scenes.append(scene)
                 continue
             }
-            lastScene = openWindow(on: document, at: file)
+            if let scene = openWindow(on: document, at: file) { scenes.append(scene) }
         }
         if !problems.isEmpty {
             let target = lastScene ?? application.connectedScenes.last(where: { $0.activationState == .foregroundActive })
@@ -109,7 +138,7 @@ final class TandemAppDelegate: ApplicationDelegate {
         } else if files.isEmpty && openUntitledIfNothing {
             openUntitled()
         }
-        return problems
+        return OpenResult(scenes: scenes, problems: problems)
     }
 
     func applicationWillTerminate(_ application: Application) {

@@ -46,6 +46,13 @@ final class LaunchArgumentsTests: XCTestCase {
         XCTAssertEqual(parse(["big:99999999999999999999"]).files[0].path, "/home/u/work/big:99999999999999999999")
     }
 
+    func testFileURIsFromDesktopLaunchers() {
+        let r = parse(["file:///tmp/with%20space.txt", "https://example.org/x.txt", "file://"])
+        XCTAssertEqual(r.files.map(\.path), ["/tmp/with space.txt"])
+        XCTAssertEqual(r.problems.count, 2)
+        XCTAssertTrue(r.problems[0].contains("local files only"))
+    }
+
     func testFolderForDisplayUsesTilde() {
         let home = NSHomeDirectory()
         XCTAssertEqual(EditorSceneDelegate.folderForDisplay(home), "~")
