@@ -1,0 +1,34 @@
+"""meson-wrapper: install into a temporary prefix, validate, and start the installed binary."""
+import os
+import subprocess
+
+from conftest import ROOT, wait_for
+
+APP_ID = "io.github.tandemedit.Tandem"
+
+
+def test_meson_install_validate_and_run(tmp_path):
+    build, prefix = tmp_path / "build", tmp_path / "prefix"
+    subprocess.run(["meson", "setup", str(build), str(ROOT / "meson-wrapper"), f"--prefix={prefix}"],
+                   check=True, capture_output=True)
+    subprocess.run(["meson", "install", "-C", str(build)], check=True, capture_output=True)
+    for path in ["bin/tandem", f"share/applications/{APP_ID}.desktop", f"share/metainfo/{APP_ID}.metainfo.xml",
+                 f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
+                 f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
+                 f"share/glib-2.0/schemas/{APP_ID}.gschema.xml", "share/glib-2.0/schemas/gschemas.compiled",
+                 "share/man/man1/tandem.1"]:
+        assert (prefix / path).exists(), path
+    tests = subprocess.run(["meson", "test", "-C", str(build)], capture_output=True, text=True)
+    assert tests.returncode == 0, tests.stdout + tests.stderr
+    assert "Ok:                 3" in tests.stdout
+
+    (tmp_path / "installed.txt").write_text("from the installed binary\n")
+    env = dict(os.environ, XDG_STATE_HOME=str(tmp_path / "state"))
+    proc = subprocess.Popen([str(prefix / "bin" / "tandem"), "installed.txt"], cwd=tmp_path, env=env)
+    try:
+        wait_for("the installed binary's window", lambda: subprocess.run(
+            ["xdotool", "search", "--all", "--onlyvisible", "--pid", str(proc.pid), "--name", "^installed.txt$"],
+            capture_output=True, text=True).stdout.strip(), timeout=15)
+    finally:
+        proc.kill()
+        proc.wait()
