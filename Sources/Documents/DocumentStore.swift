@@ -267,6 +267,13 @@ public final class DocumentStore {
         }
     }
 
+    /// Forgets a document no window shows (one opened for a restore that was then skipped).
+    public func closeIfUnused(_ document: Document) {
+        guard subscriberCount(of: document) == 0, documents[document.id] != nil else { return }
+        documents[document.id] = nil
+        if case .file(let canonical) = document.identity { watcher.unwatch(canonical) }
+    }
+
     /// The user closed the document's last window without saving: its draft goes too.
     public func discardChangesOnClose(_ document: Document) { document.discardsChangesOnClose = true }
 

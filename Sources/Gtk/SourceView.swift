@@ -15,6 +15,44 @@ public final class SourceView: Widget {
         gtk_text_view_set_left_margin(tandem_text_view(raw), 6)
     }
 
+    /// Whether long lines wrap.
+    public var wraps: Bool { gtk_text_view_get_wrap_mode(tandem_text_view(raw)) != GTK_WRAP_NONE }
+
+    /// Wraps long lines at word boundaries (or, failing that, characters), or not at all.
+    public func setWraps(_ wraps: Bool) {
+        gtk_text_view_set_wrap_mode(tandem_text_view(raw), wraps ? GTK_WRAP_WORD_CHAR : GTK_WRAP_NONE)
+    }
+
+    private var fontProvider: UnsafeMutablePointer<GtkCssProvider>?
+
+    /// Shows the text in `font` (a Pango description such as "Monospace 11").
+    public func setFont(_ font: String) {
+        let description = pango_font_description_from_string(font)
+        defer { pango_font_description_free(description) }
+        let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "Monospace"
+        let points = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+        let css = "textview { font-family: \"\(family.replacingOccurrences(of: "\"", with: ""))\"; font-size: \(points > 0 ? points : 11)pt; }"
+        let context = gtk_widget_get_style_context(widget)
+        if fontProvider == nil {
+            fontProvider = gtk_css_provider_new()
+            gtk_style_context_add_provider(context, OpaquePointer(fontProvider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        }
+        gtk_css_provider_load_from_data(fontProvider, css, -1, nil)
+    }
+
+    /// Colours the text with a GtkSourceView style scheme ("classic", "oblivion", …); unknown ids are ignored.
+    public func setStyleScheme(_ id: String) {
+        guard let manager = gtk_source_style_scheme_manager_get_default(),
+              let scheme = gtk_source_style_scheme_manager_get_scheme(manager, id) else { return }
+        gtk_source_buffer_set_style_scheme(buffer.sourceBuffer, scheme)
+    }
+
+    /// Whether the desktop asks applications for dark colours.
+    public static var prefersDarkColors: Bool {
+        guard let settings = gtk_settings_get_default() else { return false }
+        return tandem_object_get_bool(settings, "gtk-application-prefer-dark-theme") != 0
+    }
+
     /// Whether the line-number gutter shows.
     public var showsLineNumbers: Bool {
         get { gtk_source_view_get_show_line_numbers(tandem_source_view(raw)) != 0 }

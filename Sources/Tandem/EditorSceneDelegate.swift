@@ -23,6 +23,7 @@ final class EditorSceneDelegate: SceneDelegate {
         self.scene = scene
         let ui = EditorWindow(in: scene.window)
         self.ui = ui
+        appDelegate?.preferences.adopt(ui.textView)
         installActions(on: scene.window)
         guard let store else { return }
         let document = options.userInfo[TandemAppDelegate.documentKey].flatMap(Int.init).flatMap(store.document(id:))

@@ -28,6 +28,8 @@ final class EditorWindow {
         editMenu.append("_Undo", action: "win.undo")
         editMenu.append("_Redo", action: "win.redo")
         let windowMenu = Menu()
+        windowMenu.append("_Preferences", action: "app.preferences")
+        windowMenu.append("Reopen Closed _Window", action: "app.reopen-closed-window")
         windowMenu.append("_Close Window", action: "win.close")
         windowMenu.append("_Quit", action: "app.quit")
         let menu = Menu()

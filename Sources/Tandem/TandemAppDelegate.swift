@@ -9,6 +9,8 @@ final class TandemAppDelegate: ApplicationDelegate {
     private(set) weak var application: Application?
     /// The one source of truth for every document's text.
     let store = DocumentStore()
+    /// The editor preferences, applied live to every window.
+    private(set) lazy var preferences = EditorPreferences()
 
     /// The key in `ConnectionOptions.userInfo` naming the open document a new window shows.
     static let documentKey = "document-id"
@@ -41,9 +43,14 @@ final class TandemAppDelegate: ApplicationDelegate {
         native.addAction(SimpleAction(name: "quit") { [weak application] in application?.requestQuit() })
         native.addAction(SimpleAction(name: "new-window") { [weak self] in self?.openUntitled() })
         native.addAction(SimpleAction(name: "reopen-closed-window") { [weak self] in self?.reopenClosedWindow() })
+        native.addAction(SimpleAction(name: "preferences") { [weak self, weak application] in
+            guard let self, let application else { return }
+            let parent = application.connectedScenes.last { $0.activationState == .foregroundActive }?.window
+            PreferencesWindow.present(preferences: self.preferences, over: parent, application: application.native)
+        })
         let accelerators: [(String, [String])] = [
             ("app.new-window", ["<Control>n"]), ("app.quit", ["<Control>q"]),
-            ("app.reopen-closed-window", ["<Control><Shift>t"]),
+            ("app.reopen-closed-window", ["<Control><Shift>t"]), ("app.preferences", ["<Control>comma"]),
             ("win.open", ["<Control>o"]), ("win.save", ["<Control>s"]), ("win.save-as", ["<Control><Shift>s"]),
             ("win.close", ["<Control>w"]), ("win.undo", ["<Control>z"]), ("win.redo", ["<Control><Shift>z"]),
         ]
@@ -148,6 +155,7 @@ final class TandemAppDelegate: ApplicationDelegate {
     // MARK: Restoration
 
     private var restored = false
+    private var restoringAtLaunch = false
 
     /// At the first launch of this process, brings back the windows of the last run. A window
     /// with nothing left to show (its file gone, no unsaved text) is dropped; the returned
@@ -155,6 +163,8 @@ final class TandemAppDelegate: ApplicationDelegate {
     private func restoreSessionsOnce() -> String? {
         guard !restored, let application else { return nil }
         restored = true
+        restoringAtLaunch = true
+        defer { restoringAtLaunch = false }
         let lost = application.unattachedSessions.compactMap { reconnect($0) }
         guard !lost.isEmpty else { return nil }
         return "Some windows could not come back: their files are gone and had no unsaved text (\(lost.joined(separator: ", ")))."
@@ -178,10 +188,16 @@ final class TandemAppDelegate: ApplicationDelegate {
             return nil
         }
         let fileGone = state.path.map { !FileManager.default.fileExists(atPath: $0) } ?? false
-        guard let document = store.restoreDocument(path: state.path, draftID: state.draftID, untitledName: state.untitledName),
-              !(fileGone && !document.isDirty) else {
+        let name = state.path.map { ($0 as NSString).lastPathComponent } ?? state.untitledName ?? "a window"
+        guard let document = store.restoreDocument(path: state.path, draftID: state.draftID, untitledName: state.untitledName) else {
             application.requestSceneSessionDestruction(session)
-            return state.path.map { ($0 as NSString).lastPathComponent } ?? state.untitledName ?? "a window"
+            return name
+        }
+        if !document.isDirty && (fileGone || (!preferences.restoresWindows && restoringAtLaunch)) {
+            // Nothing to show, or the user does not want windows back: only unsaved text always returns.
+            store.closeIfUnused(document)
+            application.requestSceneSessionDestruction(session)
+            return fileGone ? name : nil
         }
         application.requestSceneSessionActivation(session, options: ConnectionOptions(
             restorationRecord: record, userInfo: [Self.documentKey: String(document.id)]))

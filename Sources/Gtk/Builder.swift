@@ -1,0 +1,30 @@
+import CGtk
+
+/// A GtkBuilder: a window described in UI XML, its widgets found by id.
+@MainActor
+public final class Builder: Object {
+    /// Builds the objects described by `xml` (a programming error if it is invalid).
+    public init(xml: String) {
+        super.init(UnsafeMutableRawPointer(gtk_builder_new_from_string(xml, -1))!, ownership: .adopt)
+    }
+
+    /// The widget with `id`, or nil.
+    public func widget(_ id: String) -> Widget? {
+        gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id).map { Widget(UnsafeMutableRawPointer($0), ownership: .sink) }
+    }
+
+    /// Shows the window with `id` over `parent`, as part of `application` (so it does not keep
+    /// the app from quitting with the last editor window).
+    public func presentWindow(_ id: String, over parent: ApplicationWindow?, application: NativeApplication) {
+        guard let object = gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id) else { return }
+        let window = tandem_window(UnsafeMutableRawPointer(object))
+        if let parent { gtk_window_set_transient_for(window, tandem_window(parent.raw)) }
+        gtk_widget_show_all(tandem_widget(UnsafeMutableRawPointer(object)))  // builder widgets start hidden in GTK 3
+        gtk_window_present(window)
+    }
+
+    /// Any object with `id` (an adjustment, say), or nil.
+    public func object(_ id: String) -> Object? {
+        gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id).map { Object(UnsafeMutableRawPointer($0), ownership: .sink) }
+    }
+}

@@ -1,0 +1,95 @@
+import CGtk
+import Foundation
+
+/// A GSettings object for Tandem's schema, found installed or, when Tandem runs from its build
+/// tree, compiled from the source tree's `data/` folder. Never aborts on a missing schema.
+@MainActor
+public final class Settings: Object {
+    private var gsettings: UnsafeMutablePointer<GSettings> { raw.assumingMemoryBound(to: GSettings.self) }
+
+    /// Opens the settings of `schemaID`: the installed schema if there is one, else the one in a
+    /// `data/` folder above the executable (compiled into the user's cache folder); nil if neither.
+    public static func open(schemaID: String) -> Settings? {
+        if let source = g_settings_schema_source_get_default(),
+           let schema = g_settings_schema_source_lookup(source, schemaID, 1) {
+            defer { g_settings_schema_unref(schema) }
+            return Settings(g_settings_new_full(schema, nil, nil))
+        }
+        guard let compiled = compileFromSourceTree(schemaID: schemaID) else { return nil }
+        var error: UnsafeMutablePointer<GError>?
+        guard let source = g_settings_schema_source_new_from_directory(compiled, g_settings_schema_source_get_default(), 0, &error) else {
+            g_clear_error(&error)
+            return nil
+        }
+        defer { g_settings_schema_source_unref(source) }
+        guard let schema = g_settings_schema_source_lookup(source, schemaID, 0) else { return nil }
+        defer { g_settings_schema_unref(schema) }
+        return Settings(g_settings_new_full(schema, nil, nil))
+    }
+
+    private init?(_ settings: UnsafeMutablePointer<GSettings>?) {
+        guard let settings else { return nil }
+        super.init(UnsafeMutableRawPointer(settings), ownership: .adopt)
+    }
+
+    /// Finds `data/<id>.gschema.xml` above the running executable and compiles it into
+    /// `$XDG_CACHE_HOME/tandem/schemas`; returns that folder.
+    private static func compileFromSourceTree(schemaID: String) -> String? {
+        let file = "data/\(schemaID).gschema.xml"
+        var folder = (Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } ?? "") as NSString
+        var source: String?
+        for _ in 0..<6 {
+            folder = folder.deletingLastPathComponent as NSString
+            let candidate = folder.appendingPathComponent(file)
+            if FileManager.default.fileExists(atPath: candidate) { source = candidate; break }
+        }
+        guard let source else { return nil }
+        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+            ?? NSHomeDirectory() + "/.cache"
+        let target = cache + "/tandem/schemas"
+        do {
+            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+            let copy = target + "/\(schemaID).gschema.xml"
+            try? FileManager.default.removeItem(atPath: copy)
+            try FileManager.default.copyItem(atPath: source, toPath: copy)
+            let compile = Process()
+            compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            compile.arguments = ["glib-compile-schemas", target]
+            try compile.run()
+            compile.waitUntilExit()
+            return compile.terminationStatus == 0 ? target : nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// A boolean key.
+    public func bool(_ key: String) -> Bool { g_settings_get_boolean(gsettings, key) != 0 }
+    /// A string key.
+    public func string(_ key: String) -> String {
+        guard let value = g_settings_get_string(gsettings, key) else { return "" }
+        defer { g_free(value) }
+        return String(cString: value)
+    }
+    /// An unsigned integer key.
+    public func uint(_ key: String) -> Int { Int(g_settings_get_uint(gsettings, key)) }
+    /// Sets a boolean key.
+    public func set(_ key: String, _ value: Bool) { g_settings_set_boolean(gsettings, key, value ? 1 : 0) }
+    /// Sets an unsigned integer key.
+    public func set(_ key: String, _ value: Int) { g_settings_set_uint(gsettings, key, guint(value)) }
+    /// Sets a string key.
+    public func set(_ key: String, _ value: String) { g_settings_set_string(gsettings, key, value) }
+
+    /// Keeps `object`'s property equal to the key, now and whenever the key changes; with
+    /// `twoWay`, changing the property (a switch in the Preferences window) changes the key too.
+    public func bind(_ key: String, to object: Object, property: String, twoWay: Bool = false) {
+        let flags = twoWay ? G_SETTINGS_BIND_DEFAULT : G_SETTINGS_BIND_GET
+        g_settings_bind(gsettings, key, object.raw, property, flags)
+    }
+
+    /// Called whenever `key` changes (and the handler should also be run once by the caller).
+    @discardableResult
+    public func onChange(_ key: String, _ handler: @escaping @MainActor () -> Void) -> UInt {
+        connect("changed::\(key)", ignoringOneArgument: true, handler)
+    }
+}

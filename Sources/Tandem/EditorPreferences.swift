@@ -1,0 +1,52 @@
+import Gtk
+
+/// The user's editor preferences (GSettings `io.github.tandemedit.Tandem`), applied live to
+/// every editor view. Without any schema, views keep their built-in defaults.
+@MainActor
+final class EditorPreferences {
+    let settings: Settings?
+    private var views: [WeakView] = []
+    private struct WeakView { weak var view: SourceView? }
+
+    init() {
+        settings = Settings.open(schemaID: TandemVersion.applicationID)
+        guard let settings else { return }
+        for key in ["wrap", "font", "style-scheme"] {
+            settings.onChange(key) { [weak self] in self?.applyToAll(key) }
+        }
+    }
+
+    /// Whether the windows of the last session come back at launch.
+    var restoresWindows: Bool { settings?.bool("restore-windows") ?? true }
+
+    /// Applies every preference to a new view, and keeps it up to date from now on.
+    func adopt(_ view: SourceView) {
+        guard let settings else { return }
+        // Plain properties follow their keys by themselves (GSettings drops a binding with its view).
+        let bound = [("show-line-numbers", "show-line-numbers"), ("tab-width", "tab-width"),
+                     ("insert-spaces", "insert-spaces-instead-of-tabs"), ("auto-indent", "auto-indent"),
+                     ("highlight-current-line", "highlight-current-line"), ("show-right-margin", "show-right-margin"),
+                     ("right-margin-position", "right-margin-position")]
+        for (key, property) in bound { settings.bind(key, to: view, property: property) }
+        views.removeAll { $0.view == nil }
+        views.append(WeakView(view: view))
+        for key in ["wrap", "font", "style-scheme"] { apply(key, to: view, settings: settings) }
+    }
+
+    private func applyToAll(_ key: String) {
+        guard let settings else { return }
+        views.removeAll { $0.view == nil }
+        for entry in views { if let view = entry.view { apply(key, to: view, settings: settings) } }
+    }
+
+    private func apply(_ key: String, to view: SourceView, settings: Settings) {
+        switch key {
+        case "wrap": view.setWraps(settings.bool("wrap"))
+        case "font": view.setFont(settings.string("font"))
+        case "style-scheme":
+            let chosen = settings.string("style-scheme")
+            view.setStyleScheme(chosen.isEmpty ? (SourceView.prefersDarkColors ? "oblivion" : "classic") : chosen)
+        default: break
+        }
+    }
+}

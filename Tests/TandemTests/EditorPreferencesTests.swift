@@ -1,0 +1,31 @@
+import Foundation
+import Gtk
+import XCTest
+@testable import Tandem
+
+/// Preferences come from GSettings (the schema compiled from the source tree when it is not
+/// installed) and apply live to every editor view.
+final class EditorPreferencesTests: XCTestCase {
+    func testChangesApplyLiveToEveryView() {
+        setenv("GSETTINGS_BACKEND", "memory", 1)  // never touch the user's real settings
+        MainActor.assumeIsolated {
+            guard MainLoop.initialize() else { return XCTFail("GTK could not open a display: run the tests under xvfb-run.") }
+            let preferences = EditorPreferences()
+            guard let settings = preferences.settings else { return XCTFail("the schema was neither installed nor found in data/") }
+            let one = SourceView(buffer: SourceBuffer()), two = SourceView(buffer: SourceBuffer())
+            preferences.adopt(one)
+            preferences.adopt(two)
+            XCTAssertTrue(one.showsLineNumbers && one.wraps, "the schema's defaults apply")
+            settings.set("show-line-numbers", false)
+            settings.set("wrap", false)
+            XCTAssertFalse(one.showsLineNumbers || two.showsLineNumbers, "a change reaches every view at once")
+            XCTAssertFalse(one.wraps || two.wraps)
+            settings.set("wrap", true)
+            XCTAssertTrue(two.wraps)
+            XCTAssertTrue(preferences.restoresWindows)
+            settings.set("restore-windows", false)
+            XCTAssertFalse(preferences.restoresWindows)
+            settings.set("restore-windows", true)
+        }
+    }
+}
