@@ -23,6 +23,28 @@ public final class Builder: Object {
         gtk_window_present(window)
     }
 
+    /// The entry with `id`, or nil.
+    public func entry(_ id: String) -> Entry? {
+        gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id).map { Entry(UnsafeMutableRawPointer($0), ownership: .sink) }
+    }
+
+    /// Runs `handler` on a parameterless signal ("clicked", "toggled", "stop-search") of widget `id`.
+    public func on(_ id: String, _ signal: String, _ handler: @escaping @MainActor () -> Void) {
+        widget(id)?.connect(signal, handler)
+    }
+
+    /// Whether the toggle or check button `id` is on.
+    public func isActive(_ id: String) -> Bool {
+        guard let object = gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id) else { return false }
+        return tandem_object_get_bool(UnsafeMutableRawPointer(object), "active") != 0
+    }
+
+    /// Sets the text of the label `id`.
+    public func setLabel(_ id: String, _ text: String) {
+        guard let object = gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id) else { return }
+        gtk_label_set_text(tandem_label(UnsafeMutableRawPointer(object)), text)
+    }
+
     /// Any object with `id` (an adjustment, say), or nil.
     public func object(_ id: String) -> Object? {
         gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id).map { Object(UnsafeMutableRawPointer($0), ownership: .sink) }

@@ -106,6 +106,15 @@ public final class SourceBuffer: Object {
         return iter
     }
 
+    /// The selected text ("" when nothing is selected).
+    public var selectedText: String {
+        var start = GtkTextIter(), end = GtkTextIter()
+        guard gtk_text_buffer_get_selection_bounds(buffer, &start, &end) != 0,
+              let chars = gtk_text_buffer_get_text(buffer, &start, &end, 1) else { return "" }
+        defer { g_free(chars) }
+        return String(cString: chars)
+    }
+
     /// The caret as a character offset.
     public var caretOffset: Int {
         var iter = GtkTextIter()

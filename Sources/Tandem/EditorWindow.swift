@@ -12,12 +12,15 @@ final class EditorWindow {
     static let keepMineResponse = 2
     let buffer = SourceBuffer()
     let textView: SourceView
+    /// Find and Replace, and Go to Line.
+    let findBar: FindBar
     private let scroller = ScrolledWindow()
 
     /// Builds the content into `window`.
     init(in window: ApplicationWindow) {
         textView = SourceView(buffer: buffer)
         textView.setAccessibleName("Document text")
+        findBar = FindBar(view: textView)
 
         let fileMenu = Menu()
         fileMenu.append("_New Window", action: "app.new-window")
@@ -27,6 +30,9 @@ final class EditorWindow {
         let editMenu = Menu()
         editMenu.append("_Undo", action: "win.undo")
         editMenu.append("_Redo", action: "win.redo")
+        editMenu.append("_Find…", action: "win.find")
+        editMenu.append("Find and _Replace…", action: "win.replace")
+        editMenu.append("_Go to Line…", action: "win.go-to-line")
         let windowMenu = Menu()
         windowMenu.append("_Preferences", action: "app.preferences")
         windowMenu.append("Reopen Closed _Window", action: "app.reopen-closed-window")
@@ -45,6 +51,8 @@ final class EditorWindow {
         let column = Box(vertical: true)
         column.pack(infoBar)
         column.pack(diskChangeBar)
+        column.pack(findBar.findBar)
+        column.pack(findBar.goToLineBar)
         scroller.add(textView)
         column.pack(scroller, expand: true)
         window.add(column)

@@ -52,7 +52,8 @@ final class TandemAppDelegate: ApplicationDelegate {
             ("app.new-window", ["<Control>n"]), ("app.quit", ["<Control>q"]),
             ("app.reopen-closed-window", ["<Control><Shift>t"]), ("app.preferences", ["<Control>comma"]),
             ("win.open", ["<Control>o"]), ("win.save", ["<Control>s"]), ("win.save-as", ["<Control><Shift>s"]),
-            ("win.close", ["<Control>w"]), ("win.undo", ["<Control>z"]), ("win.redo", ["<Control><Shift>z"]),
+            ("win.close", ["<Control>w"]), ("win.find", ["<Control>f"]), ("win.replace", ["<Control>h"]),
+            ("win.go-to-line", ["<Control>l"]), ("win.undo", ["<Control>z"]), ("win.redo", ["<Control><Shift>z"]),
         ]
         for (action, keys) in accelerators { native.setAccelerators(keys, for: action) }
     }

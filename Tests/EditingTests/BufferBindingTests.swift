@@ -75,3 +75,30 @@ final class BufferBindingTests: XCTestCase {
         }
     }
 }
+
+/// GtkSourceView's own replace edits the buffer as the user would; the store must see it all.
+final class SearchReplaceTests: XCTestCase {
+    func testReplaceAllAndReplaceOneGoThroughTheStore() {
+        MainActor.assumeIsolated {
+            guard MainLoop.initialize() else { return XCTFail("GTK could not open a display: run the tests under xvfb-run.") }
+            let store = DocumentStore()
+            let document = store.newUntitled()
+            let one = DocumentBinding(store: store, document: document, buffer: SourceBuffer())
+            let two = DocumentBinding(store: store, document: document, buffer: SourceBuffer())
+            one.buffer.userInsert("one two One three one\n", at: 0)
+            let search = SearchContext(buffer: one.buffer)
+            search.text = "one"
+            search.isCaseSensitive = true
+            MainLoop.run(until: { search.matchCount != nil }, timeout: 5)
+            XCTAssertEqual(search.matchCount, 2)
+            XCTAssertTrue(search.select(forward: true))
+            XCTAssertTrue(search.replaceSelected(with: "1"))
+            XCTAssertEqual(document.text, "1 two One three one\n")
+            XCTAssertEqual(two.buffer.text, document.text)
+            XCTAssertEqual(search.replaceAll(with: "I"), 1)
+            XCTAssertEqual(document.text, "1 two One three I\n")
+            XCTAssertEqual(two.buffer.text, document.text)
+            XCTAssertEqual(one.buffer.text, document.text)
+        }
+    }
+}

@@ -120,12 +120,10 @@ class Tandem:
 
     def text_of(self, title):
         frame = self.frame(title)
-        texts = self.find(frame, "text") if frame else []
-        return texts[0].queryText().getText(0, -1) if texts else None
+        return self.text_in(frame).getText(0, -1) if frame else None
 
     def caret_of(self, title):
-        text = self.find(self.frame(title), "text")[0].queryText()
-        return text.caretOffset
+        return self.text_in(self.frame(title)).caretOffset
 
     def labels_of_frame(self, frame):
         return [l.name for l in self.find(frame, "label")]
@@ -176,8 +174,13 @@ class Tandem:
         return wait_for(f"the active frame for {wid}", settled, interval=0.15)
 
     @staticmethod
+    def document_view(frame):
+        """The window's document text view (not the find bar's entries)."""
+        return next(t for t in Tandem.find(frame, "text") if t.name == "Document text")
+
+    @staticmethod
     def text_in(frame):
-        return Tandem.find(frame, "text")[0].queryText()
+        return Tandem.document_view(frame).queryText()
 
     def send(self, wid, *keys, text=None):
         """Activates X window `wid`, sends it `keys`, then types `text`."""

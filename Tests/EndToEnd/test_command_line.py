@@ -25,7 +25,7 @@ def test_second_launch_joins_the_running_instance(tandem, tmp_path):
     assert second.seconds < 1.0, f"the forwarding launch took {second.seconds:.2f}s"
     wait_for("two windows in the first process", lambda: tandem.titles() == ["a.txt", "a.txt"])
     for frame in tandem.frames():
-        assert tandem.find(frame, "text")[0].queryText().getText(0, -1) == "alpha\nbeta\n"
+        assert tandem.text_in(frame).getText(0, -1) == "alpha\nbeta\n"
     # Without --new-window a file already shown raises its window instead of opening another.
     again = tandem.launch("a.txt")
     assert again.returncode == 0

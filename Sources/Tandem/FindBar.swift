@@ -1,0 +1,144 @@
+import Gtk
+
+/// The Find and Replace bar (Ctrl+F, Ctrl+H) and the Go to Line bar (Ctrl+L) of one window.
+/// Replacements edit the buffer as typing does, so they go through the store like any edit.
+@MainActor
+final class FindBar {
+    private let builder = Builder(xml: FindBar.xml)
+    private let search: SearchContext
+    private let view: SourceView
+    /// The bars, to pack above the text.
+    let findBar: Widget
+    let goToLineBar: Widget
+
+    init(view: SourceView) {
+        self.view = view
+        search = SearchContext(buffer: view.buffer)
+        findBar = builder.widget("find-bar")!
+        goToLineBar = builder.widget("goto-bar")!
+        let find = builder.entry("find-entry")!, replace = builder.entry("replace-entry")!
+        find.onChanged { [weak self] in self?.searchChanged() }
+        find.onActivate { [weak self] in self?.step(forward: true) }
+        builder.on("find-entry", "stop-search") { [weak self] in self?.close() }
+        builder.on("case", "toggled") { [weak self] in self?.searchChanged() }
+        builder.on("regex", "toggled") { [weak self] in self?.searchChanged() }
+        builder.on("next", "clicked") { [weak self] in self?.step(forward: true) }
+        builder.on("previous", "clicked") { [weak self] in self?.step(forward: false) }
+        builder.on("close-find", "clicked") { [weak self] in self?.close() }
+        builder.on("replace", "clicked") { [weak self] in
+            guard let self else { return }
+            self.search.replaceSelected(with: replace.text)
+            self.view.scrollToCaret()
+        }
+        builder.on("replace-all", "clicked") { [weak self] in
+            guard let self else { return }
+            let count = self.search.replaceAll(with: replace.text)
+            self.builder.setLabel("match-count", count == 1 ? "1 replaced" : "\(count) replaced")
+        }
+        search.onMatchCountChanged { [weak self] in self?.showCount() }
+        let goTo = builder.entry("goto-entry")!
+        goTo.onActivate { [weak self] in self?.goToLine(goTo.text) }
+        builder.on("close-goto", "clicked") { [weak self] in self?.goToLineBar.hide() }
+    }
+
+    /// Shows the bar (with the replace row for Ctrl+H), the selection as the text to find.
+    func open(replacing: Bool) {
+        goToLineBar.hide()
+        let find = builder.entry("find-entry")!
+        let selected = view.buffer.selectedText
+        if !selected.isEmpty && !selected.contains("\n") { find.text = selected }
+        findBar.show()
+        if replacing { builder.widget("replace-row")?.show() } else { builder.widget("replace-row")?.hide() }
+        find.grabFocus()
+        find.selectAll()
+        searchChanged()
+    }
+
+    /// Shows the Go to Line bar.
+    func openGoToLine() {
+        findBar.hide()
+        goToLineBar.show()
+        let entry = builder.entry("goto-entry")!
+        entry.text = String(view.buffer.caret.line + 1)
+        entry.grabFocus()
+        entry.selectAll()
+    }
+
+    private func close() {
+        findBar.hide()
+        search.text = ""
+        view.grabFocus()
+    }
+
+    private func searchChanged() {
+        search.text = builder.entry("find-entry")?.text ?? ""
+        search.isCaseSensitive = builder.isActive("case")
+        search.isRegex = builder.isActive("regex")
+        showCount()
+    }
+
+    private func showCount() {
+        if let error = search.regexError {
+            builder.setLabel("match-count", error)
+        } else if search.text.isEmpty {
+            builder.setLabel("match-count", "")
+        } else if let count = search.matchCount {
+            builder.setLabel("match-count", count == 0 ? "No matches" : count == 1 ? "1 match" : "\(count) matches")
+        }
+    }
+
+    private func step(forward: Bool) {
+        if search.select(forward: forward) { view.scrollToCaret() }
+    }
+
+    /// "12" or "12:4" (1-based) puts the caret there.
+    private func goToLine(_ text: String) {
+        let parts = text.split(separator: ":").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard let line = parts.first ?? nil else { return }
+        let column = parts.count > 1 ? (parts[1] ?? 1) : 1
+        view.buffer.placeCaret(line: line - 1, column: column - 1)
+        view.scrollToCaret()
+        goToLineBar.hide()
+        view.grabFocus()
+    }
+
+    private static let xml = """
+    <interface>
+      <object class="GtkBox" id="find-bar">
+        <property name="orientation">vertical</property><property name="spacing">6</property>
+        <property name="margin">6</property><property name="no-show-all">True</property>
+        <child><object class="GtkBox"><property name="visible">True</property><property name="spacing">6</property>
+          <child><object class="GtkSearchEntry" id="find-entry"><property name="visible">True</property>
+            <property name="hexpand">True</property><property name="placeholder-text">Find</property></object></child>
+          <child><object class="GtkLabel" id="match-count"><property name="visible">True</property></object></child>
+          <child><object class="GtkCheckButton" id="case"><property name="visible">True</property>
+            <property name="label">_Match Case</property><property name="use-underline">True</property></object></child>
+          <child><object class="GtkCheckButton" id="regex"><property name="visible">True</property>
+            <property name="label">Regular E_xpressions</property><property name="use-underline">True</property></object></child>
+          <child><object class="GtkButton" id="previous"><property name="visible">True</property>
+            <property name="label">_Previous</property><property name="use-underline">True</property></object></child>
+          <child><object class="GtkButton" id="next"><property name="visible">True</property>
+            <property name="label">_Next</property><property name="use-underline">True</property></object></child>
+          <child><object class="GtkButton" id="close-find"><property name="visible">True</property>
+            <property name="label">Close</property></object></child>
+        </object></child>
+        <child><object class="GtkBox" id="replace-row"><property name="visible">True</property><property name="spacing">6</property>
+          <child><object class="GtkEntry" id="replace-entry"><property name="visible">True</property>
+            <property name="hexpand">True</property><property name="placeholder-text">Replace with</property></object></child>
+          <child><object class="GtkButton" id="replace"><property name="visible">True</property>
+            <property name="label">_Replace</property><property name="use-underline">True</property></object></child>
+          <child><object class="GtkButton" id="replace-all"><property name="visible">True</property>
+            <property name="label">Replace _All</property><property name="use-underline">True</property></object></child>
+        </object></child>
+      </object>
+      <object class="GtkBox" id="goto-bar">
+        <property name="spacing">6</property><property name="margin">6</property><property name="no-show-all">True</property>
+        <child><object class="GtkLabel"><property name="visible">True</property><property name="label">Go to line</property></object></child>
+        <child><object class="GtkEntry" id="goto-entry"><property name="visible">True</property>
+          <property name="placeholder-text">Line or line:column</property></object></child>
+        <child><object class="GtkButton" id="close-goto"><property name="visible">True</property>
+          <property name="label">Close</property></object></child>
+      </object>
+    </interface>
+    """
+}

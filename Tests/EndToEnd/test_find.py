@@ -1,0 +1,43 @@
+"""Find and Replace (Ctrl+F, Ctrl+H) and Go to Line (Ctrl+L); replacements reach every window."""
+import subprocess
+import time
+
+from conftest import wait_for
+from test_documents import all_texts, two_windows
+
+
+def labels(tandem, frame):
+    return " ".join(tandem.labels_of_frame(frame))
+
+
+def test_find_count_replace_all_reaches_the_other_window(tandem, tmp_path):
+    a, b = two_windows(tandem, tmp_path, "f.txt", "one two One three one\n")
+    frame_a = tandem.frame_of(a)
+    tandem.send(a, "ctrl+f", text="one")
+    wait_for("3 matches (case-insensitive)", lambda: "3 matches" in labels(tandem, frame_a))
+    case = [c for c in tandem.find(frame_a, "check box") if c.name == "Match Case"][0]
+    case.queryAction().doAction(0)
+    wait_for("2 matches with case", lambda: "2 matches" in labels(tandem, frame_a))
+    subprocess.run(["xdotool", "key", "Return"], check=True)   # Enter: select the next match
+    time.sleep(0.3)
+    tandem.send(a, "ctrl+h")
+    texts = tandem.find(frame_a, "text")
+    replace_entry = [t for t in texts if t.queryText().getText(0, -1) == "" and t.name != "Document text"][0]
+    replace_entry.queryEditableText().setTextContents("1")
+    [btn for btn in tandem.find(frame_a, "push button") if btn.name == "Replace All"][0].queryAction().doAction(0)
+    wait_for("replaced in both windows", lambda: all_texts(tandem) == ["1 two One three 1\n"] * 2)
+    # One step to undo, from the other window.
+    tandem.send(b, "Escape", "ctrl+z")
+    wait_for("undone in both", lambda: all_texts(tandem) == ["one two One three one\n"] * 2)
+
+
+def test_go_to_line(tandem, tmp_path):
+    (tmp_path / "g.txt").write_text("l1\nline2\nl3\n")
+    tandem.start("g.txt")
+    tandem.wait_title("g.txt")
+    tandem.key("g.txt", "ctrl+l")
+    time.sleep(0.2)
+    subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
+    subprocess.run(["xdotool", "type", "2:4"], check=True)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    wait_for("caret at 2:4", lambda: tandem.caret_of("g.txt") == len("l1\n") + 3)
