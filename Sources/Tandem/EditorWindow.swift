@@ -35,6 +35,8 @@ final class EditorWindow {
         editMenu.append("_Go to Line…", action: "win.go-to-line")
         let windowMenu = Menu()
         windowMenu.append("_Preferences", action: "app.preferences")
+        windowMenu.append("_Keyboard Shortcuts", action: "app.shortcuts")
+        windowMenu.append("_About Tandem", action: "app.about")
         windowMenu.append("Reopen Closed _Window", action: "app.reopen-closed-window")
         windowMenu.append("_Close Window", action: "win.close")
         windowMenu.append("_Quit", action: "app.quit")

@@ -43,6 +43,16 @@ final class TandemAppDelegate: ApplicationDelegate {
         native.addAction(SimpleAction(name: "quit") { [weak application] in application?.requestQuit() })
         native.addAction(SimpleAction(name: "new-window") { [weak self] in self?.openUntitled() })
         native.addAction(SimpleAction(name: "reopen-closed-window") { [weak self] in self?.reopenClosedWindow() })
+        native.addAction(SimpleAction(name: "shortcuts") { [weak application] in
+            guard let application else { return }
+            ShortcutsWindow.present(over: application.connectedScenes.last?.window, application: application.native)
+        })
+        native.addAction(SimpleAction(name: "about") { [weak application] in
+            AboutDialog.present(over: application?.connectedScenes.last?.window, name: "Tandem", version: TandemVersion.string,
+                                comments: "Edit one text file in many windows at once",
+                                website: "https://tandemedit.github.io/", iconName: TandemVersion.applicationID,
+                                authors: ["The Tandem developers"])
+        })
         native.addAction(SimpleAction(name: "preferences") { [weak self, weak application] in
             guard let self, let application else { return }
             let parent = application.connectedScenes.last { $0.activationState == .foregroundActive }?.window
@@ -51,6 +61,7 @@ final class TandemAppDelegate: ApplicationDelegate {
         let accelerators: [(String, [String])] = [
             ("app.new-window", ["<Control>n"]), ("app.quit", ["<Control>q"]),
             ("app.reopen-closed-window", ["<Control><Shift>t"]), ("app.preferences", ["<Control>comma"]),
+            ("app.shortcuts", ["<Control>question"]),
             ("win.open", ["<Control>o"]), ("win.save", ["<Control>s"]), ("win.save-as", ["<Control><Shift>s"]),
             ("win.close", ["<Control>w"]), ("win.find", ["<Control>f"]), ("win.replace", ["<Control>h"]),
             ("win.go-to-line", ["<Control>l"]), ("win.undo", ["<Control>z"]), ("win.redo", ["<Control><Shift>z"]),

@@ -80,3 +80,16 @@ def test_closing_a_modified_window_among_others_asks_first(tandem, tmp_path):
 def subprocess_key(key):
     import subprocess
     subprocess.run(["xdotool", "key", key], check=True)
+
+
+def test_shortcuts_window_and_about_dialog(tandem, tmp_path):
+    import subprocess
+    tandem.start()
+    tandem.wait_title("Untitled Document 1")
+    tandem.key("Untitled Document 1", "ctrl+question")
+    wait_for("the shortcuts window", lambda: any(f.name == "Shortcuts" for f in tandem.app() if f is not None))
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem",
+                    "--object-path", "/io/github/tandemedit/Tandem", "--method", "org.gtk.Actions.Activate",
+                    "about", "[]", "{}"], check=True, capture_output=True)
+    wait_for("the About dialog", lambda: any(f.name == "About Tandem" for f in tandem.app() if f is not None))
