@@ -87,9 +87,11 @@ def test_shortcuts_window_and_about_dialog(tandem, tmp_path):
     tandem.start()
     tandem.wait_title("Untitled Document 1")
     tandem.key("Untitled Document 1", "ctrl+question")
-    wait_for("the shortcuts window", lambda: any(f.name == "Shortcuts" for f in tandem.app() if f is not None))
+    wait_for("the shortcuts window", lambda: any("Reopen closed window" in tandem.labels_of_frame(f)
+                                                 for f in tandem.app() if f is not None))
     subprocess.run(["xdotool", "key", "Escape"], check=True)
     subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem",
                     "--object-path", "/io/github/tandemedit/Tandem", "--method", "org.gtk.Actions.Activate",
                     "about", "[]", "{}"], check=True, capture_output=True)
-    wait_for("the About dialog", lambda: any(f.name == "About Tandem" for f in tandem.app() if f is not None))
+    wait_for("the About dialog", lambda: any("Edit one text file in many windows at once" in tandem.labels_of_frame(f)
+                                             for f in tandem.app() if f is not None))
