@@ -176,6 +176,11 @@ final class EditorSceneDelegate: SceneDelegate {
     private func installActions(on window: ApplicationWindow) {
         let actions: [(String, @MainActor (EditorSceneDelegate) -> Void)] = [
             ("open", { $0.chooseFilesToOpen() }),
+            ("open-recent", { me in
+                RecentFiles.choose(over: me.scene?.window) { [weak me] paths in
+                    me?.appDelegate?.open(paths.map { OpenFileContext(path: $0) }, forceNewWindow: false)
+                }
+            }),
             ("save", { $0.save() }),
             ("save-as", { $0.saveAs() }),
             ("close", { $0.scene?.requestClose() }),
@@ -217,6 +222,7 @@ final class EditorSceneDelegate: SceneDelegate {
         guard let ui, let document, let store else { return completion(false) }
         do {
             try store.save(document, to: target)
+            if let path = document.path { RecentFiles.add(path) }
             completion(true)
         } catch {
             // The document stays modified and the old file untouched; the user can retry elsewhere.

@@ -26,6 +26,7 @@ final class EditorWindow {
         fileMenu.append("_New Window", action: "app.new-window")
         fileMenu.append("New Window on This _Document", action: "win.new-window-on-document")
         fileMenu.append("_Open…", action: "win.open")
+        fileMenu.append("Open _Recent…", action: "win.open-recent")
         fileMenu.append("Save _As…", action: "win.save-as")
         let editMenu = Menu()
         editMenu.append("_Undo", action: "win.undo")

@@ -144,6 +144,7 @@ final class TandemAppDelegate: ApplicationDelegate {
                 continue
             }
             if let scene = openWindow(on: document, at: file) { scenes.append(scene) }
+            if FileManager.default.fileExists(atPath: file.path) { RecentFiles.add(file.path) }
         }
         if !problems.isEmpty {
             let target = lastScene ?? application.connectedScenes.last(where: { $0.activationState == .foregroundActive })
