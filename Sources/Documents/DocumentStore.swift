@@ -167,6 +167,9 @@ public final class DocumentStore {
 
     // MARK: Changes on disk
 
+    /// Checks for changes on disk now instead of when the main queue gets to them (for tests).
+    func pollDiskChanges() { watcher.poll() }
+
     private func fileWasRenamed(from old: String, to new: String) {
         guard let document = document(canonicalPath: old) else { return }
         document.identity = .file(canonicalPath: new)

@@ -68,6 +68,16 @@ final class FileWatcher {
         }
     }
 
+    /// Reads whatever inotify has now and reports it at once, without waiting for the main
+    /// queue (tests use it: their run loop does not always service the main queue promptly).
+    func poll() {
+        drain()
+        flushScheduled = false
+        let paths = pending
+        pending.removeAll()
+        if !paths.isEmpty { onChange(paths) }
+    }
+
     private func drain() {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var movedFrom: [UInt32: String] = [:]  // rename cookie -> old path of a watched file
@@ -111,7 +121,7 @@ final class FileWatcher {
         flushScheduled = true
         DispatchQueue.main.asyncAfter(deadline: .now() + interval) { [weak self] in
             MainActor.assumeIsolated {
-                guard let self else { return }
+                guard let self, self.flushScheduled else { return }
                 self.flushScheduled = false
                 let paths = self.pending
                 self.pending.removeAll()
