@@ -74,6 +74,32 @@ private let deleteRangeTrampoline: @convention(c) (gpointer?, UnsafeMutablePoint
     MainActor.assumeIsolated { handler(from, to) }
 }
 
+typealias DragDataHandler = @MainActor (OpaquePointer, OpaquePointer, UInt32, UInt32) -> Bool
+
+// GtkWidget::drag-data-received (widget, context, x, y, selection_data, info, time, user_data).
+private let dragDataTrampoline: @convention(c) (gpointer?, OpaquePointer?, gint, gint, OpaquePointer?, guint, guint, gpointer?) -> Void = { widget, context, _, _, selection, info, time, data in
+    let handler = SignalBox<DragDataHandler>.from(data)
+    guard let widget, let context, let selection else { return }
+    nonisolated(unsafe) let (w, c, s) = (widget, context, selection)  // main thread only, for this call
+    MainActor.assumeIsolated {
+        if handler(c, s, info, time) { g_signal_stop_emission_by_name(w, "drag-data-received") }
+    }
+}
+
+typealias DragDropHandler = @MainActor (OpaquePointer, UInt32) -> Bool
+
+// GtkWidget::drag-drop (widget, context, x, y, time, user_data) -> gboolean.
+private let dragDropTrampoline: @convention(c) (gpointer?, OpaquePointer?, gint, gint, guint, gpointer?) -> gboolean = { widget, context, _, _, time, data in
+    let handler = SignalBox<DragDropHandler>.from(data)
+    guard let widget, let context else { return 0 }
+    nonisolated(unsafe) let (w, c) = (widget, context)  // main thread only, for this call
+    return MainActor.assumeIsolated {
+        guard handler(c, time) else { return 0 }
+        g_signal_stop_emission_by_name(w, "drag-drop")
+        return 1
+    }
+}
+
 private let eventTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GdkEvent>?, gpointer?) -> gboolean = { _, event, data in
     let handler = SignalBox<EventHandler>.from(data)
     // GTK emits on the main thread; the pointer never leaves this call.
@@ -108,6 +134,16 @@ extension Object {
     /// Connects to GtkTextBuffer::delete-range.
     func connectDeleteRange(_ handler: @escaping DeleteRangeHandler) {
         _ = connectRaw("delete-range", unsafeBitCast(deleteRangeTrampoline, to: GCallback.self), SignalBox(handler))
+    }
+
+    /// Connects to GtkWidget::drag-data-received; returning true stops the default handler.
+    func connectDragData(_ handler: @escaping DragDataHandler) {
+        _ = connectRaw("drag-data-received", unsafeBitCast(dragDataTrampoline, to: GCallback.self), SignalBox(handler))
+    }
+
+    /// Connects to GtkWidget::drag-drop; returning true takes the drop (the default handler does not run).
+    func connectDragDrop(_ handler: @escaping DragDropHandler) {
+        _ = connectRaw("drag-drop", unsafeBitCast(dragDropTrampoline, to: GCallback.self), SignalBox(handler))
     }
 
     /// Connects `handler` to a GdkEvent signal; returning true stops the event.

@@ -18,6 +18,40 @@ public final class SourceView: Widget {
     /// Whether long lines wrap.
     public var wraps: Bool { gtk_text_view_get_wrap_mode(tandem_text_view(raw)) != GTK_WRAP_NONE }
 
+    /// Files dropped on the view (from a file manager) go to `handler` as paths, instead of
+    /// their names being inserted as text; dropped text still goes in as text.
+    public func onFilesDropped(_ handler: @escaping @MainActor ([String]) -> Void) {
+        let uriList = gdk_atom_intern_static_string("text/uri-list")
+        // The URI target must be in the view's list for GTK to deliver the data we ask for.
+        gtk_drag_dest_add_uri_targets(widget)
+        // GtkTextView keeps its own text-only target list, so a drop offering a file would be
+        // taken as its name: ask for the URI list ourselves when the source has one.
+        connectDragDrop { [unowned self] context, time in
+            var offered = gdk_drag_context_list_targets(context)
+            while let node = offered {
+                if OpaquePointer(node.pointee.data) == uriList {
+                    gtk_drag_get_data(self.widget, context, uriList, time)
+                    return true
+                }
+                offered = node.pointee.next
+            }
+            return false
+        }
+        connectDragData { context, selection, _, time in
+            guard gtk_selection_data_get_target(selection) == uriList, let uris = gtk_selection_data_get_uris(selection) else { return false }
+            var paths: [String] = []
+            var index = 0
+            while let uri = uris[index] {
+                if let name = g_filename_from_uri(uri, nil, nil) { paths.append(String(cString: name)); g_free(name) }
+                index += 1
+            }
+            g_strfreev(uris)
+            gtk_drag_finish(context, paths.isEmpty ? 0 : 1, 0, time)
+            if !paths.isEmpty { handler(paths) }
+            return true
+        }
+    }
+
     /// Wraps long lines at word boundaries (or, failing that, characters), or not at all.
     public func setWraps(_ wraps: Bool) {
         gtk_text_view_set_wrap_mode(tandem_text_view(raw), wraps ? GTK_WRAP_WORD_CHAR : GTK_WRAP_NONE)

@@ -24,6 +24,9 @@ final class EditorSceneDelegate: SceneDelegate {
         let ui = EditorWindow(in: scene.window)
         self.ui = ui
         appDelegate?.preferences.adopt(ui.textView)
+        ui.textView.onFilesDropped { [weak self] paths in
+            self?.appDelegate?.open(paths.map { OpenFileContext(path: $0) }, forceNewWindow: false)
+        }
         installActions(on: scene.window)
         guard let store else { return }
         let document = options.userInfo[TandemAppDelegate.documentKey].flatMap(Int.init).flatMap(store.document(id:))

@@ -113,3 +113,36 @@ def test_open_recent_shares_the_desktop_list(tandem, tmp_path):
                     "open-recent", "[]", "{}"], check=True, capture_output=True)
     wait_for("the Open Recent dialog listing them", lambda: any(
         "recent-a.txt" in " ".join(c.name for c in tandem.find(f, "table cell")) for f in tandem.app() if f is not None))
+
+
+def test_a_file_dropped_on_a_window_opens(tandem, tmp_path):
+    import subprocess
+    import sys
+    from pathlib import Path
+    (tmp_path / "dropped.txt").write_text("dropped in\n")
+    tandem.start()
+    tandem.wait_title("Untitled Document 1")
+    source = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).parent / "drag_source.py"), str(tmp_path / "dropped.txt")])
+    try:
+        src = wait_for("the drag source", lambda: subprocess.run(
+            ["xdotool", "search", "--all", "--onlyvisible", "--name", "^drag-source$"],
+            capture_output=True, text=True).stdout.split())[0]
+        dst = tandem.window_id("Untitled Document 1")
+        geometry = lambda wid: dict(line.strip().split(": ", 1) for line in subprocess.run(
+            ["xdotool", "getwindowgeometry", "--shell", wid], capture_output=True, text=True).stdout.split("\n") if "=" in line
+            for line in [line.replace("=", ": ", 1)])
+        s, d = geometry(src), geometry(dst)
+        sx, sy = int(s["X"]) + int(s["WIDTH"]) // 2, int(s["Y"]) + int(s["HEIGHT"]) // 2
+        dx, dy = int(d["X"]) + int(d["WIDTH"]) // 2, int(d["Y"]) + int(d["HEIGHT"]) // 2
+        subprocess.run(["xdotool", "mousemove", "--sync", str(sx), str(sy), "mousedown", "1"], check=True)
+        for step in range(1, 21):  # a real drag moves in steps
+            x, y = sx + (dx - sx) * step // 20, sy + (dy - sy) * step // 20
+            subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True)
+            time.sleep(0.03)
+        subprocess.run(["xdotool", "mouseup", "1"], check=True)
+        tandem.wait_title("dropped.txt")
+        assert tandem.text_of("dropped.txt") == "dropped in\n"
+        assert tandem.text_of("Untitled Document 1") == "", "the file's name was not typed into the window"
+    finally:
+        source.kill()
+        source.wait()
