@@ -20,16 +20,19 @@ let package = Package(
             providers: [.apt(["libgtk-3-dev", "libgtksourceview-4-dev"])]
         ),
         // Swift wrappers: the only Swift module that touches raw GTK pointers.
-        .target(name: "Gtk", dependencies: ["CGtk"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "Localization"]),
+        // gettext for every user-visible string.
+        .target(name: "Localization", dependencies: ["CIntl"]),
+        .systemLibrary(name: "CIntl"),
         // UIKit's scene model on top of the wrappers; knows nothing of editing.
         .target(name: "Scenes", dependencies: ["Gtk", "SafeFiles"]),
         // Text, files and documents: pure Swift and Foundation, never GTK.
-        .target(name: "Documents", dependencies: ["SafeFiles"]),
+        .target(name: "Documents", dependencies: ["SafeFiles", "Localization"]),
         // Atomic, durable file writes shared by documents, drafts and session records.
         .target(name: "SafeFiles"),
         // Glue between one text buffer and the document store: the one-way data flow.
         .target(name: "Editing", dependencies: ["Gtk", "Documents"]),
-        .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents", "Editing"]),
+        .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents", "Editing", "Localization"]),
         // Benchmarks (not tests): `swift run -c release tandem-benchmarks`, under a display.
         .executableTarget(name: "TandemBenchmarks", dependencies: ["Documents", "Editing", "Gtk", "TestSupport"]),
         // Seeded randomness and temporary folders for the tests and the benchmarks.

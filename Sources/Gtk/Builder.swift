@@ -1,11 +1,21 @@
 import CGtk
+import Localization
 
 /// A GtkBuilder: a window described in UI XML, its widgets found by id.
 @MainActor
 public final class Builder: Object {
-    /// Builds the objects described by `xml` (a programming error if it is invalid).
+    /// Builds the objects described by `xml` (a programming error if it is invalid); properties
+    /// marked translatable="yes" are translated in Tandem's gettext domain.
     public init(xml: String) {
-        super.init(UnsafeMutableRawPointer(gtk_builder_new_from_string(xml, -1))!, ownership: .adopt)
+        let builder = gtk_builder_new()!
+        gtk_builder_set_translation_domain(builder, textDomain)
+        var error: UnsafeMutablePointer<GError>?
+        if gtk_builder_add_from_string(builder, xml, gsize.max, &error) == 0 {  // gsize.max: NUL-terminated
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_clear_error(&error)
+            preconditionFailure("Tandem's own UI description is invalid: \(message)")
+        }
+        super.init(UnsafeMutableRawPointer(builder), ownership: .adopt)
     }
 
     /// The widget with `id`, or nil.

@@ -1,4 +1,5 @@
 import CGtk
+import Localization
 
 /// A GtkFileChooserNative for Open or Save As; answers with a path or nil.
 @MainActor
@@ -11,8 +12,8 @@ public final class FileChooser: Object {
                 folder: String? = nil, suggestedName: String? = nil,
                 onAnswer: @escaping @MainActor ([String]) -> Void) {
         let action = purpose == .open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
-        let accept = purpose == .open ? "_Open" : "_Save"
-        let native = gtk_file_chooser_native_new(title, parent.flatMap { tandem_window($0.raw) }, action, accept, "_Cancel")!
+        let accept = purpose == .open ? localized("_Open") : localized("_Save")
+        let native = gtk_file_chooser_native_new(title, parent.flatMap { tandem_window($0.raw) }, action, accept, localized("_Cancel"))!
         super.init(UnsafeMutableRawPointer(native), ownership: .adopt)
         let chooser = tandem_file_chooser(raw)
         gtk_file_chooser_set_local_only(chooser, 1)

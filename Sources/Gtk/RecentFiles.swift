@@ -1,4 +1,5 @@
 import CGtk
+import Localization
 
 /// The desktop's list of recently used files (GtkRecentManager), shared with other GTK apps.
 @MainActor
@@ -12,7 +13,7 @@ public enum RecentFiles {
 
     /// Asks the user to pick recently used files; `onAnswer` gets their paths (none if cancelled).
     public static func choose(over parent: ApplicationWindow?, onAnswer: @escaping @MainActor ([String]) -> Void) {
-        let dialog = Widget(tandem_recent_chooser_dialog_new("Open Recent", parent.flatMap { tandem_window($0.raw) }), ownership: .sink)
+        let dialog = Widget(tandem_recent_chooser_dialog_new(localized("Open Recent"), parent.flatMap { tandem_window($0.raw) }), ownership: .sink)
         let chooser = OpaquePointer(dialog.raw)
         gtk_recent_chooser_set_local_only(chooser, 1)
         gtk_recent_chooser_set_select_multiple(chooser, 1)

@@ -1,4 +1,5 @@
 import Documents
+import Localization
 import Editing
 import Foundation
 import Gtk
@@ -68,11 +69,11 @@ final class EditorSceneDelegate: SceneDelegate {
         let dialog = MessageDialog(
             parent: scene.window,
             title: "Save changes to “\(binding.document.displayName)” before closing?",
-            detail: "If you don’t save, your changes will be lost.",
+            detail: localized("If you don’t save, your changes will be lost."),
             choices: [
-                .init("Close _without Saving", id: 1, isDestructive: true),
-                .init("_Cancel", id: 2),
-                .init("_Save", id: 3, isDefault: true),
+                .init(localized("Close _without Saving"), id: 1, isDestructive: true),
+                .init(localized("_Cancel"), id: 2),
+                .init(localized("_Save"), id: 3, isDefault: true),
             ]) { [weak self] answer in
                 switch answer {
                 case 1:
@@ -201,7 +202,7 @@ final class EditorSceneDelegate: SceneDelegate {
 
     private func chooseFilesToOpen() {
         let folder = document?.path.map { ($0 as NSString).deletingLastPathComponent }
-        FileChooser(purpose: .open, title: "Open Files", parent: scene?.window, folder: folder) { [weak self] paths in
+        FileChooser(purpose: .open, title: localized("Open Files"), parent: scene?.window, folder: folder) { [weak self] paths in
             self?.appDelegate?.open(paths.map { OpenFileContext(path: $0) }, forceNewWindow: false)
         }.show()
     }
@@ -214,7 +215,7 @@ final class EditorSceneDelegate: SceneDelegate {
 
     private func saveAs(completion: @escaping @MainActor (Bool) -> Void = { _ in }) {
         let folder = document?.path.map { ($0 as NSString).deletingLastPathComponent }
-        FileChooser(purpose: .save, title: "Save As", parent: scene?.window, folder: folder,
+        FileChooser(purpose: .save, title: localized("Save As"), parent: scene?.window, folder: folder,
                     suggestedName: document?.displayName) { [weak self] paths in
             guard let self, let target = paths.first else { return completion(false) }
             self.write(to: target, completion: completion)

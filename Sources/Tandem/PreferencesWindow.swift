@@ -1,4 +1,5 @@
 import Gtk
+import Localization
 
 /// The Preferences window: every control is bound two-way to its GSettings key, so a change
 /// applies at once to every editor window.
@@ -21,7 +22,7 @@ enum PreferencesWindow {
 
     private static func row(_ id: String, _ label: String, _ top: Int, control: String) -> String {
         """
-        <child><object class="GtkLabel"><property name="label">\(label)</property><property name="xalign">0</property>
+        <child><object class="GtkLabel"><property name="label">\(localized(label))</property><property name="xalign">0</property>
           <property name="hexpand">True</property></object><packing><property name="left-attach">0</property><property name="top-attach">\(top)</property></packing></child>
         <child>\(control)<packing><property name="left-attach">1</property><property name="top-attach">\(top)</property></packing></child>
         """
@@ -45,7 +46,7 @@ enum PreferencesWindow {
                                   ("solarized-dark", "Solarized Dark"), ("cobalt", "Cobalt"), ("oblivion", "Oblivion")]
 
     private static var xml: String {
-        let items = schemes.map { #"<item id="\#($0.0)">\#($0.1)</item>"# }.joined()
+        let items = schemes.map { #"<item id="\#($0.0)">\#(localized($0.1))</item>"# }.joined()
         let rows = [
             row("font", "Font", 0, control: #"<object class="GtkFontButton" id="font"/>"#),
             row("style-scheme", "Colors", 1, control: #"<object class="GtkComboBoxText" id="style-scheme"><items>\#(items)</items></object>"#),
@@ -64,7 +65,7 @@ enum PreferencesWindow {
           \(range("right-margin-position", max: 1000))
           \(range("tab-width", max: 32))
           <object class="GtkWindow" id="preferences">
-            <property name="title">Preferences</property>
+            <property name="title" translatable="yes">Preferences</property>
             <property name="modal">False</property>
             <property name="default-width">460</property>
             <property name="type-hint">dialog</property>

@@ -1,4 +1,5 @@
 import Gtk
+import Localization
 
 /// The keyboard shortcuts window (Ctrl+?), as GNOME apps have it.
 @MainActor
@@ -26,10 +27,10 @@ enum ShortcutsWindow {
             let items = shortcuts.map { name, accelerator in
                 """
                 <child><object class="GtkShortcutsShortcut"><property name="visible">True</property>
-                <property name="title">\(escaped(name))</property><property name="accelerator">\(escaped(accelerator))</property></object></child>
+                <property name="title">\(escaped(localized(name)))</property><property name="accelerator">\(escaped(accelerator))</property></object></child>
                 """
             }.joined()
-            return #"<child><object class="GtkShortcutsGroup"><property name="visible">True</property><property name="title">\#(title)</property>\#(items)</object></child>"#
+            return #"<child><object class="GtkShortcutsGroup"><property name="visible">True</property><property name="title">\#(escaped(localized(title)))</property>\#(items)</object></child>"#
         }.joined()
         return """
         <interface>

@@ -1,4 +1,5 @@
 import Documents
+import Localization
 import Foundation
 import Gtk
 import Scenes
@@ -19,10 +20,10 @@ final class TandemAppDelegate: ApplicationDelegate {
     func configureCommandLine(of application: Application) {
         let native = application.native
         native.setUsage(parameters: "[FILE[:LINE[:COL]]…] [+LINE[:COL] FILE…]",
-                        summary: "Open plain-text files in Tandem. A second launch hands its files to the running instance.")
-        native.addFlag("new-window", description: "Open the files in new windows even if they are already shown")
-        native.addFlag("wait", description: "Return only when the windows of the files are closed (for EDITOR and git)")
-        native.addFlag("version", description: "Print the version and exit")
+                        summary: localized("Open plain-text files in Tandem. A second launch hands its files to the running instance."))
+        native.addFlag("new-window", description: localized("Open the files in new windows even if they are already shown"))
+        native.addFlag("wait", description: localized("Return only when the windows of the files are closed (for EDITOR and git)"))
+        native.addFlag("version", description: localized("Print the version and exit"))
         native.onLocalOptions { flag in
             guard flag("version") else { return nil }
             print("tandem \(TandemVersion.string)")
@@ -49,7 +50,7 @@ final class TandemAppDelegate: ApplicationDelegate {
         })
         native.addAction(SimpleAction(name: "about") { [weak application] in
             AboutDialog.present(over: application?.connectedScenes.last?.window, name: "Tandem", version: TandemVersion.string,
-                                comments: "Edit one text file in many windows at once",
+                                comments: localized("Edit one text file in many windows at once"),
                                 website: "https://tandemedit.github.io/", iconName: TandemVersion.applicationID,
                                 authors: ["The Tandem developers"])
         })

@@ -1,0 +1,22 @@
+import CIntl
+
+/// The gettext domain of Tandem's messages (`share/locale/*/LC_MESSAGES/tandem.mo`).
+public let textDomain = "tandem"
+
+/// A user-visible string in the user's language, through gettext (the English text when no
+/// translation is installed). Every string a user reads goes through this.
+public func localized(_ english: String) -> String {
+    // Without a translation gettext hands back its argument, a temporary C copy of `english`
+    // that dies with this closure: only a different pointer is a translation to copy.
+    english.withCString { input in
+        guard let output = dgettext(textDomain, input), output != UnsafeMutablePointer(mutating: input) else { return english }
+        return String(cString: output)
+    }
+}
+
+/// Chooses the user's locale and where Tandem's translations are; call once at launch.
+public func setUpLocalization(localeDirectory: String) {
+    setlocale(LC_ALL, "")
+    bindtextdomain(textDomain, localeDirectory)
+    bind_textdomain_codeset(textDomain, "UTF-8")
+}
