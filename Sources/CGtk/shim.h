@@ -139,6 +139,16 @@ static inline gboolean tandem_variant_dict_lookup_flag(GVariantDict *dict, const
     return value;
 }
 
+/** Whether a GSettings object's schema has `key` (g_object_get of "settings-schema" is variadic). */
+static inline gboolean tandem_settings_has_key(GSettings *settings, const char *key) {
+    GSettingsSchema *schema = NULL;
+    g_object_get(settings, "settings-schema", &schema, NULL);
+    if (!schema) return FALSE;
+    gboolean has = g_settings_schema_has_key(schema, key);
+    g_settings_schema_unref(schema);
+    return has;
+}
+
 /** g_object_set() of one boolean property. */
 static inline void tandem_object_set_bool(gpointer object, const char *property, gboolean value) {
     g_object_set(object, property, value, NULL);

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -38,7 +39,7 @@ public final class DocumentStore {
         case .readableFile: file = try TextFile.read(path)
         case .missing: file = TextFile()
         case .refused(let reason):
-            throw TextFileError("Could not open “\((path as NSString).lastPathComponent)”: \(reason)")
+            throw TextFileError(localized("Could not open “%1”: %2", (path as NSString).lastPathComponent, reason))
         }
         let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
         document.diskStamp = DiskStamp.of(canonical)
@@ -51,7 +52,7 @@ public final class DocumentStore {
     public func newUntitled() -> Document {
         untitledCount += 1
         let document = Document(identity: .untitled(draftID: UUID()), path: nil,
-                                untitledName: "Untitled Document \(untitledCount)", file: TextFile())
+                                untitledName: localized("Untitled Document %1", String(untitledCount)), file: TextFile())
         documents[document.id] = document
         return document
     }
@@ -144,7 +145,7 @@ public final class DocumentStore {
     /// stays dirty and the file on disk is untouched.
     public func save(_ document: Document, to newPath: String? = nil) throws(TextFileError) {
         guard let path = newPath ?? document.path else {
-            throw TextFileError("“\(document.displayName)” has no file yet: choose where to save it.")
+            throw TextFileError(localized("“%1” has no file yet: choose where to save it.", document.displayName))
         }
         var file = document.fileTraits
         file.text = document.storage.string
@@ -291,7 +292,7 @@ public final class DocumentStore {
         } else {
             guard let draftID else { return nil }
             if let existing = documents.values.first(where: { $0.identity == .untitled(draftID: draftID) }) { return existing }
-            let name = untitledName ?? draft?.metadata.untitledName ?? "Untitled Document"
+            let name = untitledName ?? draft?.metadata.untitledName ?? localized("Untitled Document")
             document = Document(identity: .untitled(draftID: draftID), path: nil, untitledName: name, file: TextFile())
             documents[document.id] = document
             if let number = Int(name.split(separator: " ").last ?? "") { untitledCount = max(untitledCount, number) }

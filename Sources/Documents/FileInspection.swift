@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -21,30 +22,30 @@ public enum FileInspection: Equatable, Sendable {
         if stat(path, &info) != 0 {
             let error = errno
             if error == ENOENT {
-                if lstat(path, &info) == 0 { return .refused(reason: "It is a link to a file that does not exist.") }
+                if lstat(path, &info) == 0 { return .refused(reason: localized("It is a link to a file that does not exist.")) }
                 let folder = (path as NSString).deletingLastPathComponent
                 var folderInfo = stat()
                 let exists = stat(folder.isEmpty ? "." : folder, &folderInfo) == 0 && (folderInfo.st_mode & S_IFMT) == S_IFDIR
                 return .missing(folderExists: exists)
             }
-            if error == ENOTDIR { return .refused(reason: "A part of the path is not a folder.") }
-            if error == ELOOP { return .refused(reason: "The path has too many levels of symbolic links (a link loop?).") }
-            if error == EACCES { return .refused(reason: "You do not have permission to open it.") }
-            if error == ENAMETOOLONG { return .refused(reason: "The path is too long.") }
-            return .refused(reason: String(cString: strerror(error)) + ".")
+            if error == ENOTDIR { return .refused(reason: localized("A part of the path is not a folder.")) }
+            if error == ELOOP { return .refused(reason: localized("The path has too many levels of symbolic links (a link loop?).")) }
+            if error == EACCES { return .refused(reason: localized("You do not have permission to open it.")) }
+            if error == ENAMETOOLONG { return .refused(reason: localized("The path is too long.")) }
+            return .refused(reason: String(cString: strerror(error)) + ".")  // the system's own (translated) words
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            if access(path, R_OK) != 0 { return .refused(reason: "You do not have permission to read it.") }
+            if access(path, R_OK) != 0 { return .refused(reason: localized("You do not have permission to read it.")) }
             if Int64(info.st_size) > maximumSize {
-                return .refused(reason: "It is larger than \(maximumSize >> 30) GiB, more than Tandem opens.")
+                return .refused(reason: localized("It is larger than %1 GiB, more than Tandem opens.", String(maximumSize >> 30)))
             }
             return .readableFile(size: Int64(info.st_size))
-        case S_IFDIR: return .refused(reason: "It is a folder, not a file.")
-        case S_IFCHR, S_IFBLK: return .refused(reason: "It is a device, not a file.")
-        case S_IFIFO: return .refused(reason: "It is a named pipe (FIFO), not a file.")
-        case S_IFSOCK: return .refused(reason: "It is a socket, not a file.")
-        default: return .refused(reason: "It is not a regular file.")
+        case S_IFDIR: return .refused(reason: localized("It is a folder, not a file."))
+        case S_IFCHR, S_IFBLK: return .refused(reason: localized("It is a device, not a file."))
+        case S_IFIFO: return .refused(reason: localized("It is a named pipe (FIFO), not a file."))
+        case S_IFSOCK: return .refused(reason: localized("It is a socket, not a file."))
+        default: return .refused(reason: localized("It is not a regular file."))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import SafeFiles
 #if canImport(Glibc)
 import Glibc
@@ -55,12 +56,12 @@ public struct TextFile: Equatable, Sendable {
         let body = bytes[bomLength...]
         if let encoding {
             guard let text = encoding.decode(body) else {
-                throw TextFileError("Could not open “\(name)”: it starts with a \(encoding.displayName) byte-order mark but is not valid \(encoding.displayName).")
+                throw TextFileError(localized("Could not open “%1”: it starts with a %2 byte-order mark but is not valid %2.", name, encoding.displayName))
             }
             return TextFile(text: text, encoding: encoding, hasByteOrderMark: true)
         }
         if body.contains(0) {
-            throw TextFileError("Could not open “\(name)”: it contains NUL bytes and looks like a binary file.")
+            throw TextFileError(localized("Could not open “%1”: it contains NUL bytes and looks like a binary file.", name))
         }
         if let text = TextEncoding.utf8.decode(body) {
             return TextFile(text: text, encoding: .utf8)
@@ -69,7 +70,7 @@ public struct TextFile: Equatable, Sendable {
     }
 
     /// The bytes to write for this file.
-    public func encoded(name: String = "the document") throws(TextFileError) -> Data {
+    public func encoded(name: String = localized("the document")) throws(TextFileError) -> Data {
         var data = Data()
         if hasByteOrderMark {
             switch encoding {
@@ -83,7 +84,8 @@ public struct TextFile: Equatable, Sendable {
         case .success(let bytes): data.append(contentsOf: bytes)
         case .failure(let bad):
             let code = String(bad.scalar.value, radix: 16, uppercase: true)
-            throw TextFileError("Could not save “\(name)”: it is kept in \(encoding.displayName), which cannot hold the character “\(bad.scalar)” (U+\(code)). Remove it, or copy the text into a new document, which is saved as UTF-8.")
+            throw TextFileError(localized("Could not save “%1”: it is kept in %2, which cannot hold the character “%3” (U+%4). Remove it, or copy the text into a new document, which is saved as UTF-8.",
+                                          name, encoding.displayName, String(bad.scalar), code))
         }
         return data
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a file could not be read or written, in words for the user.
 public struct TextFileError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -12,15 +13,21 @@ public struct TextFileError: Error, Equatable, CustomStringConvertible, Sendable
     static func system(_ verb: String, _ path: String, errno code: Int32) -> TextFileError {
         let name = (path as NSString).lastPathComponent
         let cause: String = switch code {
-        case EACCES, EPERM: "you do not have permission"
-        case ENOENT: "the folder does not exist"
-        case ENOSPC: "the disk is full"
-        case EDQUOT: "the disk quota is exceeded"
-        case EROFS: "the disk is read-only"
-        case EISDIR: "it is a folder"
-        case ENAMETOOLONG: "the name is too long"
+        case EACCES, EPERM: localized("you do not have permission")
+        case ENOENT: localized("the folder does not exist")
+        case ENOSPC: localized("the disk is full")
+        case EDQUOT: localized("the disk quota is exceeded")
+        case EROFS: localized("the disk is read-only")
+        case EISDIR: localized("it is a folder")
+        case ENAMETOOLONG: localized("the name is too long")
         default: String(cString: strerror(code)).lowercased()
         }
-        return TextFileError("Could not \(verb) “\(name)”: \(cause).")
+        // A whole sentence per verb, so that translations can word each one their own way.
+        let message = switch verb {
+        case "open": localized("Could not open “%1”: %2.", name, cause)
+        case "read": localized("Could not read “%1”: %2.", name, cause)
+        default: localized("Could not save “%1”: %2.", name, cause)
+        }
+        return TextFileError(message)
     }
 }

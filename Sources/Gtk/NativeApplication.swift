@@ -81,6 +81,16 @@ public final class NativeApplication: Object {
         _ = g_unix_signal_add(signal, unixSignalTrampoline, box)
     }
 
+    /// Asks the session not to log out (while a save runs); returns the cookie for `uninhibit`.
+    public func inhibitLogout(over window: ApplicationWindow?, reason: String) -> UInt32 {
+        gtk_application_inhibit(gtkApplication, window.map { tandem_window($0.raw) }, GTK_APPLICATION_INHIBIT_LOGOUT, reason)
+    }
+
+    /// Ends an `inhibitLogout`.
+    public func uninhibit(_ cookie: UInt32) {
+        if cookie != 0 { gtk_application_uninhibit(gtkApplication, cookie) }
+    }
+
     /// Keeps running with no window open (balanced by `release`).
     public func hold() { g_application_hold(gApplication) }
     /// Balances `hold`.

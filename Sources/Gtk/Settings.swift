@@ -63,6 +63,11 @@ public final class Settings: Object {
         }
     }
 
+    /// Whether the schema has `key` (reading a key a schema lacks would abort).
+    public func hasKey(_ key: String) -> Bool {
+        tandem_settings_has_key(gsettings, key) != 0
+    }
+
     /// A boolean key.
     public func bool(_ key: String) -> Bool { g_settings_get_boolean(gsettings, key) != 0 }
     /// A string key.

@@ -81,6 +81,13 @@ public final class SourceView: Widget {
         gtk_source_buffer_set_style_scheme(buffer.sourceBuffer, scheme)
     }
 
+    /// The id of the style scheme colouring the text ("" when none is set).
+    public var styleSchemeID: String {
+        guard let scheme = gtk_source_buffer_get_style_scheme(buffer.sourceBuffer),
+              let id = gtk_source_style_scheme_get_id(scheme) else { return "" }
+        return String(cString: id)
+    }
+
     /// Whether the desktop asks applications for dark colours.
     public static var prefersDarkColors: Bool {
         guard let settings = gtk_settings_get_default() else { return false }

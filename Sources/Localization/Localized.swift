@@ -1,4 +1,5 @@
 import CIntl
+import Foundation
 
 /// The gettext domain of Tandem's messages (`share/locale/*/LC_MESSAGES/tandem.mo`).
 public let textDomain = "tandem"
@@ -12,6 +13,17 @@ public func localized(_ english: String) -> String {
         guard let output = dgettext(textDomain, input), output != UnsafeMutablePointer(mutating: input) else { return english }
         return String(cString: output)
     }
+}
+
+/// A translated template with its arguments put in place of `%1`, `%2`, … (in any order, so a
+/// translation can move them): `localized("Could not open “%1”: %2", name, reason)`.
+public func localized(_ template: String, _ arguments: String...) -> String {
+    var text = localized(template)
+    // Highest numbers first, so "%1" never eats the start of "%10".
+    for (index, argument) in arguments.enumerated().reversed() {
+        text = text.replacingOccurrences(of: "%\(index + 1)", with: argument)
+    }
+    return text
 }
 
 /// Chooses the user's locale and where Tandem's translations are; call once at launch.

@@ -5,11 +5,16 @@ import Gtk
 @MainActor
 final class EditorPreferences {
     let settings: Settings?
+    /// GNOME's desktop-wide light or dark preference (GNOME 42 and later), when installed.
+    private let desktop: Settings?
     private var views: [WeakView] = []
     private struct WeakView { weak var view: SourceView? }
 
     init() {
         settings = Settings.open(schemaID: TandemVersion.applicationID)
+        let interface = Settings.open(schemaID: "org.gnome.desktop.interface")
+        desktop = interface?.hasKey("color-scheme") == true ? interface : nil
+        desktop?.onChange("color-scheme") { [weak self] in self?.applyToAll("style-scheme") }
         guard let settings else { return }
         for key in ["wrap", "font", "style-scheme"] {
             settings.onChange(key) { [weak self] in self?.applyToAll(key) }
@@ -45,7 +50,8 @@ final class EditorPreferences {
         case "font": view.setFont(settings.string("font"))
         case "style-scheme":
             let chosen = settings.string("style-scheme")
-            view.setStyleScheme(chosen.isEmpty ? (SourceView.prefersDarkColors ? "oblivion" : "classic") : chosen)
+            let dark = desktop?.string("color-scheme") == "prefer-dark" || SourceView.prefersDarkColors
+            view.setStyleScheme(chosen.isEmpty ? (dark ? "oblivion" : "classic") : chosen)
         default: break
         }
     }

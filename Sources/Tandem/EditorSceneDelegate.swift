@@ -40,13 +40,13 @@ final class EditorSceneDelegate: SceneDelegate {
         }
         self.binding = binding
         if let path = document.path, case .missing(folderExists: false) = FileInspection.inspect(path) {
-            ui.infoBar.show("The folder of “\(document.displayName)” does not exist; saving will need another place.", kind: .warning)
+            ui.infoBar.show(localized("The folder of “%1” does not exist; saving will need another place.", document.displayName), kind: .warning)
         }
         if let record = options.restorationRecord {
             restore(record, window: scene.window, ui: ui, document: document)
         }
         if document.encoding != .utf8 {
-            ui.infoBar.show("“\(document.displayName)” is not UTF-8: it was opened as \(document.encoding.displayName) and will be saved the same way.", kind: .info)
+            ui.infoBar.show(localized("“%1” is not UTF-8: it was opened as %2 and will be saved the same way.", document.displayName, document.encoding.displayName), kind: .info)
         }
         if let place = options.files.first { moveCaret(to: place) }
         if !options.notices.isEmpty { showNotices(options.notices) }
@@ -68,7 +68,7 @@ final class EditorSceneDelegate: SceneDelegate {
         }
         let dialog = MessageDialog(
             parent: scene.window,
-            title: "Save changes to “\(binding.document.displayName)” before closing?",
+            title: localized("Save changes to “%1” before closing?", binding.document.displayName),
             detail: localized("If you don’t save, your changes will be lost."),
             choices: [
                 .init(localized("Close _without Saving"), id: 1, isDestructive: true),
@@ -105,9 +105,9 @@ final class EditorSceneDelegate: SceneDelegate {
             updateTitle()
         case .changedOnDiskWhileDirty:
             ui.diskChangeBar.dismiss()
-            ui.diskChangeBar.show("“\(binding?.document.displayName ?? "")” changed on disk. Reload it and lose your changes, or keep yours and overwrite it when you save?", kind: .warning)
+            ui.diskChangeBar.show(localized("“%1” changed on disk. Reload it and lose your changes, or keep yours and overwrite it when you save?", binding?.document.displayName ?? ""), kind: .warning)
         case .deletedOnDisk:
-            ui.infoBar.show("“\(binding?.document.displayName ?? "")” was deleted on disk. Its text is still here: save to create the file again.", kind: .warning)
+            ui.infoBar.show(localized("“%1” was deleted on disk. Its text is still here: save to create the file again.", binding?.document.displayName ?? ""), kind: .warning)
             updateTitle()
         }
     }
@@ -140,7 +140,7 @@ final class EditorSceneDelegate: SceneDelegate {
                          caret: (state.caretLine, state.caretColumn))
         ui.textView.scrollToTop(line: state.topLine ?? 0)
         if let path = document.path, !FileManager.default.fileExists(atPath: path) {
-            ui.infoBar.show("“\(document.displayName)” no longer exists on disk. Its unsaved text is here: save to create it again.", kind: .warning)
+            ui.infoBar.show(localized("“%1” no longer exists on disk. Its unsaved text is here: save to create it again.", document.displayName), kind: .warning)
         }
     }
 
@@ -224,6 +224,10 @@ final class EditorSceneDelegate: SceneDelegate {
 
     private func write(to target: String?, completion: @escaping @MainActor (Bool) -> Void) {
         guard let ui, let document, let store else { return completion(false) }
+        // Logging out in the middle of a save must wait for it.
+        let native = scene?.application.native
+        let cookie = native?.inhibitLogout(over: scene?.window, reason: localized("Saving “%1”", document.displayName)) ?? 0
+        defer { native?.uninhibit(cookie) }
         do {
             try store.save(document, to: target)
             if let path = document.path { RecentFiles.add(path) }

@@ -20,7 +20,7 @@ final class EditorWindow {
     /// Builds the content into `window`.
     init(in window: ApplicationWindow) {
         textView = SourceView(buffer: buffer)
-        textView.setAccessibleName("Document text")
+        textView.setAccessibleName(localized("Document text"))
         findBar = FindBar(view: textView)
 
         let fileMenu = Menu()

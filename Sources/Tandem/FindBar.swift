@@ -1,4 +1,5 @@
 import Gtk
+import Localization
 
 /// The Find and Replace bar (Ctrl+F, Ctrl+H) and the Go to Line bar (Ctrl+L) of one window.
 /// Replacements edit the buffer as typing does, so they go through the store like any edit.
@@ -33,7 +34,7 @@ final class FindBar {
         builder.on("replace-all", "clicked") { [weak self] in
             guard let self else { return }
             let count = self.search.replaceAll(with: replace.text)
-            self.builder.setLabel("match-count", count == 1 ? "1 replaced" : "\(count) replaced")
+            self.builder.setLabel("match-count", count == 1 ? localized("1 replaced") : localized("%1 replaced", String(count)))
         }
         search.onMatchCountChanged { [weak self] in self?.showCount() }
         let goTo = builder.entry("goto-entry")!
@@ -83,7 +84,7 @@ final class FindBar {
         } else if search.text.isEmpty {
             builder.setLabel("match-count", "")
         } else if let count = search.matchCount {
-            builder.setLabel("match-count", count == 0 ? "No matches" : count == 1 ? "1 match" : "\(count) matches")
+            builder.setLabel("match-count", count == 0 ? localized("No matches") : count == 1 ? localized("1 match") : localized("%1 matches", String(count)))
         }
     }
 

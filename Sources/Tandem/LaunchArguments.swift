@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Scenes
 
 /// The files a `tandem …` command line asks for, and what was wrong with the rest of it.
@@ -18,7 +19,7 @@ struct LaunchArguments: Equatable {
         var seenSeparator = false
         for given in arguments {
             guard var argument = given else {
-                result.problems.append("An argument is not valid UTF-8 text; Tandem cannot open files with such names yet.")
+                result.problems.append(localized("An argument is not valid UTF-8 text; Tandem cannot open files with such names yet."))
                 continue
             }
             if argument == "--" && !seenSeparator { seenSeparator = true; continue }
@@ -26,12 +27,12 @@ struct LaunchArguments: Equatable {
             if argument.hasPrefix("file://") {
                 // Desktop launchers pass URIs (Exec=tandem %U).
                 guard let url = URL(string: argument), url.isFileURL, !url.path.isEmpty else {
-                    result.problems.append("“\(argument)” is not a file address Tandem understands.")
+                    result.problems.append(localized("“%1” is not a file address Tandem understands.", argument))
                     continue
                 }
                 argument = url.path
             } else if let separator = argument.range(of: "://"), Self.isURIScheme(argument[..<separator.lowerBound]) {
-                result.problems.append("“\(argument)” is a \(argument[..<separator.lowerBound]) address; Tandem opens local files only.")
+                result.problems.append(localized("“%1” is a %2 address; Tandem opens local files only.", argument, String(argument[..<separator.lowerBound])))
                 continue
             }
             if pending == nil, let position = parsePosition(argument) {
@@ -51,7 +52,7 @@ struct LaunchArguments: Equatable {
             result.files.append(file)
         }
         if pending != nil {
-            result.problems.append("A “+LINE” position must come before a file name.")
+            result.problems.append(localized("A “+LINE” position must come before a file name."))
         }
         return result
     }

@@ -74,7 +74,7 @@ final class TandemAppDelegate: ApplicationDelegate {
         self.application = application
         let arguments = Array(commandLine.arguments.dropFirst())
         guard let workingDirectory = commandLine.workingDirectory else {
-            commandLine.printError("tandem: the working directory is not valid UTF-8.\n")
+            commandLine.printError("tandem: " + localized("the working directory is not valid UTF-8.") + "\n")
             return 1
         }
         let request = LaunchArguments.parse(arguments, workingDirectory: workingDirectory)
@@ -181,14 +181,14 @@ final class TandemAppDelegate: ApplicationDelegate {
         defer { restoringAtLaunch = false }
         let lost = application.unattachedSessions.compactMap { reconnect($0) }
         guard !lost.isEmpty else { return nil }
-        return "Some windows could not come back: their files are gone and had no unsaved text (\(lost.joined(separator: ", ")))."
+        return localized("Some windows could not come back: their files are gone and had no unsaved text (%1).", lost.joined(separator: ", "))
     }
 
     /// File > Reopen Closed Window: the most recently closed window, from its record.
     private func reopenClosedWindow() {
         guard let application, let session = application.recentlyClosedSessions.first else { return }
         if let lost = reconnect(session), let scene = application.connectedScenes.last?.delegate as? EditorSceneDelegate {
-            scene.showNotices(["“\(lost)” could not come back: its file is gone and it had no unsaved text."])
+            scene.showNotices([localized("“%1” could not come back: its file is gone and it had no unsaved text.", lost)])
         }
     }
 

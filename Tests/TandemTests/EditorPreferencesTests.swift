@@ -26,6 +26,18 @@ final class EditorPreferencesTests: XCTestCase {
             settings.set("restore-windows", false)
             XCTAssertFalse(preferences.restoresWindows)
             settings.set("restore-windows", true)
+
+            // Colours follow the desktop's light or dark preference unless a scheme is chosen.
+            XCTAssertEqual(one.styleSchemeID, "classic")
+            if let desktop = Settings.open(schemaID: "org.gnome.desktop.interface"), desktop.hasKey("color-scheme") {
+                desktop.set("color-scheme", "prefer-dark")
+                XCTAssertEqual(one.styleSchemeID, "oblivion", "the desktop turned dark: so do the windows")
+                desktop.set("color-scheme", "default")
+                XCTAssertEqual(two.styleSchemeID, "classic")
+            }
+            settings.set("style-scheme", "solarized-dark")
+            XCTAssertEqual(two.styleSchemeID, "solarized-dark")
+            settings.set("style-scheme", "")
         }
     }
 }

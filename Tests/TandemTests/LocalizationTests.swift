@@ -10,3 +10,11 @@ final class LocalizationTests: XCTestCase {
         }
     }
 }
+
+final class LocalizedTemplateTests: XCTestCase {
+    func testArgumentsGoInPlaceInAnyOrder() {
+        XCTAssertEqual(localized("Could not open “%1”: %2", "a.txt", "gone"), "Could not open “a.txt”: gone")
+        XCTAssertEqual(localized("%2 then %1", "one", "two"), "two then one")
+        XCTAssertEqual(localized("%1 and %10", "x", "2", "3", "4", "5", "6", "7", "8", "9", "ten"), "x and ten")
+    }
+}
