@@ -7,16 +7,17 @@ from test_documents import all_texts, two_windows
 
 
 def test_clean_document_reloads_in_every_window_keeping_carets(tandem, tmp_path):
-    a, b = two_windows(tandem, tmp_path, "w.txt", "l1\nl2\nl3 here\n", second_args=("+3:4",))
-    frame_b = tandem.frame_of(b)
-    wait_for("b's caret at 3:4", lambda: tandem.text_in(frame_b).caretOffset == 9)
+    two_windows(tandem, tmp_path, "w.txt", "l1\nl2\nl3 here\n", second_args=("+3:4",))
+    # The second window's caret is at 3:4 (offset 9); find it by that, not by focus.
+    b_index = wait_for("a window with its caret at 3:4", lambda: next(
+        (i + 1 for i, f in enumerate(tandem.frames()) if tandem.text_in(f).caretOffset == 9), None)) - 1
     started = time.monotonic()
     (tmp_path / "w.txt").write_text("L1 changed\nl2\nl3 here too\n")
     wait_for("both windows reloaded", lambda: all_texts(tandem) == ["L1 changed\nl2\nl3 here too\n"] * 2, timeout=3)
     assert time.monotonic() - started < 1.5, "reloaded within about a second"
     assert tandem.titles() == ["w.txt", "w.txt"], "a reload leaves the document clean"
     # Same line and column: line 3, column 4.
-    assert tandem.text_in(tandem.frame_of(b)).caretOffset == len("L1 changed\nl2\n") + 3
+    assert tandem.text_in(tandem.frames()[b_index]).caretOffset == len("L1 changed\nl2\n") + 3
 
 
 def test_dirty_document_asks_in_every_window_and_reload_wins_everywhere(tandem, tmp_path):

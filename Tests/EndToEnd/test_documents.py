@@ -39,16 +39,18 @@ def test_typing_in_one_window_shows_in_the_other_and_undo_is_shared(tandem, tmp_
 def test_each_window_keeps_its_own_caret(tandem, tmp_path):
     a, b = two_windows(tandem, tmp_path, "c.txt", "line1\nline2\nline3\n",
                        first_args=("+1",), second_args=("+3:2",))
-    frame_b = tandem.frame_of(b)
-    wait_for("b's caret at 3:2", lambda: tandem.text_in(frame_b).caretOffset == 13)
+    # b opened at 3:2 (offset 13); find its frame by that, not by focus.
+    b_index = wait_for("b's caret at 3:2", lambda: next(
+        (i + 1 for i, f in enumerate(tandem.frames()) if tandem.text_in(f).caretOffset == 13), None)) - 1
+    frame_b = tandem.frames()[b_index]
     tandem.send(a, "ctrl+Home", text="ab")  # before b's caret: b's caret moves along
     wait_for("text in b", lambda: tandem.text_in(frame_b).getText(0, -1) == "abline1\nline2\nline3\n")
     assert tandem.text_in(frame_b).caretOffset == 15
     tandem.send(a, "ctrl+End", text="zz")  # after b's caret: b's caret stays
     wait_for("text in b", lambda: tandem.text_in(frame_b).getText(0, -1).endswith("zz"))
-    frame_a = tandem.frame_of(a)
+    frame_a = tandem.frames()[1 - b_index]
     assert tandem.text_in(frame_a).caretOffset == len("abline1\nline2\nline3\nzz")
-    assert tandem.text_in(tandem.frame_of(b)).caretOffset == 15
+    assert tandem.text_in(tandem.frames()[b_index]).caretOffset == 15
 
 
 def test_cut_paste_and_composed_input_go_through_the_store(tandem, tmp_path):
