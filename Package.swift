@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Localization", dependencies: ["CIntl"]),
         .systemLibrary(name: "CIntl"),
         // UIKit's scene model on top of the wrappers; knows nothing of editing.
-        .target(name: "Scenes", dependencies: ["Gtk", "SafeFiles"]),
+        .target(name: "Scenes", dependencies: ["Gtk", "SafeFiles", "Localization"]),
         // Text, files and documents: pure Swift and Foundation, never GTK.
         .target(name: "Documents", dependencies: ["SafeFiles", "Localization"]),
         // Atomic, durable file writes shared by documents, drafts and session records.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import SafeFiles
 #if canImport(Glibc)
 import Glibc
@@ -48,7 +49,7 @@ public final class DraftStore {
         do {
             try AtomicFileWriter.write(data, to: path(id), mode: 0o600, followingSymlinks: false)
         } catch {
-            warn("could not keep the unsaved text of a document in \(folder): \(String(cString: strerror(error.code)))")
+            warn(localized("could not keep the unsaved text of a document in %1: %2", String(describing: folder), String(describing: String(cString: strerror(error.code)))))
         }
     }
 
@@ -59,20 +60,20 @@ public final class DraftStore {
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= Self.maximumSize else {
-            warn("skipped the draft \(path(id)): not a regular file of a sensible size")
+            warn(localized("skipped the draft %1: not a regular file of a sensible size", String(describing: path(id))))
             return nil
         }
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
         guard n == bytes.count, bytes.starts(with: Array(Self.header.utf8)) else {
-            warn("skipped the draft \(path(id)): it is damaged")
+            warn(localized("skipped the draft %1: it is damaged", String(describing: path(id))))
             return nil
         }
         let rest = bytes[Self.header.utf8.count...]
         guard let newline = rest.firstIndex(of: 0x0A),
               let metadata = try? JSONDecoder().decode(Metadata.self, from: Data(rest[..<newline])),
               let text = String(validating: rest[(newline + 1)...], as: UTF8.self) else {
-            warn("skipped the draft \(path(id)): it is damaged")
+            warn(localized("skipped the draft %1: it is damaged", String(describing: path(id))))
             return nil
         }
         return Draft(metadata: metadata, text: text)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import SafeFiles
 #if canImport(Glibc)
 import Glibc
@@ -35,7 +36,7 @@ public final class SessionStore {
         var info = stat()
         if lstat(folder, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFDIR else {
-                warn("the state folder \(folder) is not a folder (a link?); windows will not be restored")
+                warn(localized("the state folder %1 is not a folder (a link?); windows will not be restored", String(describing: folder)))
                 return false
             }
             if info.st_mode & 0o777 != 0o700 { chmod(folder, 0o700) }
@@ -46,7 +47,7 @@ public final class SessionStore {
                                                     attributes: [.posixPermissions: 0o700])
             return true
         } catch {
-            warn("could not create the state folder \(folder): \(error.localizedDescription)")
+            warn(localized("could not create the state folder %1: %2", String(describing: folder), String(describing: error.localizedDescription)))
             return false
         }
     }
@@ -58,9 +59,9 @@ public final class SessionStore {
 
     /// The index; a missing or bad one is an empty index (and a bad one is reported).
     func loadIndex() -> SessionIndex {
-        guard usable, let data = readStateFile(indexPath, what: "the session list") else { return SessionIndex() }
+        guard usable, let data = readStateFile(indexPath, what: localized("the session list")) else { return SessionIndex() }
         guard let index = try? JSONDecoder().decode(SessionIndex.self, from: data), index.version <= SessionIndex.currentVersion else {
-            warn("skipped the session list \(indexPath): it is damaged or from a newer Tandem")
+            warn(localized("skipped the session list %1: it is damaged or from a newer Tandem", String(describing: indexPath)))
             return SessionIndex()
         }
         return index
@@ -68,17 +69,17 @@ public final class SessionStore {
 
     /// The saved session `id`, or nil (reported) when its file is missing, damaged or hostile.
     public func loadSession(_ id: UUID) -> SavedSession? {
-        guard usable, let data = readStateFile(sessionPath(id), what: "window \(id.uuidString.prefix(8))") else { return nil }
+        guard usable, let data = readStateFile(sessionPath(id), what: localized("window %1", String(id.uuidString.prefix(8)))) else { return nil }
         guard let saved = try? JSONDecoder().decode(SavedSession.self, from: data) else {
-            warn("skipped window \(id.uuidString.prefix(8)): its record is damaged")
+            warn(localized("skipped window %1: its record is damaged", String(describing: id.uuidString.prefix(8))))
             return nil
         }
         guard saved.version <= SavedSession.currentVersion, (saved.record?.version ?? 1) <= RestorationRecord.currentVersion else {
-            warn("skipped window \(id.uuidString.prefix(8)): its record is from a newer Tandem")
+            warn(localized("skipped window %1: its record is from a newer Tandem", String(describing: id.uuidString.prefix(8))))
             return nil
         }
         guard saved.id == id else {
-            warn("skipped window \(id.uuidString.prefix(8)): its record names another window")
+            warn(localized("skipped window %1: its record names another window", String(describing: id.uuidString.prefix(8))))
             return nil
         }
         return saved
@@ -88,23 +89,23 @@ public final class SessionStore {
     private func readStateFile(_ path: String, what: String) -> Data? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
-            if errno != ENOENT { warn("skipped \(what): \(path) cannot be opened (\(String(cString: strerror(errno))))") }
+            if errno != ENOENT { warn(localized("skipped %1: %2 cannot be opened (%3)", String(describing: what), String(describing: path), String(describing: String(cString: strerror(errno))))) }
             return nil
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            warn("skipped \(what): \(path) is not a regular file")
+            warn(localized("skipped %1: %2 is not a regular file", String(describing: what), String(describing: path)))
             return nil
         }
         guard Int(info.st_size) <= Self.maximumFileSize else {
-            warn("skipped \(what): \(path) is too large to be a record")
+            warn(localized("skipped %1: %2 is too large to be a record", String(describing: what), String(describing: path)))
             return nil
         }
         var data = Data(count: Int(info.st_size))
         let n = data.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         guard n == Int(info.st_size) else {
-            warn("skipped \(what): \(path) could not be read")
+            warn(localized("skipped %1: %2 could not be read", String(describing: what), String(describing: path)))
             return nil
         }
         return data
@@ -134,9 +135,9 @@ public final class SessionStore {
         do {
             try AtomicFileWriter.write(try encoder.encode(value), to: path, mode: 0o600, followingSymlinks: false)
         } catch let error as FileWriteError {
-            warn("could not save \(path): \(String(cString: strerror(error.code)))")
+            warn(localized("could not save %1: %2", String(describing: path), String(describing: String(cString: strerror(error.code)))))
         } catch {
-            warn("could not encode \(path)")
+            warn(localized("could not encode %1", String(describing: path)))
         }
     }
 }

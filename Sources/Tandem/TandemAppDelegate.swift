@@ -197,7 +197,7 @@ final class TandemAppDelegate: ApplicationDelegate {
     private func reconnect(_ session: SceneSession) -> String? {
         guard let application else { return nil }
         guard let record = session.stateRestorationRecord, let state = EditorState.decode(record.payload) else {
-            FileHandle.standardError.write(Data("tandem: skipped window \(session.shortID): its record has no readable editor state\n".utf8))
+            FileHandle.standardError.write(Data(("tandem: " + localized("skipped window %1: its record has no readable editor state", session.shortID) + "\n").utf8))
             application.requestSceneSessionDestruction(session)
             return nil
         }
