@@ -132,6 +132,13 @@ class Tandem:
         frame = self.frame(title)
         return [l.name for l in self.find(frame, "label")] if frame else []
 
+    def activate_action(self, name, window=None):
+        """Activates an app action ("about") or, with `window` (GtkApplicationWindow id, from 1),
+        a window action ("new-window-on-document"), as a menu item would, over GApplication's D-Bus API."""
+        path = "/io/github/tandemedit/Tandem" + (f"/window/{window}" if window else "")
+        subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem", "--object-path", path,
+                        "--method", "org.gtk.Actions.Activate", name, "[]", "{}"], check=True, capture_output=True)
+
     def wait_save_question(self):
         """Waits for the "Save changes … before closing?" dialog."""
         return wait_for("the save-changes question", lambda: [

@@ -105,10 +105,7 @@ def test_new_window_on_this_document_and_only_the_last_window_asks(tandem, tmp_p
         return [tandem.text_in(f).getText(0, -1) for f in tandem.frames() if f.name == "• n.txt"]
     # The window menu's "New Window on This Document" activates win.new-window-on-document;
     # GtkApplication exports window 1's actions on the session bus, so call it the same way.
-    subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem",
-                    "--object-path", "/io/github/tandemedit/Tandem/window/1",
-                    "--method", "org.gtk.Actions.Activate", "new-window-on-document", "[]", "{}"],
-                   check=True, capture_output=True)
+    tandem.activate_action("new-window-on-document", window=1)
     a, b = tandem.window_ids("• n.txt", 2)
     assert n_texts() == ["qn\n", "qn\n"]
     tandem.send(b, "ctrl+End", text="r")

@@ -90,9 +90,7 @@ def test_shortcuts_window_and_about_dialog(tandem, tmp_path):
     wait_for("the shortcuts window", lambda: any("Reopen closed window" in tandem.labels_of_frame(f)
                                                  for f in tandem.app() if f is not None))
     subprocess.run(["xdotool", "key", "Escape"], check=True)
-    subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem",
-                    "--object-path", "/io/github/tandemedit/Tandem", "--method", "org.gtk.Actions.Activate",
-                    "about", "[]", "{}"], check=True, capture_output=True)
+    tandem.activate_action("about")
     wait_for("the About dialog", lambda: any("Edit one text file in many windows at once" in tandem.labels_of_frame(f)
                                              for f in tandem.app() if f is not None))
 
@@ -108,9 +106,7 @@ def test_open_recent_shares_the_desktop_list(tandem, tmp_path):
     xbel = tmp_path / "data" / "recently-used.xbel"
     wait_for("both files in the desktop's recent list", lambda: xbel.exists()
              and "recent-a.txt" in xbel.read_text() and "recent-b.txt" in xbel.read_text())
-    subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem",
-                    "--object-path", "/io/github/tandemedit/Tandem/window/1", "--method", "org.gtk.Actions.Activate",
-                    "open-recent", "[]", "{}"], check=True, capture_output=True)
+    tandem.activate_action("open-recent", window=1)
     wait_for("the Open Recent dialog listing them", lambda: any(
         "recent-a.txt" in " ".join(c.name for c in tandem.find(f, "table cell")) for f in tandem.app() if f is not None))
 
