@@ -92,6 +92,7 @@ final class EditorSceneDelegate: SceneDelegate {
         guard let ui else { return }
         switch event {
         case .edited(_, let origin, let isUndoRedo):
+            scheduleRecord()
             // The window that asked for undo shows where it happened.
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
         case .dirtyChanged, .renamed, .closed:
@@ -113,6 +114,20 @@ final class EditorSceneDelegate: SceneDelegate {
     }
 
     // MARK: Restoration
+
+    private var recordScheduled = false
+
+    /// Keeps the window's record (caret, scroll) at most a second behind the typing, so that
+    /// after a crash the caret comes back where the text does; the draft keeps the text itself.
+    private func scheduleRecord() {
+        guard !recordScheduled else { return }
+        recordScheduled = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in
+            guard let self else { return }
+            self.recordScheduled = false
+            self.scene?.saveRestorationRecord()
+        }
+    }
 
     func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord? {
         guard let ui, let document else { return nil }

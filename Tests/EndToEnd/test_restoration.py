@@ -46,11 +46,12 @@ def test_kill_9_loses_at_most_a_second(tandem, tmp_path):
     tandem.start("k.txt")
     tandem.wait_title("k.txt")
     tandem.type("k.txt", "typed before the crash")
-    time.sleep(1.0)
+    time.sleep(1.5)
     tandem.kill(signal.SIGKILL)
     tandem.restart()
     wait_for("the window back", lambda: tandem.titles() == ["• k.txt"])
     assert tandem.text_of("• k.txt") == "typed before the crash"
+    assert tandem.caret_of("• k.txt") == len("typed before the crash"), "the caret comes back after the text"
 
 
 def test_sigterm_is_a_quit(tandem, tmp_path):
