@@ -121,11 +121,6 @@ static inline void tandem_command_line_printerr(GApplicationCommandLine *cmdline
     g_application_command_line_printerr(cmdline, "%s", text);
 }
 
-/** g_application_command_line_print() with a plain string: writes to the launching process's stdout. */
-static inline void tandem_command_line_print(GApplicationCommandLine *cmdline, const char *text) {
-    g_application_command_line_print(cmdline, "%s", text);
-}
-
 /** gtk_recent_chooser_dialog_new() with the usual Cancel / Open buttons (it is variadic). */
 static inline GtkWidget *tandem_recent_chooser_dialog_new(const char *title, GtkWindow *parent) {
     return gtk_recent_chooser_dialog_new(title, parent, "_Cancel", GTK_RESPONSE_CANCEL,

@@ -11,11 +11,6 @@ public final class ApplicationWindow: Container {
 
     private var window: UnsafeMutablePointer<GtkWindow> { tandem_window(raw) }
 
-    /// The X11 / GDK window id, or 0 before the window is realized (tests use it with xdotool).
-    public var windowSystemID: UInt {
-        UInt(gtk_application_window_get_id(OpaquePointer(raw).map { UnsafeMutablePointer<GtkApplicationWindow>($0) }))
-    }
-
     /// The window title (shown by the header bar when it has none of its own).
     public var title: String {
         get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
@@ -57,8 +52,6 @@ public final class ApplicationWindow: Container {
     public func present() { gtk_window_present(window) }
     /// Asks the window manager to minimize the window.
     public func iconify() { gtk_window_iconify(window) }
-    /// Asks the window manager to restore a minimized window.
-    public func deiconify() { gtk_window_deiconify(window) }
     /// Requests a close, as the title bar's close button does (delete-event first).
     public func close() { gtk_window_close(window) }
     /// Whether the window has the keyboard focus of the desktop.

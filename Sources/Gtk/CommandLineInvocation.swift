@@ -36,6 +36,4 @@ public final class CommandLineInvocation: Object {
 
     /// Writes `text` to the launching process's stderr.
     public func printError(_ text: String) { tandem_command_line_printerr(commandLine, text) }
-    /// Writes `text` to the launching process's stdout.
-    public func print(_ text: String) { tandem_command_line_print(commandLine, text) }
 }

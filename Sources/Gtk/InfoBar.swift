@@ -26,9 +26,6 @@ public final class InfoBar: Widget {
         gtk_widget_set_no_show_all(widget, 1)
     }
 
-    /// The message shown, or "" when hidden.
-    public var message: String { isVisible ? label.text : "" }
-
     /// Shows `message`; a second message while one is shown is added below it.
     public func show(_ message: String, kind: Kind) {
         let type: GtkMessageType = switch kind {

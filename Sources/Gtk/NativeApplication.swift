@@ -91,10 +91,6 @@ public final class NativeApplication: Object {
         if cookie != 0 { gtk_application_uninhibit(gtkApplication, cookie) }
     }
 
-    /// Keeps running with no window open (balanced by `release`).
-    public func hold() { g_application_hold(gApplication) }
-    /// Balances `hold`.
-    public func release() { g_application_release(gApplication) }
     /// Ends the main loop.
     public func quit() { g_application_quit(gApplication) }
 

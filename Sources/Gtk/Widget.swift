@@ -43,8 +43,4 @@ open class Container: Widget {
     public func add(_ child: Widget) {
         gtk_container_add(tandem_container(raw), child.widget)
     }
-    /// Removes a child.
-    public func remove(_ child: Widget) {
-        gtk_container_remove(tandem_container(raw), child.widget)
-    }
 }
