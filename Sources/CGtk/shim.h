@@ -19,6 +19,8 @@
 
 /** GTK_WIDGET(): any widget instance as a GtkWidget. */
 static inline GtkWidget *tandem_widget(gpointer p) { return GTK_WIDGET(p); }
+/** GTK_PROGRESS_BAR(): a widget known to be a progress bar. */
+static inline GtkProgressBar *tandem_progress_bar(gpointer p) { return GTK_PROGRESS_BAR(p); }
 /** GTK_WINDOW(): a widget known to be a window. */
 static inline GtkWindow *tandem_window(gpointer p) { return GTK_WINDOW(p); }
 /** GTK_CONTAINER(): a widget known to be a container. */

@@ -7,6 +7,11 @@ public final class Document: Identifiable {
     public enum Identity: Hashable, Sendable {
         case file(canonicalPath: String)
         case untitled(draftID: UUID)
+
+        /// The canonical path of a file's document.
+        public var canonicalPath: String? {
+            if case .file(let path) = self { return path } else { return nil }
+        }
     }
 
     /// Who this document is.
@@ -29,6 +34,19 @@ public final class Document: Identifiable {
     var discardsChangesOnClose = false
     /// Whether the file was deleted on disk since it was opened or saved.
     public internal(set) var isDeletedOnDisk = false
+
+    /// Why the document cannot be edited (none: it can).
+    public internal(set) var readOnlyReasons: Set<ReadOnlyReason> = []
+    /// Whether the document refuses edits (read-only, or still loading).
+    public var isReadOnly: Bool { !readOnlyReasons.isEmpty || isLoading }
+    /// How far a load in the background has got (nil: the whole text is here).
+    public internal(set) var loadProgress: LoadProgress?
+    /// Whether the text is still arriving from disk.
+    public var isLoading: Bool { loadProgress != nil }
+    /// The file's size in bytes when it was opened (0 for a new document).
+    public internal(set) var fileSize: Int64 = 0
+    /// The background reader of the rest of the file, while loading.
+    var loader: FileLoader?
 
     /// Names the document's draft (its unsaved text on disk); for untitled documents, its identity.
     public internal(set) var draftID: UUID

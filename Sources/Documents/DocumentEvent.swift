@@ -15,6 +15,17 @@ public enum DocumentEvent: Sendable, Equatable {
     case changedOnDiskWhileDirty
     /// The file was deleted on disk; the document keeps its text and can save it again.
     case deletedOnDisk
+    /// More of the file arrived from disk (appended to the text, which is read-only meanwhile).
+    case loadProgressed(LoadProgress)
+    /// The bytes turned out not to be in the encoding guessed from the start: the text was
+    /// emptied and arrives again from the beginning.
+    case loadRestarted
+    /// The whole file is loaded; the document is editable unless `readOnlyReasons` say otherwise.
+    case loadFinished
+    /// Reading the rest of the file failed; the text stays as far as it got, read-only.
+    case loadFailed(String)
+    /// The document became read-only for this reason.
+    case becameReadOnly(ReadOnlyReason)
     /// The document was closed; subscribers should let go of it.
     case closed
 }

@@ -29,23 +29,113 @@ public final class DocumentStore {
     /// Every open document.
     public var openDocuments: [Document] { documents.values.sorted { $0.id < $1.id } }
 
+    /// Files up to this size are read at once; bigger ones show their start at once and load
+    /// the rest in the background (read-only until done).
+    public static let synchronousLoadLimit = 1 << 20
+    /// How much of a big file is read at once, so its first screen shows immediately.
+    public static let headSize = 64 << 10
+
     /// The document for the file at `path`, opened once: a symlink or another spelling of the
     /// same file joins the same document. A missing file opens empty (created on save).
-    public func openFile(at path: String) throws(TextFileError) -> Document {
+    /// A file with NUL bytes is refused (`looksBinary`) unless `allowBinary`, which opens it read-only.
+    /// `synchronously` reads a big file whole before returning (a draft is about to replace it).
+    public func openFile(at path: String, allowBinary: Bool = false, synchronously: Bool = false) throws(TextFileError) -> Document {
         let canonical = Self.canonicalPath(path)
         if let existing = document(canonicalPath: canonical) { return existing }
-        let file: TextFile
+        let name = (path as NSString).lastPathComponent
+        let document: Document
         switch FileInspection.inspect(path) {
-        case .readableFile: file = try TextFile.read(path)
-        case .missing: file = TextFile()
+        case .readableFile(let size) where size > Self.synchronousLoadLimit && !synchronously:
+            document = try openInBackground(path: path, canonical: canonical, size: size, allowBinary: allowBinary)
+        case .readableFile(let size):
+            let file = try TextFile.read(path, allowBinary: allowBinary)
+            document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
+            document.fileSize = size
+            if file.text.utf8.contains(0) { document.readOnlyReasons.insert(.binary) }
+            var decoder = BlockDecoder(encoding: file.encoding, lineLength: 0)
+            _ = decoder.decode(ArraySlice(file.text.utf8), atEnd: true)
+            if decoder.longestLine > ReadOnlyReason.longLineLimit { document.readOnlyReasons.insert(.longLines) }
+        case .missing:
+            document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: TextFile())
         case .refused(let reason):
-            throw TextFileError(localized("Could not open “%1”: %2", (path as NSString).lastPathComponent, reason))
+            throw TextFileError(localized("Could not open “%1”: %2", name, reason))
         }
-        let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
         document.diskStamp = DiskStamp.of(canonical)
         documents[document.id] = document
         watcher.watch(canonical)
         return document
+    }
+
+    /// Reads the head of a big file now (its first screen) and the rest on a background thread.
+    private func openInBackground(path: String, canonical: String, size: Int64, allowBinary: Bool) throws(TextFileError) -> Document {
+        let name = (path as NSString).lastPathComponent
+        let head = try TextFile.readBytes(path, limit: Self.headSize)
+        let mark = TextFile.byteOrderMark(of: head)
+        let body = head[(mark?.length ?? 0)...]
+        if mark == nil && !allowBinary && body.contains(0) { throw TextFile.binaryError(name) }
+        var decoder = BlockDecoder(encoding: mark?.encoding ?? .utf8, lineLength: 0)
+        var text = decoder.decode(body, atEnd: false)
+        if text == nil && mark == nil {
+            decoder = BlockDecoder(encoding: .windows1252, lineLength: 0)
+            text = decoder.decode(body, atEnd: false)
+        }
+        guard let text else {
+            throw TextFileError(localized("Could not open “%1”: it starts with a %2 byte-order mark but is not valid %2.", name, decoder.encoding.displayName))
+        }
+        let file = TextFile(text: text, encoding: decoder.encoding, hasByteOrderMark: mark != nil)
+        let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
+        document.fileSize = size
+        document.loadProgress = LoadProgress(bytesRead: Int64(head.count), totalBytes: size)
+        noteTraits(of: decoder, in: document)
+        let loader = FileLoader()
+        document.loader = loader
+        loader.start(path: canonical, offset: Int64(head.count), decoder: decoder, mayFallBack: mark == nil) { [weak self, weak document] message in
+            guard let self, let document, document.loader === loader else { return }
+            self.receive(message, for: document)
+        }
+        return document
+    }
+
+    private func receive(_ message: FileLoader.Message, for document: Document) {
+        switch message {
+        case .text(let piece, let bytesRead, let longestLine, let containsNUL):
+            let wasEmpty = document.storage.count == 0
+            document.storage.append(contentsOf: piece)
+            if wasEmpty { document.fileTraits.lineEnding = LineEnding.dominant(in: document.storage.substring(0..<4096)) }
+            let progress = LoadProgress(bytesRead: bytesRead, totalBytes: max(bytesRead, document.fileSize))
+            document.loadProgress = progress
+            if containsNUL && !document.readOnlyReasons.contains(.binary) {
+                document.readOnlyReasons.insert(.binary)
+                publish(.becameReadOnly(.binary), for: document, dirtyBefore: nil)
+            }
+            if longestLine > ReadOnlyReason.longLineLimit && !document.readOnlyReasons.contains(.longLines) {
+                document.readOnlyReasons.insert(.longLines)
+                publish(.becameReadOnly(.longLines), for: document, dirtyBefore: nil)
+            }
+            publish(.loadProgressed(progress), for: document, dirtyBefore: nil)
+        case .restarted(let encoding):
+            document.storage = TextStorage()
+            document.fileTraits.encoding = encoding
+            document.readOnlyReasons.remove(.longLines)
+            document.loadProgress?.bytesRead = 0
+            publish(.loadRestarted, for: document, dirtyBefore: nil)
+        case .finished:
+            document.loader = nil
+            document.loadProgress = nil
+            // Whatever changed on disk while we read is looked at now.
+            document.diskStamp = DiskStamp.of(document.identity.canonicalPath ?? "")
+            publish(.loadFinished, for: document, dirtyBefore: nil)
+        case .failed(let error):
+            document.loader = nil
+            document.loadProgress = nil
+            document.readOnlyReasons.insert(.incomplete)
+            publish(.loadFailed(error.message), for: document, dirtyBefore: nil)
+        }
+    }
+
+    private func noteTraits(of decoder: BlockDecoder, in document: Document) {
+        if decoder.sawNUL { document.readOnlyReasons.insert(.binary) }
+        if decoder.longestLine > ReadOnlyReason.longLineLimit { document.readOnlyReasons.insert(.longLines) }
     }
 
     /// A new, empty, untitled document ("Untitled Document N").
@@ -86,6 +176,8 @@ public final class DocumentStore {
             subscribers[document.id] = nil
             documents[document.id] = nil
             draftsDue.remove(document.id)
+            document.loader?.cancel()
+            document.loader = nil
             // Its last window closed: keep the unsaved text for a reopen or the next launch,
             // unless the user chose to throw it away.
             if document.discardsChangesOnClose { drafts?.delete(document.draftID) } else { writeDraft(document) }
@@ -97,6 +189,7 @@ public final class DocumentStore {
 
     /// Applies an edit (clamped to the text), records it for undo and tells every subscriber.
     public func apply(_ edit: Edit, to document: Document, origin: Int? = nil) {
+        guard !document.isReadOnly else { return }
         let count = document.storage.count
         let lower = max(0, min(edit.range.lowerBound, count)), upper = max(lower, min(edit.range.upperBound, count))
         // New lines take the document's newline style; the lines already there keep theirs.
@@ -112,14 +205,14 @@ public final class DocumentStore {
     /// Undoes the document's last step, whichever window made it.
     public func undo(_ document: Document, origin: Int? = nil) {
         let wasDirty = document.isDirty
-        guard let edits = document.history.popUndo() else { return }
+        guard !document.isReadOnly, let edits = document.history.popUndo() else { return }
         replay(edits, in: document, origin: origin, dirtyBefore: wasDirty)
     }
 
     /// Redoes the document's last undone step.
     public func redo(_ document: Document, origin: Int? = nil) {
         let wasDirty = document.isDirty
-        guard let edits = document.history.popRedo() else { return }
+        guard !document.isReadOnly, let edits = document.history.popRedo() else { return }
         replay(edits, in: document, origin: origin, dirtyBefore: wasDirty)
     }
 
@@ -146,6 +239,12 @@ public final class DocumentStore {
     public func save(_ document: Document, to newPath: String? = nil) throws(TextFileError) {
         guard let path = newPath ?? document.path else {
             throw TextFileError(localized("“%1” has no file yet: choose where to save it.", document.displayName))
+        }
+        if document.isLoading {
+            throw TextFileError(localized("“%1” is still loading; it can be saved once all of it is here.", document.displayName))
+        }
+        if document.readOnlyReasons.contains(.incomplete) {
+            throw TextFileError(localized("“%1” could not be read completely, so saving it could lose text; it is read-only.", document.displayName))
         }
         var file = document.fileTraits
         file.text = document.storage.string
@@ -189,7 +288,8 @@ public final class DocumentStore {
     /// (`reloadedFromDisk`), a dirty one is told (`changedOnDiskWhileDirty`), a missing file
     /// marks it deleted (`deletedOnDisk`); it stays editable and Save recreates the file.
     public func checkDisk(_ document: Document) {
-        guard case .file(let canonical) = document.identity else { return }
+        // A file still loading is compared once its load ends.
+        guard case .file(let canonical) = document.identity, !document.isLoading else { return }
         let stamp = DiskStamp.of(canonical)
         if stamp == document.diskStamp { return }
         let wasDirty = document.isDirty
@@ -275,6 +375,8 @@ public final class DocumentStore {
     public func closeIfUnused(_ document: Document) {
         guard subscriberCount(of: document) == 0, documents[document.id] != nil else { return }
         documents[document.id] = nil
+        document.loader?.cancel()
+        document.loader = nil
         if case .file(let canonical) = document.identity { watcher.unwatch(canonical) }
     }
 
@@ -287,7 +389,8 @@ public final class DocumentStore {
         let draft = draftID.flatMap { drafts?.read($0) }
         let document: Document
         if let path {
-            guard let opened = try? openFile(at: path) else { return nil }
+            // A draft replaces the text at once, so the file is read whole first.
+            guard let opened = try? openFile(at: path, allowBinary: true, synchronously: draft != nil) else { return nil }
             document = opened
         } else {
             guard let draftID else { return nil }

@@ -25,15 +25,20 @@ public struct TextFile: Equatable, Sendable {
 
     private static let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// Reads and decodes the file at `path`.
-    public static func read(_ path: String) throws(TextFileError) -> TextFile {
+    /// Reads and decodes the file at `path`; NUL bytes refuse it unless `allowBinary`.
+    public static func read(_ path: String, allowBinary: Bool = false) throws(TextFileError) -> TextFile {
+        try decode(readBytes(path), name: (path as NSString).lastPathComponent, allowBinary: allowBinary)
+    }
+
+    /// The file's bytes, or its first `limit` bytes.
+    static func readBytes(_ path: String, limit: Int = .max) throws(TextFileError) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw .system("open", path, errno: errno) }
         defer { close(fd) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+        var chunk = [UInt8](repeating: 0, count: min(1 << 16, max(limit, 1)))
+        while bytes.count < limit {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, min($0.count, limit - bytes.count)) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw .system("read", path, errno: errno)
@@ -41,28 +46,35 @@ public struct TextFile: Equatable, Sendable {
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
         }
-        return try decode(bytes, name: (path as NSString).lastPathComponent)
+        return bytes
+    }
+
+    /// The encoding a byte-order mark at the start of `bytes` names, and the mark's length.
+    static func byteOrderMark(of bytes: [UInt8]) -> (encoding: TextEncoding, length: Int)? {
+        bytes.starts(with: utf8BOM) ? (.utf8, 3)
+            : bytes.starts(with: [0xFF, 0xFE]) ? (.utf16LittleEndian, 2)
+            : bytes.starts(with: [0xFE, 0xFF]) ? (.utf16BigEndian, 2)
+            : nil
+    }
+
+    static func binaryError(_ name: String) -> TextFileError {
+        TextFileError(localized("“%1” contains NUL bytes and looks like a binary file, not text.", name), looksBinary: true)
     }
 
     /// Decodes file bytes: a BOM decides (UTF-8, UTF-16 LE or BE); else valid UTF-8 is UTF-8;
     /// else Windows-1252, which accepts any bytes. NUL bytes outside UTF-16 mean a binary file.
-    /// `name` is only for the error message.
-    public static func decode(_ bytes: [UInt8], name: String) throws(TextFileError) -> TextFile {
-        let (encoding, bomLength): (TextEncoding?, Int) =
-            bytes.starts(with: utf8BOM) ? (.utf8, 3)
-            : bytes.starts(with: [0xFF, 0xFE]) ? (.utf16LittleEndian, 2)
-            : bytes.starts(with: [0xFE, 0xFF]) ? (.utf16BigEndian, 2)
-            : (nil, 0)
-        let body = bytes[bomLength...]
+    /// `allowBinary` keeps NUL bytes as characters instead. `name` is only for the error message.
+    public static func decode(_ bytes: [UInt8], name: String, allowBinary: Bool = false) throws(TextFileError) -> TextFile {
+        let mark = byteOrderMark(of: bytes)
+        let encoding = mark?.encoding
+        let body = bytes[(mark?.length ?? 0)...]
         if let encoding {
             guard let text = encoding.decode(body) else {
                 throw TextFileError(localized("Could not open “%1”: it starts with a %2 byte-order mark but is not valid %2.", name, encoding.displayName))
             }
             return TextFile(text: text, encoding: encoding, hasByteOrderMark: true)
         }
-        if body.contains(0) {
-            throw TextFileError(localized("Could not open “%1”: it contains NUL bytes and looks like a binary file.", name))
-        }
+        if !allowBinary && body.contains(0) { throw binaryError(name) }
         if let text = TextEncoding.utf8.decode(body) {
             return TextFile(text: text, encoding: .utf8)
         }

@@ -5,8 +5,10 @@ import Localization
 public struct TextFileError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A full sentence that names the file and the cause.
     public let message: String
+    /// Whether the file was refused only because it looks binary (it may be opened anyway, read-only).
+    public var looksBinary = false
     /// Creates an error with its user-facing message.
-    public init(_ message: String) { self.message = message }
+    public init(_ message: String, looksBinary: Bool = false) { self.message = message; self.looksBinary = looksBinary }
     public var description: String { message }
 
     /// An error from a failed system call on `path`, with errno turned into plain words.

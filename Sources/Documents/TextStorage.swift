@@ -89,6 +89,56 @@ public struct TextStorage: Sendable {
         if !root.isLeaf && root.children.isEmpty { root = Node(leaf: "") }
     }
 
+    /// Appends another storage's text in O(log n): its tree is grafted onto this one's right
+    /// edge, so a loader can build pieces off the main thread and join them on it cheaply.
+    public mutating func append(contentsOf other: TextStorage) {
+        if other.count == 0 { return }
+        if count == 0 { root = other.root; return }
+        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        let mine = Self.height(root), theirs = Self.height(other.root)
+        if mine == theirs {
+            root = Node(children: [root, other.root])
+        } else if mine > theirs {
+            if let sibling = Self.graft(other.root, onto: root, depth: mine - theirs - 1, atEnd: true) {
+                root = Node(children: [root, sibling])
+            }
+        } else {
+            var taller = other.root.copy()
+            if let sibling = Self.graft(root, onto: taller, depth: theirs - mine - 1, atEnd: false) {
+                taller = Node(children: [taller, sibling])
+            }
+            root = taller
+        }
+    }
+
+    private static func height(_ node: Node) -> Int {
+        var node = node, height = 0
+        while !node.isLeaf { node = node.children[0]; height += 1 }
+        return height
+    }
+
+    /// Adds `child` as the last (or first) child of the node `depth` levels down the right
+    /// (left) edge; returns a new sibling for `node` when it overflowed and split.
+    private static func graft(_ child: Node, onto node: Node, depth: Int, atEnd: Bool) -> Node? {
+        node.scalars += child.scalars
+        node.newlines += child.newlines
+        if depth == 0 {
+            if atEnd { node.children.append(child) } else { node.children.insert(child, at: 0) }
+        } else {
+            let index = atEnd ? node.children.count - 1 : 0
+            if let split = graft(child, onto: node.children[index], depth: depth - 1, atEnd: atEnd) {
+                node.children.insert(split, at: index + 1)
+            }
+        }
+        guard node.children.count > fanout else { return nil }
+        let rightChildren = Array(node.children[(node.children.count / 2)...])
+        node.children.removeLast(rightChildren.count)
+        let right = Node(children: rightChildren)
+        node.scalars -= right.scalars
+        node.newlines -= right.newlines
+        return right
+    }
+
     /// The scalar offset where 0-based `line` starts (clamped to the last line).
     public func offset(ofLine line: Int) -> Int {
         var remaining = max(0, min(line, root.newlines))

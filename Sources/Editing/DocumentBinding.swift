@@ -1,8 +1,13 @@
 import Documents
+import Foundation
 import Gtk
 
 /// Binds one window's buffer to one document in the store: the buffer's edits go to the
 /// store, and the store's events come back into the buffer. This is the whole one-way flow.
+///
+/// The buffer is filled in slices while the main loop is idle, so a big document never
+/// freezes the window: the first screen goes in at once, the rest follows in steps of a few
+/// milliseconds. Until it has all of the text, the view is read-only.
 @MainActor
 public final class DocumentBinding {
     /// The document shown.
@@ -13,13 +18,36 @@ public final class DocumentBinding {
     private weak var store: DocumentStore?
     /// Called after the buffer has followed each event (titles, banners).
     public var onEvent: (@MainActor (DocumentEvent) -> Void)?
+    /// Called after each step that put more text into the buffer, and once when it has all of it.
+    public var onStreamed: (@MainActor () -> Void)?
+
+    /// How many characters go into the buffer at once, before the first idle step.
+    public static let firstScreen = 64 << 10
+    /// Characters per insertion within a step.
+    static let slice = 16 << 10
+    /// How long one step may keep the main loop (seconds); a frame at 60 Hz is 16 ms.
+    static let stepBudget = 0.006
+    /// A read-only document's lines longer than this are shown split into rows of this length.
+    public static let displayRowLength = 5_000
+
+    /// How many of the document's characters the buffer holds so far.
+    public private(set) var shownCount = 0
+    /// At most this many of the document's characters are shown (nil: all): a preview of a
+    /// file whose lines are too long to lay out quickly.
+    public var displayLimit: Int? {
+        didSet { streamIfNeeded() }
+    }
+    // Characters since the last line break shown, for splitting long lines.
+    private var displayColumn = 0
+    private var feeder: IdleSource?
 
     /// Loads the document into `buffer` and routes its edits through `store` from now on.
-    public init(store: DocumentStore, document: Document, buffer: SourceBuffer) {
+    public init(store: DocumentStore, document: Document, buffer: SourceBuffer, displayLimit: Int? = nil) {
         self.store = store
         self.document = document
         self.buffer = buffer
-        buffer.load(document.text)
+        self.displayLimit = displayLimit
+        buffer.load("")
         // The handler is set up before the binding exists, so it reaches it through a box.
         let relay = Relay()
         subscription = store.subscribe(to: document) { event in relay.target?.follow(event) }
@@ -30,6 +58,8 @@ public final class DocumentBinding {
         }
         buffer.onUserAction(began: { [weak store] in store?.beginCompoundEdit(document) },
                             ended: { [weak store] in store?.endCompoundEdit(document) })
+        pump(budget: nil, limit: Self.firstScreen)
+        streamIfNeeded()
     }
 
     private final class Relay { weak var target: DocumentBinding? }
@@ -45,21 +75,114 @@ public final class DocumentBinding {
     /// Whether other bindings (windows) show the same document.
     public var isLastWindowOnDocument: Bool { (store?.subscriberCount(of: document) ?? 0) <= 1 }
 
+    /// The number of the document's characters the buffer should hold in the end.
+    private var targetCount: Int { min(document.storage.count, displayLimit ?? .max) }
+
+    /// Whether the buffer holds all it will show (the document loaded, and streamed in).
+    public var isComplete: Bool { !document.isLoading && shownCount >= targetCount }
+
+    /// Whether only part of a fully loaded document is shown because of `displayLimit`.
+    public var isPreview: Bool { displayLimit.map { $0 < document.storage.count } ?? false }
+
+    /// How far loading and streaming have got together, from 0 to 1.
+    public var progress: Double {
+        let loaded = document.loadProgress?.fraction ?? 1
+        let stored = document.storage.count
+        return stored == 0 ? loaded : loaded * Double(min(shownCount, stored)) / Double(stored)
+    }
+
+    private func streamIfNeeded() {
+        guard shownCount < targetCount, feeder == nil else { return }
+        feeder = IdleSource { [weak self] in
+            guard let self else { return false }
+            self.pump(budget: Self.stepBudget, limit: .max)
+            if self.shownCount >= self.targetCount { self.feeder = nil; return false }
+            return true
+        }
+    }
+
+    /// Puts up to `limit` more characters into the buffer, for at most `budget` seconds.
+    private func pump(budget: Double?, limit: Int) {
+        let start = DispatchTime.now().uptimeNanoseconds
+        let target = targetCount
+        var added = 0
+        while shownCount < target && added < limit {
+            var end = min(target, shownCount + min(Self.slice, limit - added))
+            // Never part "\r\n": GTK counts them as one line break only when they arrive together.
+            if end < target && document.storage.substring((end - 1)..<end) == "\r" { end += 1 }
+            let piece = document.storage.substring(shownCount..<end)
+            buffer.append(display(piece))
+            added += end - shownCount
+            shownCount = end
+            if let budget, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= budget { break }
+        }
+        if added > 0 || isComplete { onStreamed?() }
+    }
+
+    /// The text as the view shows it: a read-only document's NUL characters as "␀" (GTK cannot
+    /// hold them) and its very long lines split into rows. Editable documents are shown as they are.
+    private func display(_ piece: String) -> String {
+        let reasons = document.readOnlyReasons
+        guard reasons.contains(.binary) || reasons.contains(.longLines) else { return piece }
+        let split = reasons.contains(.longLines)
+        var out = String.UnicodeScalarView()
+        for scalar in piece.unicodeScalars {
+            if scalar == "\n" {
+                displayColumn = 0
+            } else {
+                if split && displayColumn >= Self.displayRowLength {
+                    out.append("\n")
+                    displayColumn = 0
+                }
+                displayColumn += 1
+            }
+            out.append(scalar == "\0" ? "\u{2400}" : scalar)
+        }
+        return String(out)
+    }
+
+    private func restart() {
+        feeder?.cancel()
+        feeder = nil
+        shownCount = 0
+        displayColumn = 0
+        buffer.load("")
+        pump(budget: nil, limit: Self.firstScreen)
+        streamIfNeeded()
+    }
+
     private func follow(_ event: DocumentEvent) {
         switch event {
         case .edited(let edit, let origin, let isUndoRedo):
-            buffer.apply(range: edit.range, replacement: edit.replacement)
+            followEdit(edit)
             if isUndoRedo && origin == subscription.id {
                 buffer.placeCaret(offset: edit.range.lowerBound + edit.insertedCount)
             }
         case .reloadedFromDisk:
             // The caret keeps its line and column, as far as the new text allows.
             let caret = buffer.caret
-            buffer.load(document.text)
+            restart()
             buffer.placeCaret(line: caret.line, column: caret.column)
+        case .loadRestarted:
+            restart()
+        case .loadProgressed, .loadFinished, .loadFailed:
+            streamIfNeeded()
+            if isComplete { onStreamed?() }
         default:
             break
         }
         onEvent?(event)
+    }
+
+    /// Applies a store edit to the part of the text the buffer already holds; what lies beyond
+    /// it is streamed in later from the store, edited already.
+    private func followEdit(_ edit: Edit) {
+        let lower = edit.range.lowerBound, upper = edit.range.upperBound
+        if lower >= shownCount && shownCount < document.storage.count - edit.insertedCount + edit.range.count {
+            return
+        }
+        let removedShown = min(upper, shownCount) - lower
+        buffer.apply(range: lower..<(lower + removedShown), replacement: edit.replacement)
+        shownCount = upper <= shownCount ? shownCount + edit.insertedCount - edit.range.count : lower + edit.insertedCount
     }
 }

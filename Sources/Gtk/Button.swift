@@ -1,6 +1,6 @@
 import CGtk
 
-/// A GtkButton bound to an action ("win.save") and shown as an icon or a label.
+/// A GtkButton bound to an action ("win.save") or a closure, shown as an icon or a label.
 @MainActor
 public final class Button: Widget {
     /// An icon button, with a tooltip, that activates `action`.
@@ -15,5 +15,11 @@ public final class Button: Widget {
     public init(label: String, action: String) {
         super.init(gtk_button_new_with_mnemonic(label), ownership: .sink)
         gtk_actionable_set_action_name(OpaquePointer(raw), action)
+    }
+
+    /// A text button that calls `onClick` when pressed.
+    public init(label: String, onClick: @escaping @MainActor () -> Void) {
+        super.init(gtk_button_new_with_mnemonic(label), ownership: .sink)
+        connect("clicked", onClick)
     }
 }

@@ -153,6 +153,22 @@ public final class SourceBuffer: Object {
         gtk_text_buffer_place_cursor(buffer, &start)
     }
 
+    /// Adds `text` at the end, bypassing the interceptors (a document arriving in pieces);
+    /// the caret and selection stay where they are.
+    public func append(_ text: String) {
+        applyingDepth += 1
+        defer { applyingDepth -= 1 }
+        var end = GtkTextIter()
+        gtk_text_buffer_get_end_iter(buffer, &end)
+        gtk_text_buffer_insert(buffer, &end, text, -1)
+    }
+
+    /// Whether the bracket next to the caret and its partner are highlighted (costly on huge texts).
+    public var highlightsMatchingBrackets: Bool {
+        get { gtk_source_buffer_get_highlight_matching_brackets(sourceBuffer) != 0 }
+        set { gtk_source_buffer_set_highlight_matching_brackets(sourceBuffer, newValue ? 1 : 0) }
+    }
+
     /// Number of lines (an empty buffer has one).
     public var lineCount: Int { Int(gtk_text_buffer_get_line_count(buffer)) }
 

@@ -15,6 +15,18 @@ public final class SourceView: Widget {
         gtk_text_view_set_left_margin(tandem_text_view(raw), 6)
     }
 
+    /// Whether the user can change the text (a read-only view still has a caret and selection).
+    public var isEditable: Bool {
+        get { gtk_text_view_get_editable(tandem_text_view(raw)) != 0 }
+        set { gtk_text_view_set_editable(tandem_text_view(raw), newValue ? 1 : 0) }
+    }
+
+    /// Whether the caret's line is highlighted.
+    public var highlightsCurrentLine: Bool {
+        get { gtk_source_view_get_highlight_current_line(tandem_source_view(raw)) != 0 }
+        set { gtk_source_view_set_highlight_current_line(tandem_source_view(raw), newValue ? 1 : 0) }
+    }
+
     /// Whether long lines wrap.
     public var wraps: Bool { gtk_text_view_get_wrap_mode(tandem_text_view(raw)) != GTK_WRAP_NONE }
 

@@ -43,4 +43,9 @@ open class Container: Widget {
     public func add(_ child: Widget) {
         gtk_container_add(tandem_container(raw), child.widget)
     }
+
+    /// Empty space kept around the children, in pixels.
+    public func setBorderWidth(_ pixels: Int) {
+        gtk_container_set_border_width(tandem_container(raw), guint(pixels))
+    }
 }

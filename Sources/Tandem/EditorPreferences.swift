@@ -8,7 +8,7 @@ final class EditorPreferences {
     /// GNOME's desktop-wide light or dark preference (GNOME 42 and later), when installed.
     private let desktop: Settings?
     private var views: [WeakView] = []
-    private struct WeakView { weak var view: SourceView? }
+    private struct WeakView { weak var view: SourceView?; var lightweight: Bool }
 
     init() {
         settings = Settings.open(schemaID: TandemVersion.applicationID)
@@ -24,29 +24,36 @@ final class EditorPreferences {
     /// Whether the windows of the last session come back at launch.
     var restoresWindows: Bool { settings?.bool("restore-windows") ?? true }
 
-    /// Applies every preference to a new view, and keeps it up to date from now on.
-    func adopt(_ view: SourceView) {
+    /// Applies every preference to a new view, and keeps it up to date from now on. A
+    /// `lightweight` view (a huge document) keeps wrapping and current-line highlighting off.
+    func adopt(_ view: SourceView, lightweight: Bool = false) {
+        if lightweight {
+            view.highlightsCurrentLine = false
+            view.buffer.highlightsMatchingBrackets = false
+        }
         guard let settings else { return }
         // Plain properties follow their keys by themselves (GSettings drops a binding with its view).
         let bound = [("show-line-numbers", "show-line-numbers"), ("tab-width", "tab-width"),
                      ("insert-spaces", "insert-spaces-instead-of-tabs"), ("auto-indent", "auto-indent"),
                      ("highlight-current-line", "highlight-current-line"), ("show-right-margin", "show-right-margin"),
                      ("right-margin-position", "right-margin-position")]
-        for (key, property) in bound { settings.bind(key, to: view, property: property) }
+        for (key, property) in bound where !(lightweight && key == "highlight-current-line") {
+            settings.bind(key, to: view, property: property)
+        }
         views.removeAll { $0.view == nil }
-        views.append(WeakView(view: view))
-        for key in ["wrap", "font", "style-scheme"] { apply(key, to: view, settings: settings) }
+        views.append(WeakView(view: view, lightweight: lightweight))
+        for key in ["wrap", "font", "style-scheme"] { apply(key, to: view, settings: settings, lightweight: lightweight) }
     }
 
     private func applyToAll(_ key: String) {
         guard let settings else { return }
         views.removeAll { $0.view == nil }
-        for entry in views { if let view = entry.view { apply(key, to: view, settings: settings) } }
+        for entry in views { if let view = entry.view { apply(key, to: view, settings: settings, lightweight: entry.lightweight) } }
     }
 
-    private func apply(_ key: String, to view: SourceView, settings: Settings) {
+    private func apply(_ key: String, to view: SourceView, settings: Settings, lightweight: Bool) {
         switch key {
-        case "wrap": view.setWraps(settings.bool("wrap"))
+        case "wrap": if !lightweight { view.setWraps(settings.bool("wrap")) }
         case "font": view.setFont(settings.string("font"))
         case "style-scheme":
             let chosen = settings.string("style-scheme")

@@ -24,7 +24,6 @@ final class EditorSceneDelegate: SceneDelegate {
         self.scene = scene
         let ui = EditorWindow(in: scene.window)
         self.ui = ui
-        appDelegate?.preferences.adopt(ui.textView)
         ui.textView.onFilesDropped { [weak self] paths in
             self?.appDelegate?.open(paths.map { OpenFileContext(path: $0) }, forceNewWindow: false)
         }
@@ -32,13 +31,38 @@ final class EditorSceneDelegate: SceneDelegate {
         guard let store else { return }
         let document = options.userInfo[TandemAppDelegate.documentKey].flatMap(Int.init).flatMap(store.document(id:))
             ?? store.newUntitled()
-        let binding = DocumentBinding(store: store, document: document, buffer: ui.buffer)
+        let lightweight = document.fileSize >= Self.largeFileSize || document.readOnlyReasons.contains(.longLines)
+        appDelegate?.preferences.adopt(ui.textView, lightweight: lightweight)
+        let binding = DocumentBinding(store: store, document: document, buffer: ui.buffer,
+                                      displayLimit: document.readOnlyReasons.contains(.longLines) ? Self.previewLength : nil)
         binding.onEvent = { [weak self] event in self?.handle(event) }
+        binding.onStreamed = { [weak self] in self?.updateLoading() }
         ui.diskChangeBar.onButton = { [weak self] response in
             guard let self, response == EditorWindow.reloadResponse, let document = self.document, let store = self.store else { return }
             do throws(TextFileError) { try store.reloadFromDisk(document) } catch { self.ui?.infoBar.show(error.message, kind: .error) }
         }
+        ui.previewBar.onButton = { [weak self] _ in self?.binding?.displayLimit = nil; self?.updateLoading() }
+        ui.binaryBar.onButton = { [weak self] _ in
+            guard let self else { return }
+            let paths = self.openAnywayPaths
+            self.openAnywayPaths = []
+            self.appDelegate?.open(paths.map { OpenFileContext(path: $0) }, forceNewWindow: false, allowBinary: true)
+        }
+        ui.onCancelLoading = { [weak self] in self?.scene?.requestClose() }
         self.binding = binding
+        if lightweight && !document.readOnlyReasons.contains(.longLines) {
+            ui.readOnlyBar.show(localized("“%1” is large (%2): line wrapping, bracket matching and current-line highlighting are off in this window to keep it fast.",
+                                          document.displayName, Self.sizeForDisplay(document.fileSize)), kind: .info)
+        }
+        for reason in document.readOnlyReasons { explainReadOnly(reason) }
+        updateLoading()
+        if binding.isComplete == false {
+            // Only loads that take a while show the bar, so small files never flash it.
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { [weak self] in
+                guard let self, let binding = self.binding, !binding.isComplete else { return }
+                self.ui?.loadingBar.show()
+            }
+        }
         if let path = document.path, case .missing(folderExists: false) = FileInspection.inspect(path) {
             ui.infoBar.show(localized("The folder of “%1” does not exist; saving will need another place.", document.displayName), kind: .warning)
         }
@@ -50,6 +74,10 @@ final class EditorSceneDelegate: SceneDelegate {
         }
         if let place = options.files.first { moveCaret(to: place) }
         if !options.notices.isEmpty { showNotices(options.notices) }
+        if let offer = options.userInfo[TandemAppDelegate.openAnywayKey]
+            .flatMap({ try? JSONDecoder().decode(TandemAppDelegate.OpenAnywayOffer.self, from: Data($0.utf8)) }) {
+            offerToOpenAnyway(offer.paths, messages: offer.messages)
+        }
         updateTitle()
         ui.textView.grabFocus()
     }
@@ -107,10 +135,78 @@ final class EditorSceneDelegate: SceneDelegate {
         case .changedOnDiskWhileDirty:
             ui.diskChangeBar.dismiss()
             ui.diskChangeBar.show(localized("“%1” changed on disk. Reload it and lose your changes, or keep yours and overwrite it when you save?", binding?.document.displayName ?? ""), kind: .warning)
+        case .becameReadOnly(let reason):
+            if reason == .longLines && binding?.displayLimit == nil {
+                binding?.displayLimit = max(binding?.shownCount ?? 0, Self.previewLength)
+            }
+            explainReadOnly(reason)
+            updateLoading()
+        case .loadProgressed, .loadRestarted, .loadFinished:
+            updateLoading()
+        case .loadFailed(let message):
+            ui.infoBar.show(message, kind: .error)
+            explainReadOnly(.incomplete)
+            updateLoading()
         case .deletedOnDisk:
             ui.infoBar.show(localized("“%1” was deleted on disk. Its text is still here: save to create the file again.", binding?.document.displayName ?? ""), kind: .warning)
             updateTitle()
         }
+    }
+
+    // MARK: Loading and read-only documents
+
+    /// From this size on, a window turns off what costs most on huge texts (and says so).
+    static let largeFileSize: Int64 = 4 << 20
+    /// How much of a file with very long lines is shown until the user asks for all of it.
+    static let previewLength = 256 << 10
+    /// Files that looked binary, offered by the binary bar's "Open Anyway".
+    private var openAnywayPaths: [String] = []
+
+    /// Shows the loading bar's progress, hides it when done, and lets the user edit once the
+    /// whole text is here (unless the document is read-only).
+    private func updateLoading() {
+        guard let ui, let binding else { return }
+        let document = binding.document
+        ui.textView.isEditable = binding.isComplete && !document.isReadOnly
+        if binding.isComplete {
+            ui.loadingBar.hide()
+        } else {
+            ui.loadingLabel.text = localized("Loading “%1”…", document.displayName)
+            ui.loadingProgress.fraction = binding.progress
+        }
+        if binding.isPreview && !document.isLoading {
+            ui.previewBar.show(localized("“%1” has lines too long to show quickly: only its first %2 characters are shown.",
+                                         document.displayName, String(binding.shownCount)), kind: .info)
+        } else if !binding.isPreview {
+            ui.previewBar.dismiss()
+        }
+    }
+
+    private var explainedReasons: Set<ReadOnlyReason> = []
+
+    private func explainReadOnly(_ reason: ReadOnlyReason) {
+        guard let ui, let document, explainedReasons.insert(reason).inserted else { return }
+        let message = switch reason {
+        case .binary: localized("“%1” contains NUL bytes, shown as “␀”. It is open read-only, so its bytes stay as they are.", document.displayName)
+        case .longLines: localized("“%1” has lines longer than %2 characters. It is shown wrapped and read-only, so its bytes stay as they are.", document.displayName, String(ReadOnlyReason.longLineLimit))
+        case .incomplete: localized("“%1” could not be read completely; what was read is shown read-only.", document.displayName)
+        }
+        ui.readOnlyBar.show(message, kind: .warning)
+        if reason == .longLines { ui.textView.setWraps(true) }
+    }
+
+    /// A size in the units GNOME uses (powers of 1000).
+    nonisolated static func sizeForDisplay(_ bytes: Int64) -> String {
+        bytes >= 1_000_000_000 ? String(format: "%.1f GB", Double(bytes) / 1e9)
+            : bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6)
+            : String(format: "%.0f kB", Double(bytes) / 1e3)
+    }
+
+    /// Offers "Open Anyway" (read-only) for files that were refused because they look binary.
+    func offerToOpenAnyway(_ paths: [String], messages: [String]) {
+        guard let ui, !paths.isEmpty else { return }
+        openAnywayPaths += paths
+        for message in messages { ui.binaryBar.show(message, kind: .warning) }
     }
 
     // MARK: Restoration

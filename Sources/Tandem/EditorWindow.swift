@@ -11,6 +11,20 @@ final class EditorWindow {
                                           (label: localized("_Keep Mine"), id: EditorWindow.keepMineResponse)])
     static let reloadResponse = 1
     static let keepMineResponse = 2
+    /// Says why the document cannot be edited, or what was turned off to keep a big file fast.
+    let readOnlyBar = InfoBar()
+    /// Says only the start of a file with very long lines is shown, with a button for the rest.
+    let previewBar = InfoBar(buttons: [(label: localized("Show _All"), id: EditorWindow.showAllResponse)])
+    static let showAllResponse = 3
+    /// Offers to open files that look binary anyway (read-only).
+    let binaryBar = InfoBar(buttons: [(label: localized("Open _Anyway"), id: EditorWindow.openAnywayResponse)])
+    static let openAnywayResponse = 4
+    /// Shown while a big file loads: what, how far, and a way out.
+    let loadingBar = Box(vertical: false, spacing: 12)
+    let loadingLabel = Label()
+    let loadingProgress = ProgressBar()
+    /// Called when the user presses Cancel on the loading bar.
+    var onCancelLoading: (@MainActor () -> Void)?
     let buffer = SourceBuffer()
     let textView: SourceView
     /// Find and Replace, and Go to Line.
@@ -53,7 +67,15 @@ final class EditorWindow {
         window.setTitlebar(headerBar)
 
         let column = Box(vertical: true)
+        loadingBar.pack(loadingLabel)
+        loadingBar.pack(loadingProgress, expand: true)
+        loadingBar.pack(Button(label: localized("_Cancel")) { [weak self] in self?.onCancelLoading?() })
+        loadingBar.setBorderWidth(6)
+        column.pack(loadingBar)
         column.pack(infoBar)
+        column.pack(binaryBar)
+        column.pack(readOnlyBar)
+        column.pack(previewBar)
         column.pack(diskChangeBar)
         column.pack(findBar.findBar)
         column.pack(findBar.goToLineBar)
@@ -63,5 +85,6 @@ final class EditorWindow {
         window.setDefaultSize(width: 800, height: 600)
         headerBar.showAll()
         column.showAll()
+        loadingBar.hide()
     }
 }

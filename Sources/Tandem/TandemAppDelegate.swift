@@ -103,6 +103,15 @@ final class TandemAppDelegate: ApplicationDelegate {
         SceneConfiguration(name: "Editor", role: "editor", delegateClass: EditorSceneDelegate.self)
     }
 
+    /// The key in `ConnectionOptions.userInfo` for files a new window offers to open anyway.
+    static let openAnywayKey = "open-anyway"
+
+    /// Files refused as binary, handed to a new window that offers "Open Anyway".
+    struct OpenAnywayOffer: Codable {
+        var paths: [String]
+        var messages: [String]
+    }
+
     /// A `tandem --wait` launch waiting for its windows to close.
     private struct Waiter {
         let commandLine: CommandLineInvocation
@@ -125,17 +134,26 @@ final class TandemAppDelegate: ApplicationDelegate {
     /// Shows each file: raises a window already showing it (unless `forceNewWindow`), else opens
     /// a new one. Files that cannot be opened are reported in a window and returned as messages.
     @discardableResult
-    func open(_ files: [OpenFileContext], forceNewWindow: Bool, openUntitledIfNothing: Bool = true) -> OpenResult {
+    func open(_ files: [OpenFileContext], forceNewWindow: Bool, openUntitledIfNothing: Bool = true,
+              allowBinary: Bool = false) -> OpenResult {
         guard let application else { return OpenResult() }
         var problems: [String] = []
+        // Files that look binary: the user may still open them, read-only.
+        var binaryPaths: [String] = [], binaryMessages: [String] = []
         var scenes: [WindowScene] = []
         var lastScene: WindowScene? { scenes.last }
         for file in files {
             let document: Document
             do {
-                document = try store.openFile(at: file.path)
+                document = try store.openFile(at: file.path, allowBinary: allowBinary)
             } catch {
-                problems.append(error.message + (error.message.contains(file.path) ? "" : " (\(file.path))"))
+                let message = error.message + (error.message.contains(file.path) ? "" : " (\(file.path))")
+                if error.looksBinary {
+                    binaryPaths.append(file.path)
+                    binaryMessages.append(message)
+                } else {
+                    problems.append(message)
+                }
                 continue
             }
             if !forceNewWindow, let scene = scene(showing: document) {
@@ -147,15 +165,20 @@ final class TandemAppDelegate: ApplicationDelegate {
             if let scene = openWindow(on: document, at: file) { scenes.append(scene) }
             if FileManager.default.fileExists(atPath: file.path) { RecentFiles.add(file.path) }
         }
-        if !problems.isEmpty {
+        if !problems.isEmpty || !binaryPaths.isEmpty {
             let target = lastScene ?? application.connectedScenes.last(where: { $0.activationState == .foregroundActive })
                 ?? application.connectedScenes.last
             if let editor = target?.delegate as? EditorSceneDelegate {
-                editor.showNotices(problems)
+                if !problems.isEmpty { editor.showNotices(problems) }
+                editor.offerToOpenAnyway(binaryPaths, messages: binaryMessages)
                 target?.window.present()
             } else {
-                application.requestSceneSessionActivation(options: ConnectionOptions(notices: problems))
+                let offer = (try? JSONEncoder().encode(OpenAnywayOffer(paths: binaryPaths, messages: binaryMessages)))
+                    .flatMap { String(data: $0, encoding: .utf8) }
+                application.requestSceneSessionActivation(options: ConnectionOptions(
+                    notices: problems, userInfo: binaryPaths.isEmpty ? [:] : [Self.openAnywayKey: offer ?? ""]))
             }
+            problems += binaryMessages
         } else if files.isEmpty && openUntitledIfNothing {
             openUntitled()
         }
