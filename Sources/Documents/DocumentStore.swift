@@ -72,7 +72,6 @@ public final class DocumentStore {
         let head = try TextFile.readBytes(path, limit: Self.headSize)
         let mark = TextFile.byteOrderMark(of: head)
         let body = head[(mark?.length ?? 0)...]
-        if mark == nil && !allowBinary && body.contains(0) { throw TextFile.binaryError(name) }
         var decoder = BlockDecoder(encoding: mark?.encoding ?? .utf8, lineLength: 0)
         var text = decoder.decode(body, atEnd: false)
         if text == nil && mark == nil {
@@ -82,6 +81,7 @@ public final class DocumentStore {
         guard let text else {
             throw TextFileError(localized("Could not open “%1”: it starts with a %2 byte-order mark but is not valid %2.", name, decoder.encoding.displayName))
         }
+        if decoder.sawNUL && !allowBinary { throw TextFile.binaryError(name) }
         let file = TextFile(text: text, encoding: decoder.encoding, hasByteOrderMark: mark != nil)
         let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
         document.fileSize = size

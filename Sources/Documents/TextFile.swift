@@ -72,6 +72,8 @@ public struct TextFile: Equatable, Sendable {
             guard let text = encoding.decode(body) else {
                 throw TextFileError(localized("Could not open “%1”: it starts with a %2 byte-order mark but is not valid %2.", name, encoding.displayName))
             }
+            // A UTF-32 file starts with the UTF-16 mark and decodes into NULs: not text either.
+            if !allowBinary && text.utf8.contains(0) { throw binaryError(name) }
             return TextFile(text: text, encoding: encoding, hasByteOrderMark: true)
         }
         if !allowBinary && body.contains(0) { throw binaryError(name) }

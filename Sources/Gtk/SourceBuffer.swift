@@ -158,9 +158,16 @@ public final class SourceBuffer: Object {
     public func append(_ text: String) {
         applyingDepth += 1
         defer { applyingDepth -= 1 }
-        var end = GtkTextIter()
+        var end = GtkTextIter(), caret = GtkTextIter()
         gtk_text_buffer_get_end_iter(buffer, &end)
+        gtk_text_buffer_get_iter_at_mark(buffer, &caret, gtk_text_buffer_get_insert(buffer))
+        // The caret's mark would ride along with text added where it stands.
+        let caretOffset: gint? = gtk_text_iter_is_end(&caret) != 0 ? gtk_text_iter_get_offset(&caret) : nil
         gtk_text_buffer_insert(buffer, &end, text, -1)
+        if let caretOffset {
+            gtk_text_buffer_get_iter_at_offset(buffer, &caret, caretOffset)
+            gtk_text_buffer_place_cursor(buffer, &caret)
+        }
     }
 
     /// Whether the bracket next to the caret and its partner are highlighted (costly on huge texts).

@@ -1,0 +1,200 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import Documents
+
+/// Spins the main run loop (where the loader's pieces arrive) until `condition` or 60 s.
+@MainActor
+private func waitForLoad(_ what: String, until condition: () -> Bool) {
+    let deadline = Date().addingTimeInterval(60)
+    while !condition() && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
+    XCTAssertTrue(condition(), "timed out waiting for \(what)")
+}
+
+/// Big files load on a background thread: the head at once, the rest in pieces, read-only
+/// until done, and the result is exactly what reading the whole file at once gives.
+final class BackgroundLoadTests: XCTestCase {
+    private var temporary: TemporaryFolder!
+    private var folder: String { temporary.path }
+    override func setUpWithError() throws { temporary = try TemporaryFolder("load") }
+
+    /// Text of about `bytes` UTF-8 bytes mixing 1- to 4-byte characters and every newline style.
+    private func mixedText(bytes: Int, seed: UInt64) -> String {
+        var random = SplitMix64(seed: seed)
+        let pieces = ["plain words ", "é", "한글", "😀", "\n", "\r\n", "\r", "tab\t", "ß∑"]
+        var out = ""
+        while out.utf8.count < bytes { out += pieces[Int(random.next() % UInt64(pieces.count))] }
+        return out
+    }
+
+    func testBigFileArrivesInPiecesAndEndsExactlyAsTheFile() throws {
+        let path = folder + "/big.txt"
+        let text = mixedText(bytes: 3 << 20, seed: 1)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            XCTAssertTrue(document.isLoading)
+            XCTAssertTrue(document.isReadOnly)
+            XCTAssertGreaterThan(document.storage.count, 0, "the head is there at once")
+            XCTAssertLessThan(document.storage.count, text.unicodeScalars.count)
+            var events: [DocumentEvent] = []
+            let subscription = store.subscribe(to: document) { events.append($0) }
+            store.apply(Edit(range: 0..<0, replacement: "x"), to: document)
+            XCTAssertFalse(document.isDirty, "edits wait for the end of the load")
+            waitForLoad("the load") { !document.isLoading }
+            XCTAssertEqual(document.text, text)
+            XCTAssertEqual(document.encoding, .utf8)
+            XCTAssertFalse(document.isReadOnly)
+            XCTAssertTrue(events.contains { if case .loadProgressed = $0 { true } else { false } })
+            XCTAssertEqual(events.last, .loadFinished)
+            store.apply(Edit(range: 0..<0, replacement: "x"), to: document)
+            XCTAssertTrue(document.isDirty)
+            store.undo(document)
+            try store.save(document)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(text.utf8), "bytes unchanged")
+            _ = subscription
+        }
+    }
+
+    func testInvalidUTF8LateInTheFileStartsAgainAsWindows1252() throws {
+        let path = folder + "/late.txt"
+        var bytes = Array(String(repeating: "line of text\n", count: 200_000).utf8)
+        bytes += [0xE9, 0x0A]  // "é" in Latin-1: not UTF-8
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            var restarted = false
+            let subscription = store.subscribe(to: document) { if $0 == .loadRestarted { restarted = true } }
+            waitForLoad("the load") { !document.isLoading }
+            XCTAssertTrue(restarted)
+            XCTAssertEqual(document.encoding, .windows1252)
+            XCTAssertEqual(document.text, try TextFile.read(path).text)
+            XCTAssertTrue(document.text.hasSuffix("é\n"))
+            try store.save(document)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(bytes), "bytes unchanged")
+            _ = subscription
+        }
+    }
+
+    func testNULAfterTheHeadMakesTheDocumentReadOnly() throws {
+        let path = folder + "/nul-late.txt"
+        var bytes = Array(String(repeating: "abc\n", count: 400_000).utf8)
+        bytes += [0x00, 0x41]
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            var told = false
+            let subscription = store.subscribe(to: document) { if $0 == .becameReadOnly(.binary) { told = true } }
+            waitForLoad("the load") { !document.isLoading }
+            XCTAssertTrue(told)
+            XCTAssertEqual(document.readOnlyReasons, [.binary])
+            store.apply(Edit(range: 0..<0, replacement: "x"), to: document)
+            XCTAssertFalse(document.isDirty)
+            XCTAssertEqual(document.storage.count, bytes.count)
+            _ = subscription
+        }
+    }
+
+    func testNULInTheHeadIsRefusedUnlessOpenedAnyway() throws {
+        for size in [100, 3 << 20] {  // read at once, and in the background
+            let path = folder + "/nul-\(size).bin"
+            var bytes = [UInt8](repeating: 0x41, count: size)
+            bytes[10] = 0
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            try MainActor.assumeIsolated {
+                let store = DocumentStore()
+                do throws(TextFileError) {
+                    _ = try store.openFile(at: path)
+                    XCTFail("a binary file opened as text")
+                } catch {
+                    XCTAssertTrue(error.looksBinary)
+                    XCTAssertTrue(error.message.contains("NUL"), error.message)
+                }
+                let document = try store.openFile(at: path, allowBinary: true)
+                waitForLoad("the load") { !document.isLoading }
+                XCTAssertTrue(document.readOnlyReasons.contains(.binary))
+                XCTAssertEqual(document.storage.count, size)
+            }
+        }
+    }
+
+    func testVeryLongLinesMakeTheDocumentReadOnly() throws {
+        for size in [30_000, 5_000_000] {
+            let path = folder + "/line-\(size).js"
+            try Data(String(repeating: "x", count: size).utf8).write(to: URL(fileURLWithPath: path))
+            try MainActor.assumeIsolated {
+                let store = DocumentStore()
+                let document = try store.openFile(at: path)
+                waitForLoad("the load") { !document.isLoading }
+                XCTAssertEqual(document.readOnlyReasons, [.longLines], "\(size)")
+                XCTAssertEqual(document.storage.count, size)
+            }
+        }
+    }
+
+    func testClosingTheLastWindowStopsTheLoad() throws {
+        let path = folder + "/closed.txt"
+        try Data(mixedText(bytes: 4 << 20, seed: 2).utf8).write(to: URL(fileURLWithPath: path))
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            var document: Document? = try store.openFile(at: path)
+            weak var loader = document?.loader
+            XCTAssertNotNil(loader)
+            var subscription: DocumentSubscription? = store.subscribe(to: document!) { _ in }
+            subscription = nil
+            XCTAssertNil(document?.loader)
+            XCTAssertTrue(store.openDocuments.isEmpty)
+            document = nil
+            // Whatever was already on its way is dropped without effect.
+            RunLoop.main.run(until: Date().addingTimeInterval(0.3))
+            _ = subscription
+        }
+    }
+
+    func testBlockDecoderJoinsCharactersSplitAcrossBlocks() {
+        var random = SplitMix64(seed: 7)
+        let text = mixedText(bytes: 50_000, seed: 3)
+        for encoding in [TextEncoding.utf8, .utf16LittleEndian, .utf16BigEndian] {
+            guard case .success(let bytes) = encoding.encode(text) else { return XCTFail("encode") }
+            var decoder = BlockDecoder(encoding: encoding, lineLength: 0)
+            var out = "", at = 0
+            while at < bytes.count {
+                let end = min(bytes.count, at + 1 + Int(random.next() % 997))
+                guard let piece = decoder.decode(bytes[at..<end], atEnd: false) else { return XCTFail("\(encoding) at \(at)") }
+                out += piece
+                at = end
+            }
+            out += decoder.decode([], atEnd: true) ?? "<invalid>"
+            XCTAssertEqual(out, text, "\(encoding)")
+        }
+        var decoder = BlockDecoder(encoding: .utf8, lineLength: 0)
+        XCTAssertNil(decoder.decode([0x41, 0xFF, 0x41], atEnd: false), "invalid bytes are reported")
+        var truncated = BlockDecoder(encoding: .utf8, lineLength: 0)
+        XCTAssertEqual(truncated.decode([0x41, 0xE2, 0x82], atEnd: false), "A")
+        XCTAssertNil(truncated.decode([], atEnd: true), "a sequence cut off by the end of the file is invalid")
+    }
+
+    func testAppendingStoragesEqualsTheJoinedText() {
+        var random = SplitMix64(seed: 11)
+        for _ in 0..<40 {
+            var storage = TextStorage(), expected = ""
+            for _ in 0..<Int(random.next() % 12) {
+                let piece = mixedText(bytes: Int(random.next() % 60_000), seed: random.next())
+                storage.append(contentsOf: TextStorage(piece))
+                expected += piece
+            }
+            XCTAssertEqual(storage.string, expected)
+            XCTAssertEqual(storage.count, expected.unicodeScalars.count)
+            XCTAssertEqual(storage.lineCount, expected.utf8.filter { $0 == 0x0A }.count + 1)
+            // Still an ordinary, editable rope.
+            let at = storage.count / 2
+            storage.replace(at..<min(storage.count, at + 5), with: "Z")
+            var scalars = Array(expected.unicodeScalars)
+            scalars.replaceSubrange(at..<min(scalars.count, at + 5), with: ["Z"])
+            XCTAssertEqual(storage.string, String(String.UnicodeScalarView(scalars)))
+        }
+    }
+}
