@@ -55,6 +55,11 @@ public final class NativeApplication: Object {
         }
     }
 
+    /// Runs the application with the process's arguments exactly as the kernel gave them.
+    public func runWithProcessArguments() -> Int32 {
+        g_application_run(gApplication, CommandLine.argc, CommandLine.unsafeArgv)
+    }
+
     /// Registers on the session bus and emits startup without running the main loop
     /// (for tests, which spin the loop themselves); false if registration failed.
     public func register() -> Bool {

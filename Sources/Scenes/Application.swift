@@ -42,8 +42,11 @@ public final class Application {
     }
 
     /// Runs the main loop (or forwards the command line to the running instance); returns the exit code.
-    public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
-        native.run(arguments: arguments)
+    /// Without `arguments`, the process's own are passed byte for byte (CommandLine.arguments
+    /// would turn a file name that is not UTF-8 into another, existing-looking name).
+    public func run(arguments: [String]? = nil) -> Int32 {
+        guard let arguments else { return native.runWithProcessArguments() }
+        return native.run(arguments: arguments)
     }
 
     /// Registers and runs startup without entering the main loop (tests spin the loop themselves).

@@ -1,0 +1,180 @@
+"""Every input of the hostile corpus (Tests/Corpus/make_corpus.py), opened from the command line
+and through File > Open: no crash, the expected window or message, and no file changed on disk."""
+import hashlib
+import importlib.util
+import os
+import shutil
+import stat
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import TANDEM, wait_for
+
+ROOT = Path(__file__).resolve().parents[2]
+_spec = importlib.util.spec_from_file_location("make_corpus", ROOT / "Tests" / "Corpus" / "make_corpus.py")
+make_corpus = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(make_corpus)
+
+
+def fingerprint(path):
+    """What must not change: type, size, modification time, and the bytes of small regular files."""
+    try:
+        info = os.lstat(path)
+    except OSError as error:
+        return ("missing", error.errno)
+    digest = None
+    if stat.S_ISREG(info.st_mode) and info.st_size < 64 << 20 and os.access(path, os.R_OK):
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+    return (stat.S_IFMT(info.st_mode), info.st_size, info.st_mtime_ns, digest)
+
+
+def display_name(case):
+    return os.path.basename(case.path).decode("utf-8", "replace")
+
+
+def all_labels(tandem):
+    return "\n".join(" ".join(tandem.labels_of_frame(f)) for f in tandem.frames())
+
+
+def close_window(tandem, title):
+    """Closes the window titled `title` (its document is unmodified, so nothing is asked)."""
+    count = len(tandem.frames())
+    if "\n" in title:  # xdotool cannot match such a title; the new window is the active one
+        wid = subprocess.run(["xdotool", "getactivewindow"], capture_output=True, text=True).stdout.strip()
+        subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
+        subprocess.run(["xdotool", "key", "ctrl+w"], check=True)
+    else:
+        tandem.key(title, "ctrl+w")
+    wait_for(f"{title!r} closed", lambda: len(tandem.frames()) == count - 1)
+
+
+def check_window(tandem, case):
+    """An input that opens shows a window with its name (and the expected notice in it)."""
+    title = display_name(case)
+    frame = tandem.wait_title(title, timeout=20)
+    if case.message:
+        wait_for(f"{case.message!r} in {title!r}", lambda: case.message in " ".join(tandem.labels_of_frame(tandem.frame(title))))
+    view = tandem.document_view(frame)
+    assert view.queryText().characterCount >= 0  # the view answers over AT-SPI
+    return title
+
+
+def chooser_shown(tandem):
+    """Whether the Open Files dialog is on screen (GTK keeps it, hidden, after it answers)."""
+    import pyatspi
+    return any(f is not None and f.name == "Open Files" and f.getState().contains(pyatspi.STATE_SHOWING)
+               for f in tandem.app())
+
+
+def press_button(tandem, window, label):
+    """Presses the button `label` of the shown window titled `window`, as a screen reader would."""
+    import pyatspi
+    frame = next(f for f in tandem.app() if f is not None and f.name == window and f.getState().contains(pyatspi.STATE_SHOWING))
+    button = next(b for b in tandem.find(frame, "push button") if b.name.replace("_", "") == label)
+    button.queryAction().doAction(0)
+
+
+@pytest.fixture
+def corpus(tmp_path):
+    cases = make_corpus.build(str(tmp_path / "corpus"))
+    assert len(cases) >= 40
+    # The corpus's own files (system paths such as /proc/self/status change by themselves).
+    ours = [case for case in cases if case.path.startswith(os.fsencode(str(tmp_path)))]
+    before = {case.path: fingerprint(case.path) for case in ours}
+    yield cases
+    after = {case.path: fingerprint(case.path) for case in ours}
+    changed = [case.name for case in ours if before[case.path] != after[case.path]]
+    # Put permissions back so pytest can clean up.
+    for case in cases:
+        if case.unprivileged:
+            os.chmod(os.path.dirname(case.path), 0o755)
+            os.chmod(case.path, 0o644)
+    assert not changed, f"files changed on disk without a save: {changed}"
+
+
+def test_every_input_from_the_command_line(tandem, corpus):
+    tandem.start()
+    tandem.wait_title("Untitled Document 1")
+    for case in corpus:
+        if case.unprivileged:
+            continue
+        result = tandem.launch(case.path, timeout=30)
+        assert tandem.proc.poll() is None, f"Tandem died on {case.name}: {tandem.trace[-2000:]}"
+        if case.expect in ("opens", "readonly"):
+            assert result.returncode == 0, f"{case.name}: {result.stderr}"
+            close_window(tandem, check_window(tandem, case))
+        elif case.expect == "binary":
+            assert result.returncode == 1, case.name
+            assert "NUL" in result.stderr and "binary" in result.stderr, f"{case.name}: {result.stderr}"
+            wait_for(f"the Open Anyway notice for {case.name}", lambda: display_name(case) in all_labels(tandem))
+        else:
+            assert result.returncode == 1, f"{case.name} was not refused"
+            assert case.message.lower() in result.stderr.lower(), f"{case.name}: {result.stderr!r}"
+    # "Open Anyway" opens a binary file read-only, NULs shown as ␀.
+    import pyatspi
+    button = wait_for("an Open Anyway button", lambda: next(
+        (b for f in tandem.frames() for b in tandem.find(f, "push button") if b.name.replace("_", "") == "Open Anyway"), None))
+    button.queryAction().doAction(0)
+    frame = tandem.wait_title("nul-at-start.bin")
+    wait_for("read-only notice", lambda: "read-only" in " ".join(tandem.labels_of_frame(frame)))
+    assert tandem.text_in(frame).getText(0, -1).startswith("\u2400hello")
+    assert not tandem.document_view(frame).getState().contains(pyatspi.STATE_EDITABLE)
+    assert tandem.proc.poll() is None
+
+
+def test_every_input_through_file_open(tandem, corpus):
+    tandem.start()
+    tandem.wait_title("Untitled Document 1")
+    for case in corpus:
+        if case.unprivileged or not case.typeable:
+            continue  # xdotool cannot type a newline, invalid UTF-8 or non-ASCII there; the command line covers them
+        tandem.activate_action("open", window=1)
+        wait_for("the Open Files dialog", lambda: chooser_shown(tandem))
+        shown_before = len(tandem.frames())
+        time.sleep(0.3)
+        subprocess.run(["xdotool", "key", "ctrl+l"], check=True)
+        subprocess.run(["xdotool", "type", "--delay", "2", os.fsdecode(case.path)], check=True)
+        time.sleep(0.7)  # the location bar looks the path up before it accepts it
+        subprocess.run(["xdotool", "key", "Return"], check=True)
+        assert tandem.proc.poll() is None, f"Tandem died on {case.name}"
+        if case.expect in ("opens", "readonly"):
+            close_window(tandem, check_window(tandem, case))
+        else:
+            name = display_name(case)
+            wait_for(f"the message for {case.name}", lambda: name in all_labels(tandem) and case.message in all_labels(tandem))
+    assert tandem.proc.poll() is None
+
+
+def test_unreadable_inputs_as_an_unprivileged_user(tmp_path, corpus):
+    """Root reads everything, so these run as `nobody`, with its own state folder and no session bus."""
+    os.chmod(tmp_path, 0o755)
+    os.chmod(tmp_path / "corpus", 0o755)
+    home = tmp_path / "nobody-home"
+    home.mkdir()
+    shutil.chown(home, "nobody")
+    xauthority = tmp_path / "xauthority"
+    if os.environ.get("XAUTHORITY"):
+        shutil.copy(os.environ["XAUTHORITY"], xauthority)
+        os.chmod(xauthority, 0o644)
+    for case in (c for c in corpus if c.unprivileged):
+        env = {"DISPLAY": os.environ["DISPLAY"], "XAUTHORITY": str(xauthority), "HOME": str(home),
+               "XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
+               "XDG_RUNTIME_DIR": str(home), "GSETTINGS_BACKEND": "memory", "PATH": "/usr/bin:/bin",
+               "DBUS_SESSION_BUS_ADDRESS": "disabled:"}
+        proc = subprocess.Popen(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--",
+                                 TANDEM, case.path], env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL)
+        # It stays open on a window with the message; the message is on stderr at once.
+        line = ""
+        for _ in range(50):  # GTK may warn first (no accessibility bus for this user)
+            line = proc.stderr.readline().decode()
+            if line.startswith("tandem:") or not line:
+                break
+        assert case.message in line and display_name(case) in line, f"{case.name}: {line!r}"
+        time.sleep(0.5)
+        assert proc.poll() is None, f"Tandem ended on {case.name}"
+        proc.terminate()
+        assert proc.wait(timeout=10) == 0, "SIGTERM is a clean quit"
