@@ -33,6 +33,7 @@ final class TandemAppDelegate: ApplicationDelegate {
 
     func applicationDidFinishLaunching(_ application: Application) {
         self.application = application
+        StallMonitor.startIfAsked()
         if let folder = application.sessionStore?.folder {
             store.drafts = DraftStore(folder: folder + "/drafts")
         }
