@@ -352,7 +352,7 @@ public final class DocumentStore {
         }
     }
 
-    /// Writes every due draft now (also called when quitting).
+    /// Writes every due draft now (on a background queue: see `DraftStore`).
     public func flushDrafts() {
         draftFlushScheduled = false
         let due = draftsDue
@@ -360,11 +360,17 @@ public final class DocumentStore {
         for id in due { if let document = documents[id] { writeDraft(document) } }
     }
 
+    /// Writes every due draft and waits until all are on disk (the process is about to end).
+    public func finishDrafts() {
+        flushDrafts()
+        drafts?.waitUntilWritten()
+    }
+
     /// Writes (or, for a clean document, deletes) one document's draft now.
     public func writeDraft(_ document: Document) {
         guard let drafts else { return }
         if document.isDirty {
-            drafts.write(document.draftID, text: document.storage.string,
+            drafts.write(document.draftID, text: document.storage,
                          metadata: .init(path: document.path, untitledName: document.path == nil ? document.untitledName : nil))
         } else {
             drafts.delete(document.draftID)

@@ -30,31 +30,64 @@ public final class DraftStore {
     /// Largest draft read back (drafts of bigger documents are written but not trusted blindly).
     static let maximumSize = 2 << 30
     var warn: (String) -> Void = { FileHandle.standardError.write(Data("tandem: \($0)\n".utf8)) }
+    private var writer: DraftWriter!
 
     /// Uses (and creates, 0700) `folder`.
     public init(folder: String) {
         self.folder = folder
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
+        writer = DraftWriter { [weak self] path, job in
+            guard let failure = Self.perform(job, at: path) else { return }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.warn(failure) } }
+        }
     }
 
     private func path(_ id: UUID) -> String { folder + "/\(id.uuidString).draft" }
 
-    /// Writes (atomically, 0600) the draft of a document.
-    public func write(_ id: UUID, text: String, metadata: Metadata) {
-        var data = Data(Self.header.utf8)
-        data.append((try? JSONEncoder().encode(metadata)) ?? Data("{}".utf8))
-        data.append(0x0A)
-        data.append(contentsOf: text.utf8)
-        do {
-            try AtomicFileWriter.write(data, to: path(id), mode: 0o600, followingSymlinks: false)
-        } catch {
-            warn(localized("could not keep the unsaved text of a document in %1: %2", String(describing: folder), String(describing: String(cString: strerror(error.code)))))
+    /// Keeps (atomically, 0600) the draft of a document: `text` is a snapshot, written out on a
+    /// background queue, so this returns at once whatever the document's size.
+    public func write(_ id: UUID, text: TextStorage, metadata: Metadata) {
+        var head = Data(Self.header.utf8)
+        head.append((try? JSONEncoder().encode(metadata)) ?? Data("{}".utf8))
+        head.append(0x0A)
+        writer.submit(.write(head, text), for: path(id))
+    }
+
+    /// Deletes a draft (its text was saved, or nothing needs it any more), after any write of it
+    /// still on its way.
+    public func delete(_ id: UUID) {
+        writer.submit(.delete, for: path(id))
+    }
+
+    /// Returns once every draft asked for so far is on disk (quitting).
+    public func waitUntilWritten() {
+        writer.waitUntilIdle()
+    }
+
+    /// Does one job on the writer's queue; returns the message for a failure.
+    private nonisolated static func perform(_ job: DraftWriter.Job, at path: String) -> String? {
+        switch job {
+        case .delete:
+            unlink(path)
+            return nil
+        case .write(let head, let text):
+            var data = head
+            data.reserveCapacity(head.count + text.count)
+            text.forEachChunk { data.append(contentsOf: $0.utf8) }
+            do {
+                try AtomicFileWriter.write(data, to: path, mode: 0o600, followingSymlinks: false)
+                return nil
+            } catch {
+                let folder = (path as NSString).deletingLastPathComponent
+                return localized("could not keep the unsaved text of a document in %1: %2", folder, String(cString: strerror(error.code)))
+            }
         }
     }
 
     /// The draft with this id, or nil (a damaged one is reported and left in place for the user).
     public func read(_ id: UUID) -> Draft? {
+        writer.waitUntilIdle()
         let fd = open(path(id), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -79,8 +112,4 @@ public final class DraftStore {
         return Draft(metadata: metadata, text: text)
     }
 
-    /// Deletes a draft (its text was saved, or nothing needs it any more).
-    public func delete(_ id: UUID) {
-        unlink(path(id))
-    }
 }

@@ -30,9 +30,15 @@ public struct TextStorage: Sendable {
             newlines = children.reduce(0) { $0 + $1.newlines }
         }
 
-        func copy() -> Node {
-            isLeaf ? Node(leaf: text) : Node(children: children.map { $0.copy() })
+        private init(copying other: Node) {
+            text = other.text
+            children = other.children
+            scalars = other.scalars
+            newlines = other.newlines
         }
+
+        /// This node alone, sharing its children (path copying: only what an edit touches is copied).
+        func shallowCopy() -> Node { Node(copying: self) }
 
         static func countNewlines(_ s: String) -> Int {
             var n = 0
@@ -42,6 +48,13 @@ public struct TextStorage: Sendable {
     }
 
     private var root: Node
+
+    /// Makes `node` safe to mutate: a node shared with another storage (a snapshot being written
+    /// out, an undo state) is replaced by its own shallow copy, so a copy of a whole storage is
+    /// O(1) and an edit after it costs O(log n), not a walk of the text.
+    private static func makeUnique(_ node: inout Node) {
+        if !isKnownUniquelyReferenced(&node) { node = node.shallowCopy() }
+    }
 
     /// Creates storage holding `text`.
     public init(_ text: String = "") {
@@ -61,6 +74,15 @@ public struct TextStorage: Sendable {
         return out
     }
 
+    /// Calls `body` with the text's pieces in order (no copy of the whole text is made).
+    public func forEachChunk(_ body: (String) throws -> Void) rethrows {
+        try Self.forEachLeaf(root, body)
+    }
+
+    private static func forEachLeaf(_ node: Node, _ body: (String) throws -> Void) rethrows {
+        if node.isLeaf { try body(node.text) } else { for child in node.children { try forEachLeaf(child, body) } }
+    }
+
     /// The text in a scalar range (clamped to the text).
     public func substring(_ range: Range<Int>) -> String {
         let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
@@ -71,7 +93,7 @@ public struct TextStorage: Sendable {
 
     /// Replaces the scalars in `range` with `replacement`; the range is clamped to the text.
     public mutating func replace(_ range: Range<Int>, with replacement: String) {
-        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        Self.makeUnique(&root)
         let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
         if upper > lower { Self.delete(root, lower..<upper) }
         if root.scalars == 0 {
@@ -94,7 +116,7 @@ public struct TextStorage: Sendable {
     public mutating func append(contentsOf other: TextStorage) {
         if other.count == 0 { return }
         if count == 0 { root = other.root; return }
-        if !isKnownUniquelyReferenced(&root) { root = root.copy() }
+        Self.makeUnique(&root)
         let mine = Self.height(root), theirs = Self.height(other.root)
         if mine == theirs {
             root = Node(children: [root, other.root])
@@ -103,7 +125,8 @@ public struct TextStorage: Sendable {
                 root = Node(children: [root, sibling])
             }
         } else {
-            var taller = other.root.copy()
+            var taller = other.root
+            Self.makeUnique(&taller)
             if let sibling = Self.graft(root, onto: taller, depth: theirs - mine - 1, atEnd: false) {
                 taller = Node(children: [taller, sibling])
             }
@@ -126,6 +149,7 @@ public struct TextStorage: Sendable {
             if atEnd { node.children.append(child) } else { node.children.insert(child, at: 0) }
         } else {
             let index = atEnd ? node.children.count - 1 : 0
+            makeUnique(&node.children[index])
             if let split = graft(child, onto: node.children[index], depth: depth - 1, atEnd: atEnd) {
                 node.children.insert(split, at: index + 1)
             }
@@ -256,6 +280,7 @@ public struct TextStorage: Sendable {
             remaining -= node.children[index].scalars
             index += 1
         }
+        makeUnique(&node.children[index])
         if let split = insert(node.children[index], text, at: remaining) {
             node.children.insert(split, at: index + 1)
         }
@@ -279,11 +304,20 @@ public struct TextStorage: Sendable {
             return
         }
         var base = 0
-        for child in node.children {
-            let childRange = base..<(base + child.scalars)
+        for index in node.children.indices {
+            let childRange = base..<(base + node.children[index].scalars)
             let overlap = range.clamped(to: childRange)
-            base += child.scalars
+            base = childRange.upperBound
             if overlap.isEmpty { continue }
+            if overlap == childRange {
+                // A child deleted whole is dropped, not walked (select all + delete in 100 MB).
+                node.scalars -= node.children[index].scalars
+                node.newlines -= node.children[index].newlines
+                node.children[index] = Node(leaf: "")
+                continue
+            }
+            makeUnique(&node.children[index])
+            let child = node.children[index]
             let before = (child.scalars, child.newlines)
             delete(child, (overlap.lowerBound - childRange.lowerBound)..<(overlap.upperBound - childRange.lowerBound))
             node.scalars -= before.0 - child.scalars

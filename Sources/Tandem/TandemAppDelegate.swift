@@ -187,7 +187,7 @@ final class TandemAppDelegate: ApplicationDelegate {
     }
 
     func applicationWillTerminate(_ application: Application) {
-        store.flushDrafts()
+        store.finishDrafts()
     }
 
     // MARK: Restoration

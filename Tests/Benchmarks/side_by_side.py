@@ -200,6 +200,7 @@ def main():
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--limit", type=float, default=120, help="seconds before a launch counts as not settled")
     parser.add_argument("--only", help="comma-separated input names")
+    parser.add_argument("--editors", default="Tandem,gedit,mousepad", help="comma-separated editors to run")
     args = parser.parse_args()
 
     inputs = make_inputs(args.inputs)
@@ -207,8 +208,11 @@ def main():
         inputs = [i for i in inputs if i[0] in args.only.split(",")]
     state = tempfile.mkdtemp()
     env = dict(os.environ, XDG_STATE_HOME=state, GSETTINGS_BACKEND="memory")
-    editors = [("Tandem", [args.tandem])]
+    chosen = args.editors.split(",")
+    editors = [("Tandem", [args.tandem])] if "Tandem" in chosen else []
     for name, binary in [("gedit", "gedit"), ("mousepad", "mousepad")]:
+        if name not in chosen:
+            continue
         found = shutil.which(binary)
         if found:
             editors.append((name, [found]))
@@ -237,7 +241,7 @@ def main():
             print(f"| {input_name} | {editor} | {fmt(window)} | {fmt(paint)} | {idle_text} | {fmt(rss, 'MB')} | {stalls} |",
                   flush=True)
         peers = {k: v for k, v in results.items() if k != "Tandem"}
-        if peers:
+        if peers and "Tandem" in results:
             tandem = results["Tandem"]
             ratios = []
             for index, label in [(0, "window"), (1, "paint"), (2, "idle"), (3, "RSS")]:

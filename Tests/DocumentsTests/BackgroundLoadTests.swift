@@ -141,7 +141,7 @@ final class BackgroundLoadTests: XCTestCase {
         try MainActor.assumeIsolated {
             let store = DocumentStore()
             var document: Document? = try store.openFile(at: path)
-            weak var loader = document?.loader
+            weak let loader = document?.loader
             XCTAssertNotNil(loader)
             var subscription: DocumentSubscription? = store.subscribe(to: document!) { _ in }
             subscription = nil

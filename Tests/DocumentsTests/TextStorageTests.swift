@@ -68,4 +68,36 @@ final class TextStorageTests: XCTestCase {
         XCTAssertEqual(snapshot.count, 10_000)
         XCTAssertEqual(a.count, 9_995)
     }
+
+    /// Copies share their nodes (path copying): every snapshot taken along random edits, grafts
+    /// of one storage into another (twice, so one tree holds the same subtree twice) and whole
+    /// deletions still reads back exactly as it was when taken.
+    func testSnapshotsSurviveEditsOfTheirOriginal() {
+        for seed in 1...12 {
+            var rng = SplitMix64(seed: UInt64(seed) &* 7919)
+            var model = Array(randomText(&rng, maxLength: 20_000).unicodeScalars)
+            var storage = TextStorage(String(String.UnicodeScalarView(model)))
+            var snapshots: [(TextStorage, String)] = []
+            for step in 0..<200 {
+                if step % 9 == 0 { snapshots.append((storage, String(String.UnicodeScalarView(model)))) }
+                if step % 23 == 0 {
+                    let piece = TextStorage(randomText(&rng, maxLength: 6000))
+                    storage.append(contentsOf: piece)
+                    storage.append(contentsOf: piece)
+                    model += Array(piece.string.unicodeScalars) + Array(piece.string.unicodeScalars)
+                    continue
+                }
+                let a = Int.random(in: 0...model.count, using: &rng)
+                let b = min(model.count, a + Int.random(in: 0...(step % 13 == 0 ? 9000 : 30), using: &rng))
+                let insert = randomText(&rng, maxLength: step % 5 == 0 ? 3000 : 6)
+                storage.replace(a..<b, with: insert)
+                model.replaceSubrange(a..<b, with: Array(insert.unicodeScalars))
+            }
+            XCTAssertEqual(storage.string, String(String.UnicodeScalarView(model)), "seed \(seed)")
+            for (index, (snapshot, text)) in snapshots.enumerated() {
+                XCTAssertEqual(snapshot.string, text, "seed \(seed), snapshot \(index)")
+                XCTAssertEqual(snapshot.lineCount, text.utf8.filter { $0 == 0x0A }.count + 1)
+            }
+        }
+    }
 }
