@@ -241,10 +241,12 @@ public struct TextStorage: Sendable {
     private static func collect(_ node: Node, _ range: Range<Int>, base: Int, into out: inout String) {
         if range.isEmpty { return }
         if node.isLeaf {
+            // A leaf taken whole is copied as UTF-8 at once, not scalar by scalar.
+            if range.count == node.scalars { out += node.text; return }
             let scalars = node.text.unicodeScalars
             let from = scalars.index(scalars.startIndex, offsetBy: range.lowerBound - base)
             let to = scalars.index(from, offsetBy: range.count)
-            out.unicodeScalars.append(contentsOf: scalars[from..<to])
+            out.append(contentsOf: Substring(scalars[from..<to]))
             return
         }
         var childBase = base
