@@ -167,7 +167,10 @@ final class EditorSceneDelegate: SceneDelegate {
     private func updateLoading() {
         guard let ui, let binding else { return }
         let document = binding.document
-        ui.textView.isEditable = binding.isComplete && !document.isReadOnly
+        // Only lasting reasons make the view read-only. Toggling at the end of a load would make
+        // GtkTextView invalidate every line (37 ms for 100 MB); edits typed while loading are
+        // refused by the store instead, and the loading bar says why.
+        ui.textView.isEditable = document.readOnlyReasons.isEmpty
         if binding.isComplete {
             ui.loadingBar.hide()
         } else {
