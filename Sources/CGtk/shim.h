@@ -41,6 +41,10 @@ static inline GtkTextBuffer *tandem_text_buffer(gpointer p) { return GTK_TEXT_BU
 static inline GtkSourceView *tandem_source_view(gpointer p) { return GTK_SOURCE_VIEW(p); }
 /** GTK_SOURCE_BUFFER(): an object known to be a GtkSourceBuffer. */
 static inline GtkSourceBuffer *tandem_source_buffer(gpointer p) { return GTK_SOURCE_BUFFER(p); }
+/** GTK_SOURCE_GUTTER_RENDERER(): an object known to be a gutter renderer. */
+static inline GtkSourceGutterRenderer *tandem_gutter_renderer(gpointer p) { return GTK_SOURCE_GUTTER_RENDERER(p); }
+/** GTK_SOURCE_GUTTER_RENDERER_TEXT(): an object known to be a text gutter renderer. */
+static inline GtkSourceGutterRendererText *tandem_gutter_renderer_text(gpointer p) { return GTK_SOURCE_GUTTER_RENDERER_TEXT(p); }
 /** GTK_SCROLLED_WINDOW(): a widget known to be a scrolled window. */
 static inline GtkScrolledWindow *tandem_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 /** GTK_DIALOG(): a widget known to be a dialog. */

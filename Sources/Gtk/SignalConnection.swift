@@ -108,6 +108,16 @@ private let eventTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<Gdk
     return MainActor.assumeIsolated { handler(unsafeEvent) } ? 1 : 0
 }
 
+typealias QueryDataHandler = @MainActor (UnsafeMutablePointer<GtkTextIter>, GtkSourceGutterRendererState) -> Void
+
+/// GtkSourceGutterRenderer::query-data: (renderer, start, end, state, user_data).
+private let queryDataTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GtkTextIter>?, UnsafeMutablePointer<GtkTextIter>?, GtkSourceGutterRendererState, gpointer?) -> Void = { _, start, _, state, data in
+    let handler = SignalBox<QueryDataHandler>.from(data)
+    guard let start else { return }
+    nonisolated(unsafe) let iter = start
+    MainActor.assumeIsolated { handler(iter, state) }
+}
+
 extension Object {
     /// Connects `handler` to a signal whose C handler takes (instance, user_data), or with
     /// `ignoringOneArgument`, (instance, pointer, user_data). `notify::…` always has the pointer.
@@ -144,6 +154,11 @@ extension Object {
     /// Connects to GtkWidget::drag-drop; returning true takes the drop (the default handler does not run).
     func connectDragDrop(_ handler: @escaping DragDropHandler) {
         _ = connectRaw("drag-drop", unsafeBitCast(dragDropTrampoline, to: GCallback.self), SignalBox(handler))
+    }
+
+    /// Connects to GtkSourceGutterRenderer::query-data (the line's start and its state).
+    func connectQueryData(_ handler: @escaping QueryDataHandler) {
+        _ = connectRaw("query-data", unsafeBitCast(queryDataTrampoline, to: GCallback.self), SignalBox(handler))
     }
 
     /// Connects `handler` to a GdkEvent signal; returning true stops the event.

@@ -6,11 +6,14 @@ public final class SourceView: Widget {
     /// The buffer shown.
     public let buffer: SourceBuffer
 
+    /// The line numbers (their `visible` property is what the show-line-numbers setting binds).
+    public private(set) var lineNumbers: LineNumberGutter!
+
     /// Creates a monospace view with line numbers on `buffer`.
     public init(buffer: SourceBuffer) {
         self.buffer = buffer
         super.init(gtk_source_view_new_with_buffer(buffer.sourceBuffer), ownership: .sink)
-        gtk_source_view_set_show_line_numbers(tandem_source_view(raw), 1)
+        lineNumbers = LineNumberGutter(view: self)
         gtk_text_view_set_monospace(tandem_text_view(raw), 1)
         gtk_text_view_set_left_margin(tandem_text_view(raw), 6)
     }
@@ -108,8 +111,8 @@ public final class SourceView: Widget {
 
     /// Whether the line-number gutter shows.
     public var showsLineNumbers: Bool {
-        get { gtk_source_view_get_show_line_numbers(tandem_source_view(raw)) != 0 }
-        set { gtk_source_view_set_show_line_numbers(tandem_source_view(raw), newValue ? 1 : 0) }
+        get { lineNumbers.isVisible }
+        set { lineNumbers.isVisible = newValue }
     }
 
     /// Scrolls so the caret is visible, placed about a third of the way down when it moves far.

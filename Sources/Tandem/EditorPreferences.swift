@@ -33,7 +33,8 @@ final class EditorPreferences {
         }
         guard let settings else { return }
         // Plain properties follow their keys by themselves (GSettings drops a binding with its view).
-        let bound = [("show-line-numbers", "show-line-numbers"), ("tab-width", "tab-width"),
+        settings.bind("show-line-numbers", to: view.lineNumbers, property: "visible")
+        let bound = [("tab-width", "tab-width"),
                      ("insert-spaces", "insert-spaces-instead-of-tabs"), ("auto-indent", "auto-indent"),
                      ("highlight-current-line", "highlight-current-line"), ("show-right-margin", "show-right-margin"),
                      ("right-margin-position", "right-margin-position")]

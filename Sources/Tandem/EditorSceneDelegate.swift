@@ -33,6 +33,12 @@ final class EditorSceneDelegate: SceneDelegate {
             ?? store.newUntitled()
         let lightweight = document.fileSize >= Self.largeFileSize || document.readOnlyReasons.contains(.longLines)
         appDelegate?.preferences.adopt(ui.textView, lightweight: lightweight)
+        if let progress = document.loadProgress, progress.bytesRead > 0 {
+            // Line numbers as wide as the whole file will need, guessed from its head, so the
+            // text area keeps its width (and GtkTextView its layout) while the rest streams in.
+            let lines = Double(document.storage.lineCount) * Double(progress.totalBytes) / Double(progress.bytesRead)
+            ui.textView.lineNumbers.reserveRoom(forLines: Int(min(lines, 1e12)))
+        }
         let binding = DocumentBinding(store: store, document: document, buffer: ui.buffer,
                                       displayLimit: document.readOnlyReasons.contains(.longLines) ? Self.previewLength : nil)
         binding.onEvent = { [weak self] event in self?.handle(event) }

@@ -1,0 +1,65 @@
+import CGtk
+
+/// Line numbers in a GtkSourceView's left gutter, like GtkSourceView's own, except that room
+/// can be reserved for the lines a file will have once it has streamed in.
+///
+/// Why not GtkSourceView's own: it widens itself each time the line count gains a digit, and
+/// every change of the text area's width makes GtkTextView invalidate every line of the buffer
+/// (gtk_text_layout_set_screen_width), a 23 ms stall at a million lines, repeated per digit.
+@MainActor
+public final class LineNumberGutter: Object {
+    private weak var view: SourceView?
+    private var reservedDigits = 2
+    private var shownDigits = 0
+
+    init(view: SourceView) {
+        self.view = view
+        super.init(gtk_source_gutter_renderer_text_new(), ownership: .sink)
+        let renderer = tandem_gutter_renderer(raw)
+        gtk_source_gutter_renderer_set_alignment(renderer, 1.0, 0.5)
+        gtk_source_gutter_renderer_set_padding(renderer, 4, 0)
+        let gutter = gtk_source_view_get_gutter(tandem_source_view(view.raw), GTK_TEXT_WINDOW_LEFT)
+        // -30: GtkSourceView's own place for line numbers (GTK_SOURCE_VIEW_GUTTER_POSITION_LINES).
+        _ = gtk_source_gutter_insert(gutter, renderer, -30)
+        let text = tandem_gutter_renderer_text(raw)
+        connectQueryData { iter, state in
+            let line = Int(gtk_text_iter_get_line(iter)) + 1
+            let markup = state.rawValue & GTK_SOURCE_GUTTER_RENDERER_STATE_CURSOR.rawValue != 0 ? "<b>\(line)</b>" : "\(line)"
+            gtk_source_gutter_renderer_text_set_markup(text, markup, -1)
+        }
+        view.buffer.connect("changed") { [weak self] in self?.fit() }
+        view.connect("style-updated") { [weak self] in
+            self?.shownDigits = 0  // the font changed: measure again
+            self?.fit()
+        }
+        fit()
+    }
+
+    /// Whether the numbers show.
+    public var isVisible: Bool {
+        get { gtk_source_gutter_renderer_get_visible(tandem_gutter_renderer(raw)) != 0 }
+        set { gtk_source_gutter_renderer_set_visible(tandem_gutter_renderer(raw), newValue ? 1 : 0) }
+    }
+
+    /// Keeps room for `lines` lines from now on (an estimate for a file still loading).
+    public func reserveRoom(forLines lines: Int) {
+        reservedDigits = max(2, Self.digits(lines))
+        fit()
+    }
+
+    /// The gutter's width in pixels (for tests).
+    public var width: Int { Int(gtk_source_gutter_renderer_get_size(tandem_gutter_renderer(raw))) }
+
+    private func fit() {
+        guard let view else { return }
+        let digits = max(reservedDigits, Self.digits(Int(gtk_text_buffer_get_line_count(view.buffer.buffer))))
+        guard digits != shownDigits else { return }
+        shownDigits = digits
+        var width: gint = 0
+        gtk_source_gutter_renderer_text_measure_markup(tandem_gutter_renderer_text(raw),
+                                                       "<b>" + String(repeating: "9", count: digits) + "</b>", &width, nil)
+        gtk_source_gutter_renderer_set_size(tandem_gutter_renderer(raw), width)
+    }
+
+    private static func digits(_ n: Int) -> Int { String(max(1, n)).count }
+}
