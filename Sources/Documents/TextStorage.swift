@@ -154,6 +154,11 @@ public struct TextStorage: Sendable {
                 node.children.insert(split, at: index + 1)
             }
         }
+        return splitIfOverfull(node)
+    }
+
+    /// Splits an inner node with more than `fanout` children in two; returns the new right half.
+    private static func splitIfOverfull(_ node: Node) -> Node? {
         guard node.children.count > fanout else { return nil }
         let rightChildren = Array(node.children[(node.children.count / 2)...])
         node.children.removeLast(rightChildren.count)
@@ -286,13 +291,7 @@ public struct TextStorage: Sendable {
         if let split = insert(node.children[index], text, at: remaining) {
             node.children.insert(split, at: index + 1)
         }
-        guard node.children.count > fanout else { return nil }
-        let rightChildren = Array(node.children[(node.children.count / 2)...])
-        node.children.removeLast(rightChildren.count)
-        let right = Node(children: rightChildren)
-        node.scalars -= right.scalars
-        node.newlines -= right.newlines
-        return right
+        return splitIfOverfull(node)
     }
 
     private static func delete(_ node: Node, _ range: Range<Int>) {
