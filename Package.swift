@@ -32,18 +32,19 @@ let package = Package(
         .target(name: "SafeFiles"),
         // Glue between one text buffer and the document store: the one-way data flow.
         .target(name: "Editing", dependencies: ["Gtk", "Documents"]),
-        .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents", "Editing", "Localization"]),
+        // Tandem's own views use the Gtk wrappers, as a UIKit app uses UIView; delegates never touch GTK underneath Scenes.
+        .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents", "Editing", "Gtk", "Localization"]),
         // Benchmarks (not tests): `swift run -c release tandem-benchmarks`, under a display.
         .executableTarget(name: "TandemBenchmarks", dependencies: ["Documents", "Editing", "Gtk", "TestSupport"]),
         // Seeded randomness and temporary folders for the tests and the benchmarks.
         .target(name: "TestSupport"),
 
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Gtk"]),
         .testTarget(name: "DocumentsTests", dependencies: [
             "Documents", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "EditingTests", dependencies: ["Editing", "TestSupport"]),
-        .testTarget(name: "TandemTests", dependencies: ["Tandem"]),
+        .testTarget(name: "EditingTests", dependencies: ["Editing", "Documents", "Gtk", "TestSupport"]),
+        .testTarget(name: "TandemTests", dependencies: ["Tandem", "Scenes", "Gtk", "Localization"]),
     ]
 )
