@@ -18,24 +18,34 @@ public final class Builder: Object {
         super.init(UnsafeMutableRawPointer(builder), ownership: .adopt)
     }
 
-    /// The widget with `id`, or nil.
-    public func widget(_ id: String) -> Widget? {
-        gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id).map { Widget(UnsafeMutableRawPointer($0), ownership: .sink) }
+    /// `text` made safe to put inside an XML element or attribute.
+    public nonisolated static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 
-    /// Shows the window with `id` over `parent`, as part of `application` (so it does not keep
-    /// the app from quitting with the last editor window).
-    public func presentWindow(_ id: String, over parent: ApplicationWindow?, application: NativeApplication) {
-        guard let object = gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id) else { return }
-        let window = tandem_window(UnsafeMutableRawPointer(object))
+    /// The object with `id`, or nil: the one place the builder is asked.
+    private func pointer(_ id: String) -> UnsafeMutableRawPointer? {
+        gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id).map { UnsafeMutableRawPointer($0) }
+    }
+
+    /// The widget with `id`, or nil.
+    public func widget(_ id: String) -> Widget? {
+        pointer(id).map { Widget($0, ownership: .sink) }
+    }
+
+    /// Shows the window with `id` over `parent`.
+    public func presentWindow(_ id: String, over parent: ApplicationWindow?) {
+        guard let object = pointer(id) else { return }
+        let window = tandem_window(object)
         if let parent { gtk_window_set_transient_for(window, tandem_window(parent.raw)) }
-        gtk_widget_show_all(tandem_widget(UnsafeMutableRawPointer(object)))  // builder widgets start hidden in GTK 3
+        gtk_widget_show_all(tandem_widget(object))  // builder widgets start hidden in GTK 3
         gtk_window_present(window)
     }
 
     /// The entry with `id`, or nil.
     public func entry(_ id: String) -> Entry? {
-        gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id).map { Entry(UnsafeMutableRawPointer($0), ownership: .sink) }
+        pointer(id).map { Entry($0, ownership: .sink) }
     }
 
     /// Runs `handler` on a parameterless signal ("clicked", "toggled", "stop-search") of widget `id`.
@@ -45,18 +55,18 @@ public final class Builder: Object {
 
     /// Whether the toggle or check button `id` is on.
     public func isActive(_ id: String) -> Bool {
-        guard let object = gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id) else { return false }
-        return tandem_object_get_bool(UnsafeMutableRawPointer(object), "active") != 0
+        guard let object = pointer(id) else { return false }
+        return tandem_object_get_bool(object, "active") != 0
     }
 
     /// Sets the text of the label `id`.
     public func setLabel(_ id: String, _ text: String) {
-        guard let object = gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id) else { return }
-        gtk_label_set_text(tandem_label(UnsafeMutableRawPointer(object)), text)
+        guard let object = pointer(id) else { return }
+        gtk_label_set_text(tandem_label(object), text)
     }
 
     /// Any object with `id` (an adjustment, say), or nil.
     public func object(_ id: String) -> Object? {
-        gtk_builder_get_object(UnsafeMutablePointer<GtkBuilder>(OpaquePointer(raw)), id).map { Object(UnsafeMutableRawPointer($0), ownership: .sink) }
+        pointer(id).map { Object($0, ownership: .sink) }
     }
 }

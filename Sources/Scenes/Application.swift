@@ -4,8 +4,8 @@ import Gtk
 /// The one application object of the process (UIKit's UIApplication) over a GtkApplication.
 @MainActor
 public final class Application {
-    /// The GTK application underneath: actions, accelerators and command-line options go here.
-    public let native: NativeApplication
+    /// The GTK application underneath; delegates use the services in Application+Services.
+    let native: NativeApplication
     /// The app's delegate (held strongly: it lives as long as the process).
     public let delegate: ApplicationDelegate
     /// Where sessions and their records are kept across launches (nil: nowhere).
@@ -27,11 +27,14 @@ public final class Application {
         self.sessionStore = sessionStore
         native = NativeApplication(id: id)
         MainLoop.installMainQueueBridge()
-        native.onStartup { [unowned self] in self.finishLaunching() }
-        native.onCommandLine { [unowned self] commandLine in
-            self.delegate.application(self, didReceive: commandLine)
+        // The GtkApplication owns these closures and may outlive this object: hold it weakly.
+        native.onStartup { [weak self] in self?.finishLaunching() }
+        native.onCommandLine { [weak self] commandLine in
+            guard let self else { return 1 }
+            return self.delegate.application(self, didReceive: commandLine)
         }
-        native.onShutdown { [unowned self] in
+        native.onShutdown { [weak self] in
+            guard let self else { return }
             // The loop may end without requestQuit (the session manager at logout): take a last
             // record of every window still open before the process goes.
             self.isTerminating = true
@@ -57,20 +60,22 @@ public final class Application {
     /// Open sessions that have no window yet (read back from the last run), in window order.
     public var unattachedSessions: [SceneSession] { openSessions.filter { $0.scene == nil } }
 
-    /// Shows `session`'s window, creating the session and connecting a scene as needed.
+    /// Shows `session`'s window, creating the session and connecting a scene as needed. The
+    /// delegate comes from `configuration`, or else from the app delegate's choice.
     @discardableResult
     public func requestSceneSessionActivation(_ session: SceneSession? = nil, role: String = "editor",
+                                              configuration: SceneConfiguration? = nil,
                                               options: ConnectionOptions = ConnectionOptions()) -> WindowScene {
         if let scene = session?.scene {
             scene.window.present()
             return scene
         }
         let session = session ?? SceneSession(role: role)
-        let configuration = delegate.application(self, configurationForConnecting: session, options: options)
+        let configuration = configuration ?? delegate.application(self, configurationForConnecting: session, options: options)
         session.configuration = configuration
         recentlyClosedSessions.removeAll { $0 === session }
         if !openSessions.contains(session) { openSessions.append(session) }
-        let scene = WindowScene(session: session, delegate: configuration.delegateClass.init(), application: self)
+        let scene = WindowScene(session: session, delegate: configuration.makeDelegate(session), application: self)
         session.scene = scene
         connectedScenes.append(scene)
         scene.connect(options: options)

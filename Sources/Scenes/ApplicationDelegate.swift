@@ -7,7 +7,7 @@ public protocol ApplicationDelegate: AnyObject {
     func applicationDidFinishLaunching(_ application: Application)
     /// A launch's command line reached the primary instance; the result is the launcher's exit code.
     func application(_ application: Application, didReceive commandLine: CommandLineInvocation) -> Int32
-    /// Which configuration (and so which delegate class) serves a session about to be connected.
+    /// Which configuration (and so which delegate) serves a session connected without one.
     func application(_ application: Application, configurationForConnecting session: SceneSession,
                      options: ConnectionOptions) -> SceneConfiguration
     /// These sessions were dropped for good: delete whatever was kept for them.

@@ -21,13 +21,9 @@ public struct ConnectionOptions: Sendable {
     public var restorationRecord: RestorationRecord?
     /// Messages to show in the new window (problems with other arguments of the same launch).
     public var notices: [String]
-    /// App-defined facts for the scene delegate (Tandem: which open document to show).
-    public var userInfo: [String: String]
 
-    /// Creates options.
-    public init(files: [OpenFileContext] = [], restorationRecord: RestorationRecord? = nil,
-                notices: [String] = [], userInfo: [String: String] = [:]) {
-        self.files = files; self.restorationRecord = restorationRecord
-        self.notices = notices; self.userInfo = userInfo
+    /// Creates options. What else a delegate needs (a document) it receives from its configuration.
+    public init(files: [OpenFileContext] = [], restorationRecord: RestorationRecord? = nil, notices: [String] = []) {
+        self.files = files; self.restorationRecord = restorationRecord; self.notices = notices
     }
 }

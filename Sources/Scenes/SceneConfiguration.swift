@@ -1,15 +1,16 @@
-/// Which delegate class serves a scene, chosen by the app delegate (UIKit's UISceneConfiguration).
-public struct SceneConfiguration: @unchecked Sendable {
-    // @unchecked: a metatype of a main-actor protocol; only instantiated on the main actor.
-    /// A name for the configuration, stored with the session.
+/// How a scene's delegate is made, chosen by the app delegate (UIKit's UISceneConfiguration).
+/// The factory is the app's: it hands the delegate what it needs in its initializer.
+@MainActor
+public struct SceneConfiguration {
+    /// A name for the configuration, for logs.
     public let name: String
     /// The role of the sessions it serves ("editor").
     public let role: String
-    /// The class instantiated as the scene's delegate.
-    public let delegateClass: SceneDelegate.Type
+    /// Makes the delegate for a session about to be connected.
+    let makeDelegate: @MainActor (SceneSession) -> SceneDelegate
 
-    /// Creates a configuration.
-    public init(name: String, role: String, delegateClass: SceneDelegate.Type) {
-        self.name = name; self.role = role; self.delegateClass = delegateClass
+    /// Creates a configuration whose delegates `makeDelegate` builds.
+    public init(name: String, role: String, makeDelegate: @escaping @MainActor (SceneSession) -> SceneDelegate) {
+        self.name = name; self.role = role; self.makeDelegate = makeDelegate
     }
 }

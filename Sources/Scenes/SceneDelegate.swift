@@ -1,8 +1,7 @@
 /// One window's controller: builds its UI and answers its lifecycle (UIKit's UISceneDelegate).
+/// Its `SceneConfiguration` makes it, with its dependencies; the scene calls `willConnect` next.
 @MainActor
 public protocol SceneDelegate: AnyObject {
-    /// Creates the delegate; the scene calls `willConnect` right after.
-    init()
     /// The scene is about to be shown for `session`: build the window's content here.
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions)
     /// The window is gone. The session remains unless the app discards it.

@@ -48,6 +48,11 @@ public final class WindowScene {
         }
     }
 
+    /// Adds a window-scoped action ("win.NAME") for this scene's menus and shortcuts.
+    public func addAction(_ name: String, perform: @escaping @MainActor () -> Void) {
+        window.addAction(SimpleAction(name: name, perform))
+    }
+
     /// Whether other windows are open besides this one.
     public var hasSiblings: Bool { application.connectedScenes.count > 1 }
 

@@ -77,7 +77,7 @@ final class EditorWindow {
         column.pack(readOnlyBar)
         column.pack(previewBar)
         column.pack(diskChangeBar)
-        column.pack(findBar.findBar)
+        column.pack(findBar.searchBar)
         column.pack(findBar.goToLineBar)
         scroller.add(textView)
         column.pack(scroller, expand: true)

@@ -8,14 +8,15 @@ final class FindBar {
     private let builder = Builder(xml: FindBar.xml)
     private let search: SearchContext
     private let view: SourceView
-    /// The bars, to pack above the text.
-    let findBar: Widget
+    /// The Find and Replace bar, to pack above the text.
+    let searchBar: Widget
+    /// The Go to Line bar, to pack above the text.
     let goToLineBar: Widget
 
     init(view: SourceView) {
         self.view = view
         search = SearchContext(buffer: view.buffer)
-        findBar = builder.widget("find-bar")!
+        searchBar = builder.widget("find-bar")!
         goToLineBar = builder.widget("goto-bar")!
         let find = builder.entry("find-entry")!, replace = builder.entry("replace-entry")!
         find.onChanged { [weak self] in self?.searchChanged() }
@@ -48,7 +49,7 @@ final class FindBar {
         let find = builder.entry("find-entry")!
         let selected = view.buffer.selectedText
         if !selected.isEmpty && !selected.contains("\n") { find.text = selected }
-        findBar.show()
+        searchBar.show()
         if replacing { builder.widget("replace-row")?.show() } else { builder.widget("replace-row")?.hide() }
         find.grabFocus()
         find.selectAll()
@@ -57,7 +58,7 @@ final class FindBar {
 
     /// Shows the Go to Line bar.
     func openGoToLine() {
-        findBar.hide()
+        searchBar.hide()
         goToLineBar.show()
         let entry = builder.entry("goto-entry")!
         entry.text = String(view.buffer.caret.line + 1)
@@ -66,7 +67,7 @@ final class FindBar {
     }
 
     private func close() {
-        findBar.hide()
+        searchBar.hide()
         search.text = ""
         view.grabFocus()
     }

@@ -1,12 +1,11 @@
 import Gtk
-import Localization
 
 /// The Preferences window: every control is bound two-way to its GSettings key, so a change
 /// applies at once to every editor window.
 @MainActor
 enum PreferencesWindow {
     /// Shows the window over `parent`; does nothing when no schema could be found.
-    static func present(preferences: EditorPreferences, over parent: ApplicationWindow?, application: NativeApplication) {
+    static func present(preferences: EditorPreferences, over parent: ApplicationWindow?) {
         guard let settings = preferences.settings else { return }
         let builder = Builder(xml: xml)
         let switches = ["wrap", "show-line-numbers", "highlight-current-line", "show-right-margin",
@@ -17,24 +16,26 @@ enum PreferencesWindow {
         }
         if let font = builder.widget("font") { settings.bind("font", to: font, property: "font", twoWay: true) }
         if let scheme = builder.widget("style-scheme") { settings.bind("style-scheme", to: scheme, property: "active-id", twoWay: true) }
-        builder.presentWindow("preferences", over: parent, application: application)
+        builder.presentWindow("preferences", over: parent)
     }
 
-    private static func row(_ id: String, _ label: String, _ top: Int, control: String) -> String {
+    // Labels are English, marked translatable (the builder translates them) and escaped: no
+    // translated text is ever spliced into the XML, where a "&" or "<" would break it.
+    private static func row(_ label: String, _ top: Int, control: String) -> String {
         """
-        <child><object class="GtkLabel"><property name="label">\(localized(label))</property><property name="xalign">0</property>
+        <child><object class="GtkLabel"><property name="label" translatable="yes">\(Builder.escaped(label))</property><property name="xalign">0</property>
           <property name="hexpand">True</property></object><packing><property name="left-attach">0</property><property name="top-attach">\(top)</property></packing></child>
         <child>\(control)<packing><property name="left-attach">1</property><property name="top-attach">\(top)</property></packing></child>
         """
     }
 
     private static func toggle(_ id: String, _ label: String, _ top: Int) -> String {
-        row(id, label, top, control: #"<object class="GtkSwitch" id="\#(id)"><property name="halign">end</property></object>"#)
+        row(label, top, control: #"<object class="GtkSwitch" id="\#(id)"><property name="halign">end</property></object>"#)
     }
 
-    private static func number(_ id: String, _ label: String, _ top: Int, max: Int) -> String {
+    private static func number(_ id: String, _ label: String, _ top: Int) -> String {
         // GTK 3's builder cannot take an adjustment inline: it is a top-level object named here.
-        row(id, label, top, control: #"<object class="GtkSpinButton" id="\#(id)"><property name="adjustment">\#(id)-range</property></object>"#)
+        row(label, top, control: #"<object class="GtkSpinButton" id="\#(id)"><property name="adjustment">\#(id)-range</property></object>"#)
     }
 
     private static func range(_ id: String, max: Int) -> String {
@@ -46,16 +47,16 @@ enum PreferencesWindow {
                                   ("solarized-dark", "Solarized Dark"), ("cobalt", "Cobalt"), ("oblivion", "Oblivion")]
 
     private static var xml: String {
-        let items = schemes.map { #"<item id="\#($0.0)">\#(localized($0.1))</item>"# }.joined()
+        let items = schemes.map { #"<item id="\#(Builder.escaped($0.0))" translatable="yes">\#(Builder.escaped($0.1))</item>"# }.joined()
         let rows = [
-            row("font", "Font", 0, control: #"<object class="GtkFontButton" id="font"/>"#),
-            row("style-scheme", "Colors", 1, control: #"<object class="GtkComboBoxText" id="style-scheme"><items>\#(items)</items></object>"#),
+            row("Font", 0, control: #"<object class="GtkFontButton" id="font"/>"#),
+            row("Colors", 1, control: #"<object class="GtkComboBoxText" id="style-scheme"><items>\#(items)</items></object>"#),
             toggle("show-line-numbers", "Show line numbers", 2),
             toggle("highlight-current-line", "Highlight the current line", 3),
             toggle("wrap", "Wrap long lines", 4),
             toggle("show-right-margin", "Show the right margin", 5),
-            number("right-margin-position", "Right margin column", 6, max: 1000),
-            number("tab-width", "Tab width", 7, max: 32),
+            number("right-margin-position", "Right margin column", 6),
+            number("tab-width", "Tab width", 7),
             toggle("insert-spaces", "Insert spaces instead of tabs", 8),
             toggle("auto-indent", "Indent new lines automatically", 9),
             toggle("restore-windows", "Bring back windows at launch", 10),

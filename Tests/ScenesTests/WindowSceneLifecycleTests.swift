@@ -41,7 +41,7 @@ final class RecordingAppDelegate: ApplicationDelegate {
     func application(_ application: Application, didReceive commandLine: CommandLineInvocation) -> Int32 { 0 }
     func application(_ application: Application, configurationForConnecting session: SceneSession,
                      options: ConnectionOptions) -> SceneConfiguration {
-        SceneConfiguration(name: "Test", role: "test", delegateClass: RecordingSceneDelegate.self)
+        SceneConfiguration(name: "Test", role: "test") { _ in RecordingSceneDelegate() }
     }
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {
         discarded.append(contentsOf: sessions)

@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Gtk
+
+/// What a delegate asks of the process besides sessions: actions and their shortcuts, the
+/// command line's options, the signals that end it, and holding off logout. Delegates use
+/// these instead of the GTK application underneath.
+extension Application {
+    /// Adds an application-wide action ("app.NAME"), for menus and shortcuts.
+    public func addAction(_ name: String, perform: @escaping @MainActor () -> Void) {
+        native.addAction(SimpleAction(name: name, perform))
+    }
+
+    /// Binds keyboard shortcuts ("<Control>s") to a detailed action name ("app.quit", "win.save").
+    public func setShortcuts(_ shortcuts: [String], forAction action: String) {
+        native.setAccelerators(shortcuts, for: action)
+    }
+
+    /// Quitting keeps every session, so a request to end the process (SIGTERM, SIGINT, SIGHUP)
+    /// is handled as a quit on the main loop instead of killing it.
+    public func quitOnTerminationSignals() {
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            native.onUnixSignal(signal) { [weak self] in self?.requestQuit() }
+        }
+    }
+
+    /// Runs `body` with logout held off (a save in progress), naming `reason` to the session.
+    public func withLogoutInhibited<Result, Failure: Error>(over scene: WindowScene?, reason: String,
+                                                            _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        let cookie = native.inhibitLogout(over: scene?.window, reason: reason)
+        defer { native.uninhibit(cookie) }
+        return try body()
+    }
+
+    /// Describes the command line for `--help`: what follows the program name, a summary, and
+    /// boolean flags (name, description) the primary instance receives.
+    public func describeCommandLine(parameters: String, summary: String, flags: [(name: String, description: String)]) {
+        native.setUsage(parameters: parameters, summary: summary)
+        for flag in flags { native.addFlag(flag.name, description: flag.description) }
+    }
+
+    /// Runs in the launching process before its command line is forwarded; `handler` sees the
+    /// local flags and returns an exit code to stop there (as `--version` does), or nil to go on.
+    public func answerLocally(_ handler: @escaping @MainActor (_ flag: (String) -> Bool) -> Int32?) {
+        native.onLocalOptions(handler)
+    }
+}

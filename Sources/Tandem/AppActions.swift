@@ -1,0 +1,28 @@
+import Gtk
+import Localization
+import Scenes
+
+/// The application-wide actions ("app.…"): windows, quitting, and the app's own dialogs.
+@MainActor
+enum AppActions {
+    /// Adds every app action to `application`.
+    static func install(in application: Application, appDelegate: TandemAppDelegate) {
+        application.addAction("quit") { [weak application] in application?.requestQuit() }
+        application.addAction("new-window") { [weak appDelegate] in appDelegate?.openUntitled() }
+        application.addAction("reopen-closed-window") { [weak appDelegate] in appDelegate?.reopenClosedWindow() }
+        application.addAction("shortcuts") { [weak application] in
+            ShortcutsWindow.present(over: application?.connectedScenes.last?.window)
+        }
+        application.addAction("about") { [weak application] in
+            AboutDialog.present(over: application?.connectedScenes.last?.window, name: "Tandem", version: TandemVersion.string,
+                                comments: localized("Edit one text file in many windows at once"),
+                                website: "https://tandemedit.github.io/", iconName: TandemVersion.applicationID,
+                                authors: ["The Tandem developers"])
+        }
+        application.addAction("preferences") { [weak appDelegate, weak application] in
+            guard let appDelegate, let application else { return }
+            let parent = application.connectedScenes.last { $0.activationState == .foregroundActive }?.window
+            PreferencesWindow.present(preferences: appDelegate.preferences, over: parent)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Documents
+import Editing
+import Foundation
+import Gtk
+import Localization
+import Scenes
+
+/// The window's commands ("win.…" actions): opening, saving, closing, finding, undo.
+@MainActor
+final class EditorCommands {
+    private weak var scene: WindowScene?
+    private unowned let ui: EditorWindow
+    private unowned let binding: DocumentBinding
+    private unowned let banners: EditorBanners
+    private let environment: EditorEnvironment
+    private var document: Document { binding.document }
+
+    init(scene: WindowScene, ui: EditorWindow, binding: DocumentBinding, banners: EditorBanners, environment: EditorEnvironment) {
+        self.scene = scene
+        self.ui = ui
+        self.binding = binding
+        self.banners = banners
+        self.environment = environment
+    }
+
+    /// Adds every window action to the scene.
+    func install() {
+        let actions: [(String, @MainActor (EditorCommands) -> Void)] = [
+            ("open", { $0.chooseFilesToOpen() }),
+            ("open-recent", { $0.chooseRecentFiles() }),
+            ("save", { $0.save() }),
+            ("save-as", { $0.saveAs() }),
+            ("close", { $0.scene?.requestClose() }),
+            ("find", { $0.ui.findBar.open(replacing: false) }),
+            ("replace", { $0.ui.findBar.open(replacing: true) }),
+            ("go-to-line", { $0.ui.findBar.openGoToLine() }),
+            ("undo", { $0.binding.undo() }),
+            ("redo", { $0.binding.redo() }),
+            ("new-window-on-document", { $0.environment.host?.openWindow(on: $0.document) }),
+        ]
+        for (name, perform) in actions {
+            scene?.addAction(name) { [weak self] in if let self { perform(self) } }
+        }
+    }
+
+    /// Opens files (a drop, a chooser's answer) through the app, raising windows that show them.
+    func open(_ paths: [String], allowBinary: Bool = false) {
+        environment.host?.open(paths.map { OpenFileContext(path: $0) }, allowBinary: allowBinary)
+    }
+
+    private var folder: String? { document.path.map { ($0 as NSString).deletingLastPathComponent } }
+
+    private func chooseFilesToOpen() {
+        FileChooser(purpose: .open, title: localized("Open Files"), parent: scene?.window, folder: folder) { [weak self] paths in
+            self?.open(paths)
+        }.show()
+    }
+
+    private func chooseRecentFiles() {
+        RecentFiles.choose(over: scene?.window) { [weak self] paths in self?.open(paths) }
+    }
+
+    /// Saves to the document's path, or asks for one; `completion` says whether the text reached the disk.
+    func save(completion: @escaping @MainActor (Bool) -> Void = { _ in }) {
+        guard document.path != nil else { return saveAs(completion: completion) }
+        write(to: nil, completion: completion)
+    }
+
+    private func saveAs(completion: @escaping @MainActor (Bool) -> Void = { _ in }) {
+        FileChooser(purpose: .save, title: localized("Save As"), parent: scene?.window, folder: folder,
+                    suggestedName: document.displayName) { [weak self] paths in
+            guard let self, let target = paths.first else { return completion(false) }
+            self.write(to: target, completion: completion)
+        }.show()
+    }
+
+    private func write(to target: String?, completion: @escaping @MainActor (Bool) -> Void) {
+        guard let scene else { return completion(false) }
+        do throws(TextFileError) {
+            // Logging out in the middle of a save must wait for it.
+            try scene.application.withLogoutInhibited(over: scene, reason: localized("Saving “%1”", document.displayName)) { () throws(TextFileError) in
+                try environment.store.save(document, to: target)
+            }
+            if let path = document.path { RecentFiles.add(path) }
+            completion(true)
+        } catch {
+            // The document stays modified and the old file untouched; the user can retry elsewhere.
+            banners.showError(error.message)
+            completion(false)
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Documents
+import Scenes
+
+/// What an editor window asks of the app: opening files and windows, and hearing that it closed.
+@MainActor
+protocol EditorHost: AnyObject {
+    /// Shows each file (raising a window already showing it); `allowBinary` opens binaries read-only.
+    func open(_ files: [OpenFileContext], allowBinary: Bool)
+    /// Opens another window on an open document.
+    func openWindow(on document: Document)
+    /// An editor window closed for good or for now.
+    func editorDidClose(_ session: SceneSession)
+}
+
+/// The dependencies every editor scene delegate receives in its initializer.
+@MainActor
+struct EditorEnvironment {
+    /// The one source of truth for text.
+    let store: DocumentStore
+    /// The preferences, applied live to every window.
+    let preferences: EditorPreferences
+    /// The app delegate, seen only as what a window needs of it.
+    weak var host: EditorHost?
+}
+
+/// What a new editor window shows: handed, typed, to its delegate.
+@MainActor
+struct EditorConnection {
+    /// The open document the window shows.
+    var document: Document
+    /// Files refused as binary that the window offers to open anyway, with why each was refused.
+    var openAnyway: OpenAnywayOffer?
+}
+
+/// Files that look binary, which the user may still open read-only.
+struct OpenAnywayOffer {
+    var paths: [String]
+    var messages: [String]
+}

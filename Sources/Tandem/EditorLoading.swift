@@ -1,0 +1,76 @@
+import Documents
+import Editing
+import Foundation
+import Localization
+
+/// The loading bar and the long-line preview bar of one window, following its binding.
+@MainActor
+final class EditorLoading {
+    /// From this size on, a window turns off what costs most on huge texts (and says so).
+    static let largeFileSize: Int64 = 4 << 20
+    /// How much of a file with very long lines is shown until the user asks for all of it.
+    static let previewLength = 256 << 10
+
+    private unowned let ui: EditorWindow
+    private unowned let binding: DocumentBinding
+
+    init(ui: EditorWindow, binding: DocumentBinding) {
+        self.ui = ui
+        self.binding = binding
+    }
+
+    /// Whether a document is big or odd enough for the window to turn costly features off.
+    static func isLightweight(_ document: Document) -> Bool {
+        document.fileSize >= largeFileSize || document.readOnlyReasons.contains(.longLines)
+    }
+
+    /// Line numbers as wide as the whole file will need, guessed from its head, so the text
+    /// area keeps its width (and GtkTextView its layout) while the rest streams in.
+    static func reserveLineNumbers(in ui: EditorWindow, for document: Document) {
+        guard let progress = document.loadProgress, progress.bytesRead > 0 else { return }
+        let lines = Double(document.storage.lineCount) * Double(progress.totalBytes) / Double(progress.bytesRead)
+        ui.textView.lineNumbers.reserveRoom(forLines: Int(min(lines, 1e12)))
+    }
+
+    /// Shows the loading bar only for loads that take a while, so small files never flash it.
+    func showBarIfStillLoading(after delay: Double = 0.5) {
+        guard !binding.isComplete else { return }
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self, !self.binding.isComplete else { return }
+            self.ui.loadingBar.show()
+        }
+    }
+
+    /// The document became read-only for long lines mid-load: show a preview from here on.
+    func startPreviewIfNeeded() {
+        if binding.displayLimit == nil { binding.displayLimit = max(binding.shownCount, Self.previewLength) }
+    }
+
+    /// Show All: the whole document, however long its lines.
+    func showAll() {
+        binding.displayLimit = nil
+        update()
+    }
+
+    /// Shows the loading bar's progress, hides it when done, and lets the user edit once the
+    /// whole text is here (unless the document is read-only).
+    func update() {
+        let document = binding.document
+        // Only lasting reasons make the view read-only. Toggling at the end of a load would make
+        // GtkTextView invalidate every line (37 ms for 100 MB); edits typed while loading are
+        // refused by the store instead, and the loading bar says why.
+        ui.textView.isEditable = document.readOnlyReasons.isEmpty
+        if binding.isComplete {
+            ui.loadingBar.hide()
+        } else {
+            ui.loadingLabel.text = localized("Loading “%1”…", document.displayName)
+            ui.loadingProgress.fraction = binding.progress
+        }
+        if binding.isPreview && !document.isLoading {
+            ui.previewBar.show(localized("“%1” has lines too long to show quickly: only its first %2 characters are shown.",
+                                         document.displayName, String(binding.shownCount)), kind: .info)
+        } else if !binding.isPreview {
+            ui.previewBar.dismiss()
+        }
+    }
+}

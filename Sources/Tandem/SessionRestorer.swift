@@ -1,0 +1,66 @@
+import Documents
+import Foundation
+import Localization
+import Scenes
+
+/// Brings windows back from their sessions' records: the last run's at launch, and closed ones
+/// on Reopen Closed Window. A window with nothing left to show is dropped, and the user told.
+@MainActor
+final class SessionRestorer {
+    private unowned let appDelegate: TandemAppDelegate
+    private var restored = false
+    private var restoringAtLaunch = false
+
+    init(appDelegate: TandemAppDelegate) {
+        self.appDelegate = appDelegate
+    }
+
+    private var application: Application? { appDelegate.application }
+    private var store: DocumentStore { appDelegate.store }
+
+    /// At the first launch of this process, brings back the windows of the last run; the
+    /// returned sentence names those that could not come back.
+    func restoreOnce() -> String? {
+        guard !restored, let application else { return nil }
+        restored = true
+        restoringAtLaunch = true
+        defer { restoringAtLaunch = false }
+        let lost = application.unattachedSessions.compactMap { reconnect($0) }
+        guard !lost.isEmpty else { return nil }
+        return localized("Some windows could not come back: their files are gone and had no unsaved text (%1).", lost.joined(separator: ", "))
+    }
+
+    /// The most recently closed window, from its record.
+    func reopenClosedWindow() {
+        guard let application, let session = application.recentlyClosedSessions.first else { return }
+        if let lost = reconnect(session), let scene = application.connectedScenes.last {
+            appDelegate.editor(of: scene)?.showNotices([localized("“%1” could not come back: its file is gone and it had no unsaved text.", lost)])
+        }
+    }
+
+    /// Connects a session's window again from its record, with its document as it was. A
+    /// session with nothing left to show is discarded; its name is returned to tell the user.
+    private func reconnect(_ session: SceneSession) -> String? {
+        guard let application else { return nil }
+        guard let record = session.stateRestorationRecord, let state = EditorState.decode(record.payload) else {
+            FileHandle.standardError.write(Data(("tandem: " + localized("skipped window %1: its record has no readable editor state", session.shortID) + "\n").utf8))
+            application.requestSceneSessionDestruction(session)
+            return nil
+        }
+        let fileGone = state.path.map { !FileManager.default.fileExists(atPath: $0) } ?? false
+        let name = state.path.map { ($0 as NSString).lastPathComponent } ?? state.untitledName ?? "a window"
+        guard let document = store.restoreDocument(path: state.path, draftID: state.draftID, untitledName: state.untitledName) else {
+            application.requestSceneSessionDestruction(session)
+            return name
+        }
+        if !document.isDirty && (fileGone || (!appDelegate.preferences.restoresWindows && restoringAtLaunch)) {
+            // Nothing to show, or the user does not want windows back: only unsaved text always returns.
+            store.closeIfUnused(document)
+            application.requestSceneSessionDestruction(session)
+            return fileGone ? name : nil
+        }
+        application.requestSceneSessionActivation(session, configuration: appDelegate.editorConfiguration(EditorConnection(document: document)),
+                                                  options: ConnectionOptions(restorationRecord: record))
+        return nil
+    }
+}

@@ -1,0 +1,81 @@
+import Documents
+import Foundation
+import Gtk
+import Scenes
+
+/// Opening files from the command line, File > Open, a drop or Open Anyway.
+extension TandemAppDelegate {
+    /// What `open` did: the windows that show the files, and what could not be opened.
+    struct OpenResult {
+        var scenes: [WindowScene] = []
+        var problems: [String] = []
+    }
+
+    /// Files that could not be opened: plain refusals, and binaries the user may still open.
+    private struct Refusals {
+        var problems: [String] = []
+        var binary = OpenAnywayOffer(paths: [], messages: [])
+        var isEmpty: Bool { problems.isEmpty && binary.paths.isEmpty }
+    }
+
+    /// Shows each file: raises a window already showing it (unless `forceNewWindow`), else opens
+    /// a new one. Files that cannot be opened are reported in a window and returned as messages.
+    @discardableResult
+    func open(_ files: [OpenFileContext], forceNewWindow: Bool, openUntitledIfNothing: Bool = true,
+              allowBinary: Bool = false) -> OpenResult {
+        var scenes: [WindowScene] = []
+        var refusals = Refusals()
+        for file in files {
+            guard let document = openDocument(file, allowBinary: allowBinary, refusals: &refusals) else { continue }
+            if let scene = show(document, at: file, forceNewWindow: forceNewWindow) { scenes.append(scene) }
+        }
+        if !refusals.isEmpty {
+            report(refusals, near: scenes.last)
+        } else if files.isEmpty && openUntitledIfNothing {
+            openUntitled()
+        }
+        return OpenResult(scenes: scenes, problems: refusals.problems + refusals.binary.messages)
+    }
+
+    /// The store's document for `file`, or nil with the reason added to `refusals`.
+    private func openDocument(_ file: OpenFileContext, allowBinary: Bool, refusals: inout Refusals) -> Document? {
+        do {
+            return try store.openFile(at: file.path, allowBinary: allowBinary)
+        } catch {
+            let message = error.message + (error.message.contains(file.path) ? "" : " (\(file.path))")
+            if error.looksBinary {
+                refusals.binary.paths.append(file.path)
+                refusals.binary.messages.append(message)
+            } else {
+                refusals.problems.append(message)
+            }
+            return nil
+        }
+    }
+
+    /// Raises the window already showing `document` (moving its caret), or opens a new one.
+    private func show(_ document: Document, at file: OpenFileContext, forceNewWindow: Bool) -> WindowScene? {
+        if !forceNewWindow, let scene = scene(showing: document) {
+            editor(of: scene)?.moveCaret(to: file)
+            scene.window.present()
+            return scene
+        }
+        let scene = openWindow(on: document, at: file)
+        if FileManager.default.fileExists(atPath: file.path) { RecentFiles.add(file.path) }
+        return scene
+    }
+
+    /// Tells the user what could not be opened: in the window of this launch, else the focused
+    /// one, else a new window.
+    private func report(_ refusals: Refusals, near scene: WindowScene?) {
+        let scenes = application?.connectedScenes ?? []
+        let target = scene ?? scenes.last(where: { $0.activationState == .foregroundActive }) ?? scenes.last
+        if let target, let editor = editor(of: target) {
+            editor.showNotices(refusals.problems)
+            editor.offerToOpenAnyway(refusals.binary)
+            target.window.present()
+        } else {
+            openWindow(on: store.newUntitled(), at: nil, offer: refusals.binary, notices: refusals.problems)
+        }
+    }
+}
