@@ -1,0 +1,117 @@
+import Foundation
+import Localization
+
+/// Turns a file into a document: small files read at once, big ones with their head now and
+/// the rest streamed in by a `FileLoader`, whose messages this applies as they arrive.
+@MainActor
+final class DocumentLoading {
+    /// Files up to this size are read at once; bigger ones show their start at once and load
+    /// the rest in the background (read-only until done).
+    static let synchronousLoadLimit = 1 << 20
+    /// How much of a big file is read at once, so its first screen shows immediately.
+    static let headSize = 64 << 10
+
+    private unowned let store: DocumentStore
+
+    init(store: DocumentStore) {
+        self.store = store
+    }
+
+    /// A new document for the file at `path` (not yet registered with the store).
+    func open(path: String, canonical: String, allowBinary: Bool, synchronously: Bool) throws(TextFileError) -> Document {
+        let name = (path as NSString).lastPathComponent
+        switch FileInspection.inspect(path) {
+        case .readableFile(let size) where size > Self.synchronousLoadLimit && !synchronously:
+            return try openInBackground(path: path, canonical: canonical, size: size, allowBinary: allowBinary)
+        case .readableFile(let size):
+            let file = try TextFile.read(path, allowBinary: allowBinary)
+            let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
+            document.fileSize = size
+            var decoder = BlockDecoder(encoding: file.encoding, lineLength: 0)
+            _ = decoder.decode(ArraySlice(file.text.utf8), atEnd: true)
+            Self.noteTraits(containsNUL: file.text.utf8.contains(0), longestLine: decoder.longestLine, in: document)
+            return document
+        case .missing:
+            return Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: TextFile())
+        case .refused(let reason):
+            throw TextFileError(localized("Could not open “%1”: %2", name, reason))
+        }
+    }
+
+    /// Reads the head of a big file now (its first screen) and the rest on a background thread.
+    private func openInBackground(path: String, canonical: String, size: Int64, allowBinary: Bool) throws(TextFileError) -> Document {
+        let name = (path as NSString).lastPathComponent
+        let head = try TextFile.readBytes(path, limit: Self.headSize)
+        let mark = TextFile.byteOrderMark(of: head)
+        let body = head[(mark?.length ?? 0)...]
+        var decoder = BlockDecoder(encoding: mark?.encoding ?? .utf8, lineLength: 0)
+        var text = decoder.decode(body, atEnd: false)
+        if text == nil && mark == nil {
+            decoder = BlockDecoder(encoding: .windows1252, lineLength: 0)
+            text = decoder.decode(body, atEnd: false)
+        }
+        guard let text else {
+            throw TextFileError(localized("Could not open “%1”: it starts with a %2 byte-order mark but is not valid %2.", name, decoder.encoding.displayName))
+        }
+        if decoder.sawNUL && !allowBinary { throw TextFile.binaryError(name) }
+        let file = TextFile(text: text, encoding: decoder.encoding, hasByteOrderMark: mark != nil)
+        let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
+        document.fileSize = size
+        document.loadProgress = LoadProgress(bytesRead: Int64(head.count), totalBytes: size)
+        Self.noteTraits(of: decoder, in: document)
+        let loader = FileLoader()
+        document.loader = loader
+        loader.start(path: canonical, offset: Int64(head.count), decoder: decoder, mayFallBack: mark == nil) { [weak self, weak document] message in
+            guard let self, let document, document.loader === loader else { return }
+            self.receive(message, for: document)
+        }
+        return document
+    }
+
+    /// The one place a document learns, from what was decoded, that it is binary or has lines
+    /// too long to edit; returns the reasons that are new.
+    @discardableResult
+    static func noteTraits(of decoder: BlockDecoder, in document: Document) -> [ReadOnlyReason] {
+        noteTraits(containsNUL: decoder.sawNUL, longestLine: decoder.longestLine, in: document)
+    }
+
+    @discardableResult
+    static func noteTraits(containsNUL: Bool, longestLine: Int, in document: Document) -> [ReadOnlyReason] {
+        var found: [ReadOnlyReason] = []
+        if containsNUL { found.append(.binary) }
+        if longestLine > ReadOnlyReason.longLineLimit { found.append(.longLines) }
+        return found.filter { document.readOnlyReasons.insert($0).inserted }
+    }
+
+    private func receive(_ message: FileLoader.Message, for document: Document) {
+        switch message {
+        case .text(let piece, let bytesRead, let longestLine, let containsNUL):
+            let wasEmpty = document.storage.count == 0
+            document.storage.append(contentsOf: piece)
+            if wasEmpty { document.fileTraits.lineEnding = LineEnding.dominant(in: document.storage.substring(0..<4096)) }
+            let progress = LoadProgress(bytesRead: bytesRead, totalBytes: max(bytesRead, document.fileSize))
+            document.loadProgress = progress
+            for reason in Self.noteTraits(containsNUL: containsNUL, longestLine: longestLine, in: document) {
+                store.publish(.becameReadOnly(reason), for: document, dirtyBefore: nil)
+            }
+            store.publish(.loadProgressed(progress), for: document, dirtyBefore: nil)
+        case .restarted(let encoding):
+            document.storage = TextStorage()
+            document.fileTraits.encoding = encoding
+            document.readOnlyReasons.remove(.longLines)
+            document.loadProgress?.bytesRead = 0
+            store.publish(.loadRestarted, for: document, dirtyBefore: nil)
+        case .finished:
+            document.loader = nil
+            document.loadProgress = nil
+            // Whatever changed on disk while we read is looked at now.
+            document.diskStamp = DiskStamp.of(document.identity.canonicalPath ?? "")
+            store.publish(.loadFinished, for: document, dirtyBefore: nil)
+        case .failed(let error):
+            document.loader = nil
+            document.loadProgress = nil
+            document.readOnlyReasons.insert(.incomplete)
+            store.publish(.loadFailed(error.message), for: document, dirtyBefore: nil)
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Localization
+
+/// Edits, undo and saving: what the store does to a document's text and file.
+extension DocumentStore {
+    /// Applies an edit (clamped to the text), records it for undo and tells every subscriber.
+    public func apply(_ edit: Edit, to document: Document, origin: Int? = nil) {
+        guard !document.isReadOnly else { return }
+        let count = document.storage.count
+        let lower = max(0, min(edit.range.lowerBound, count)), upper = max(lower, min(edit.range.upperBound, count))
+        // New lines take the document's newline style; the lines already there keep theirs.
+        let clamped = Edit(range: lower..<upper, replacement: document.lineEnding.applied(to: edit.replacement))
+        if clamped.range.isEmpty && clamped.replacement.isEmpty { return }
+        let wasDirty = document.isDirty
+        let removed = document.storage.substring(clamped.range)
+        document.storage.replace(clamped.range, with: clamped.replacement)
+        document.history.record(clamped, removed: removed)
+        publish(.edited(clamped, origin: origin, isUndoRedo: false), for: document, dirtyBefore: wasDirty)
+    }
+
+    /// Undoes the document's last step, whichever window made it.
+    public func undo(_ document: Document, origin: Int? = nil) {
+        let wasDirty = document.isDirty
+        guard !document.isReadOnly, let edits = document.history.popUndo() else { return }
+        replay(edits, in: document, origin: origin, dirtyBefore: wasDirty)
+    }
+
+    /// Redoes the document's last undone step.
+    public func redo(_ document: Document, origin: Int? = nil) {
+        let wasDirty = document.isDirty
+        guard !document.isReadOnly, let edits = document.history.popRedo() else { return }
+        replay(edits, in: document, origin: origin, dirtyBefore: wasDirty)
+    }
+
+    /// Ends the current undo step (the caret moved, the window changed): the next edit starts another.
+    public func sealUndoStep(_ document: Document) { document.history.seal() }
+
+    /// Brackets edits that undo as one step (a paste over a selection).
+    public func beginCompoundEdit(_ document: Document) { document.history.beginCompound() }
+    /// Ends `beginCompoundEdit`.
+    public func endCompoundEdit(_ document: Document) { document.history.endCompound() }
+
+    private func replay(_ edits: [Edit], in document: Document, origin: Int?, dirtyBefore: Bool) {
+        for (index, edit) in edits.enumerated() {
+            document.storage.replace(edit.range, with: edit.replacement)
+            let isLast = index == edits.count - 1
+            publish(.edited(edit, origin: origin, isUndoRedo: true), for: document, dirtyBefore: isLast ? dirtyBefore : nil)
+        }
+    }
+
+    /// Writes the document to its path, or to `newPath` (Save As). On failure the document
+    /// stays dirty and the file on disk is untouched.
+    public func save(_ document: Document, to newPath: String? = nil) throws(TextFileError) {
+        guard let path = newPath ?? document.path else {
+            throw TextFileError(localized("“%1” has no file yet: choose where to save it.", document.displayName))
+        }
+        if document.isLoading {
+            throw TextFileError(localized("“%1” is still loading; it can be saved once all of it is here.", document.displayName))
+        }
+        if document.readOnlyReasons.contains(.incomplete) {
+            throw TextFileError(localized("“%1” could not be read completely, so saving it could lose text; it is read-only.", document.displayName))
+        }
+        var file = document.fileTraits
+        file.text = document.storage.string
+        try file.write(to: path)
+        let wasDirty = document.isDirty
+        document.savedStateID = document.history.stateID
+        moveIdentity(of: document, to: Self.canonicalPath(path))
+        document.path = path
+        document.isDeletedOnDisk = false
+        document.history.seal()
+        publish(.saved(path: path), for: document, dirtyBefore: wasDirty)
+    }
+}
