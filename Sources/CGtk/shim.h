@@ -78,6 +78,23 @@ static inline gulong tandem_signal_connect(gpointer instance, const char *signal
     return g_signal_connect_data(instance, signal, handler, data, notify, (GConnectFlags)0);
 }
 
+/**
+ * The shape of `signal` on `instance`'s type: how many arguments its handlers get between the
+ * instance and the user data, and whether they return a value. False when there is no such
+ * signal. Detailed names ("notify::is-active") are parsed as GLib does.
+ */
+static inline gboolean tandem_signal_shape(gpointer instance, const char *signal,
+                                           guint *n_params, gboolean *returns_value) {
+    guint id = 0;
+    GQuark detail = 0;
+    if (!g_signal_parse_name(signal, G_OBJECT_TYPE(instance), &id, &detail, TRUE)) return FALSE;
+    GSignalQuery query;
+    g_signal_query(id, &query);
+    *n_params = query.n_params;
+    *returns_value = (query.return_type & ~G_SIGNAL_TYPE_STATIC_SCOPE) != G_TYPE_NONE;
+    return TRUE;
+}
+
 /* ---- the main-queue bridge ---- */
 
 /* libdispatch's hooks for a foreign run loop (CoreFoundation uses the same pair). On Linux

@@ -62,7 +62,7 @@ public final class ApplicationWindow: Container {
     /// Called whenever `isActive` changes.
     @discardableResult
     public func onActiveChanged(_ handler: @escaping @MainActor (Bool) -> Void) -> UInt {
-        connect("notify::is-active") { [unowned self] in handler(self.isActive) }
+        connect("notify::is-active") { [weak self] in if let self { handler(self.isActive) } }
     }
 
     /// Called when the window becomes hidden to the user (minimized or withdrawn) or shown again.

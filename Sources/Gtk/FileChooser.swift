@@ -21,7 +21,8 @@ public final class FileChooser: Object {
         if purpose == .save { gtk_file_chooser_set_do_overwrite_confirmation(chooser, 1) }
         if let folder { gtk_file_chooser_set_current_folder(chooser, folder) }
         if let suggestedName { gtk_file_chooser_set_current_name(chooser, suggestedName) }
-        connectInt("response") { [unowned self] response in
+        connectInt("response") { [weak self] response in
+            guard let self else { return }
             var paths: [String] = []
             if response == Int(GTK_RESPONSE_ACCEPT.rawValue) {
                 var list = gtk_file_chooser_get_filenames(tandem_file_chooser(self.raw))

@@ -19,7 +19,8 @@ public final class InfoBar: Widget {
         gtk_container_add(tandem_container(gtk_info_bar_get_content_area(bar)), label.widget)
         for button in buttons { _ = gtk_info_bar_add_button(bar, button.label, gint(button.id)) }
         label.show()
-        connectInt("response") { [unowned self] response in
+        connectInt("response") { [weak self] response in
+            guard let self else { return }
             self.dismiss()
             if response > 0 { self.onButton?(response) }
         }

@@ -30,7 +30,8 @@ public final class NativeApplication: Object {
     /// there (as `--version` does), or nil to go on. The handler sees the local flags.
     public func onLocalOptions(_ handler: @escaping @MainActor (_ flag: (String) -> Bool) -> Int32?) {
         let box = SignalBox<LocalOptionsHandler>(handler)
-        _ = connectRaw("handle-local-options", unsafeBitCast(localOptionsTrampoline, to: GCallback.self), box)
+        _ = connectRaw("handle-local-options", unsafeBitCast(localOptionsTrampoline, to: GCallback.self), box,
+                       shape: SignalShape(arguments: 1, returnsValue: true))
     }
 
     /// Runs once in the primary instance, before the first command line.
@@ -42,7 +43,8 @@ public final class NativeApplication: Object {
     /// Receives every invocation in the primary instance; the return value is the launcher's exit code.
     public func onCommandLine(_ handler: @escaping @MainActor (CommandLineInvocation) -> Int32) {
         let box = SignalBox<CommandLineHandler>(handler)
-        _ = connectRaw("command-line", unsafeBitCast(commandLineTrampoline, to: GCallback.self), box)
+        _ = connectRaw("command-line", unsafeBitCast(commandLineTrampoline, to: GCallback.self), box,
+                       shape: SignalShape(arguments: 1, returnsValue: true))
     }
 
     /// Runs the application with the process's arguments; returns the exit code.
@@ -82,8 +84,8 @@ public final class NativeApplication: Object {
     /// Runs `handler` on the main loop when the process receives `signal` (SIGTERM, SIGINT, SIGHUP),
     /// instead of dying: the handler can save and quit.
     public func onUnixSignal(_ signal: Int32, _ handler: @escaping @MainActor () -> Void) {
-        let box = Unmanaged.passRetained(SignalBox<VoidHandler>(handler)).toOpaque()  // lives as long as the process
-        _ = g_unix_signal_add(signal, unixSignalTrampoline, box)
+        // Never removed: the box lives as long as the process.
+        _ = g_unix_signal_add(signal, unixSignalTrampoline, RetainedBox.pass(SignalBox<VoidHandler>(handler)))
     }
 
     /// Asks the session not to log out (while a save runs); returns the cookie for `uninhibit`.

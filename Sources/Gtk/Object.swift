@@ -11,15 +11,15 @@ open class Object {
         case adopt
     }
 
-    // nonisolated(unsafe) so deinit (nonisolated) can drop the reference; GObject refcounting is atomic.
-    nonisolated(unsafe) let object: UnsafeMutablePointer<GObject>
+    let object: UnsafeMutablePointer<GObject>
 
     init(_ pointer: gpointer, ownership: Ownership) {
         object = tandem_object(pointer)
         if ownership == .sink { g_object_ref_sink(pointer) }
     }
 
-    deinit {
+    // On the main actor: the last unref may finalize a widget, which GTK allows only there.
+    isolated deinit {
         g_object_unref(object)
     }
 

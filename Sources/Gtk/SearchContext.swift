@@ -4,7 +4,7 @@ import CGtk
 /// stepped through; replacements edit the buffer as the user would, so they reach the store.
 @MainActor
 public final class SearchContext: Object {
-    nonisolated(unsafe) private let settings: UnsafeMutablePointer<GtkSourceSearchSettings>  // released in deinit
+    private let settings: UnsafeMutablePointer<GtkSourceSearchSettings>  // released in deinit
     private unowned let buffer: SourceBuffer
 
     /// Creates a search over `buffer`, wrapping around at the ends.
@@ -15,7 +15,7 @@ public final class SearchContext: Object {
         super.init(UnsafeMutableRawPointer(gtk_source_search_context_new(buffer.sourceBuffer, settings))!, ownership: .adopt)
     }
 
-    deinit { g_object_unref(UnsafeMutableRawPointer(settings)) }
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(settings)) }
 
     private var context: UnsafeMutablePointer<GtkSourceSearchContext> { raw.assumingMemoryBound(to: GtkSourceSearchContext.self) }
 

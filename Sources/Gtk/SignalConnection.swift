@@ -24,12 +24,6 @@ final class SignalBox<Handler>: @unchecked Sendable {
     }
 }
 
-/// Releases the box retained at connect time; GLib calls it exactly once per connection.
-private let releaseBox: GClosureNotify = { data, _ in
-    guard let data else { return }
-    Unmanaged<AnyObject>.fromOpaque(data).release()
-}
-
 typealias VoidHandler = @MainActor () -> Void
 typealias EventHandler = @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool
 
@@ -118,59 +112,88 @@ private let queryDataTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer
     MainActor.assumeIsolated { handler(iter, state) }
 }
 
+/// What a trampoline expects of a signal: its arguments between the instance and the user
+/// data, and whether it returns a value.
+struct SignalShape: Equatable {
+    var arguments: Int
+    var returnsValue = false
+
+    /// The shape GLib has registered for `signal` on `instance`'s type (nil: no such signal).
+    static func of(_ signal: String, on instance: gpointer) -> SignalShape? {
+        var count: guint = 0, returns: gboolean = 0
+        guard tandem_signal_shape(instance, signal, &count, &returns) != 0 else { return nil }
+        return SignalShape(arguments: Int(count), returnsValue: returns != 0)
+    }
+
+    /// Stops the program when `signal` does not exist or has another shape.
+    @MainActor func check(_ signal: String, on instance: gpointer) {
+        let actual = Self.of(signal, on: instance)
+        precondition(actual == self, "signal \(signal): the handler expects \(self), GLib has \(actual.map { "\($0)" } ?? "no such signal")")
+    }
+}
+
 extension Object {
     /// Connects `handler` to a signal whose C handler takes (instance, user_data), or with
     /// `ignoringOneArgument`, (instance, pointer, user_data). `notify::…` always has the pointer.
     /// The shape must match the signal's: GLib puts user_data after the signal's own arguments.
     @discardableResult
     func connect(_ signal: String, ignoringOneArgument: Bool = false, _ handler: @escaping VoidHandler) -> UInt {
-        let callback = ignoringOneArgument || signal.hasPrefix("notify::")
+        let onePointer = ignoringOneArgument || signal.hasPrefix("notify::")
+        let callback = onePointer
             ? unsafeBitCast(onePointerTrampoline, to: GCallback.self)
             : unsafeBitCast(voidTrampoline, to: GCallback.self)
-        return connectRaw(signal, callback, SignalBox(handler))
+        return connectRaw(signal, callback, SignalBox(handler), shape: SignalShape(arguments: onePointer ? 1 : 0))
     }
 
     /// Connects `handler` to a signal whose C handler takes (instance, gint, user_data).
     @discardableResult
     func connectInt(_ signal: String, _ handler: @escaping IntHandler) -> UInt {
-        connectRaw(signal, unsafeBitCast(intTrampoline, to: GCallback.self), SignalBox(handler))
+        connectRaw(signal, unsafeBitCast(intTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 1))
     }
 
     /// Connects to GtkTextBuffer::insert-text.
     func connectInsertText(_ handler: @escaping InsertTextHandler) {
-        _ = connectRaw("insert-text", unsafeBitCast(insertTextTrampoline, to: GCallback.self), SignalBox(handler))
+        _ = connectRaw("insert-text", unsafeBitCast(insertTextTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 3))
     }
 
     /// Connects to GtkTextBuffer::delete-range.
     func connectDeleteRange(_ handler: @escaping DeleteRangeHandler) {
-        _ = connectRaw("delete-range", unsafeBitCast(deleteRangeTrampoline, to: GCallback.self), SignalBox(handler))
+        _ = connectRaw("delete-range", unsafeBitCast(deleteRangeTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 2))
     }
 
     /// Connects to GtkWidget::drag-data-received; returning true stops the default handler.
     func connectDragData(_ handler: @escaping DragDataHandler) {
-        _ = connectRaw("drag-data-received", unsafeBitCast(dragDataTrampoline, to: GCallback.self), SignalBox(handler))
+        _ = connectRaw("drag-data-received", unsafeBitCast(dragDataTrampoline, to: GCallback.self), SignalBox(handler),
+                       shape: SignalShape(arguments: 6))
     }
 
     /// Connects to GtkWidget::drag-drop; returning true takes the drop (the default handler does not run).
     func connectDragDrop(_ handler: @escaping DragDropHandler) {
-        _ = connectRaw("drag-drop", unsafeBitCast(dragDropTrampoline, to: GCallback.self), SignalBox(handler))
+        _ = connectRaw("drag-drop", unsafeBitCast(dragDropTrampoline, to: GCallback.self), SignalBox(handler),
+                       shape: SignalShape(arguments: 4, returnsValue: true))
     }
 
     /// Connects to GtkSourceGutterRenderer::query-data (the line's start and its state).
     func connectQueryData(_ handler: @escaping QueryDataHandler) {
-        _ = connectRaw("query-data", unsafeBitCast(queryDataTrampoline, to: GCallback.self), SignalBox(handler))
+        _ = connectRaw("query-data", unsafeBitCast(queryDataTrampoline, to: GCallback.self), SignalBox(handler),
+                       shape: SignalShape(arguments: 3))
     }
 
     /// Connects `handler` to a GdkEvent signal; returning true stops the event.
     @discardableResult
     func connectEvent(_ signal: String, _ handler: @escaping EventHandler) -> UInt {
-        connectRaw(signal, unsafeBitCast(eventTrampoline, to: GCallback.self), SignalBox(handler))
+        connectRaw(signal, unsafeBitCast(eventTrampoline, to: GCallback.self), SignalBox(handler),
+                   shape: SignalShape(arguments: 1, returnsValue: true))
     }
 
-    /// Connects a C trampoline with a retained box as its user data.
-    func connectRaw<H>(_ signal: String, _ callback: GCallback, _ box: SignalBox<H>) -> UInt {
-        let data = Unmanaged.passRetained(box).toOpaque()
-        return UInt(tandem_signal_connect(raw, signal, callback, data, releaseBox))
+    /// Connects a C trampoline with a retained box as its user data. In debug builds the
+    /// trampoline's `shape` is checked against the signal's own (g_signal_query), so a wrong
+    /// trampoline fails here instead of reading an argument as the box.
+    func connectRaw<H>(_ signal: String, _ callback: GCallback, _ box: SignalBox<H>, shape: SignalShape) -> UInt {
+        #if DEBUG
+        shape.check(signal, on: raw)
+        #endif
+        return UInt(tandem_signal_connect(raw, signal, callback, RetainedBox.pass(box), releaseSignalBox))
     }
 
     /// Disconnects one handler; GLib then releases its box.

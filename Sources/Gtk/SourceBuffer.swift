@@ -17,8 +17,9 @@ public final class SourceBuffer: Object {
     /// only through `apply`. Offsets count characters (Unicode scalars). The iters GTK handed
     /// to the signal are re-pointed where the change left them, since its caller keeps using them.
     public func interceptEdits(_ forward: @escaping @MainActor (Range<Int>, String) -> Void) {
-        connectInsertText { [unowned self] location, text in
-            guard self.applyingDepth == 0 else { return }
+        // The GObject owns these closures and may outlive this wrapper: hold it weakly.
+        connectInsertText { [weak self] location, text in
+            guard let self, self.applyingDepth == 0 else { return }
             g_signal_stop_emission_by_name(self.raw, "insert-text")
             let offset = Int(gtk_text_iter_get_offset(location))
             let before = self.characterCount
@@ -26,8 +27,8 @@ public final class SourceBuffer: Object {
             // The store may have changed what was inserted (newline style): measure, don't assume.
             gtk_text_buffer_get_iter_at_offset(self.buffer, location, gint(offset + self.characterCount - before))
         }
-        connectDeleteRange { [unowned self] start, end in
-            guard self.applyingDepth == 0 else { return }
+        connectDeleteRange { [weak self] start, end in
+            guard let self, self.applyingDepth == 0 else { return }
             g_signal_stop_emission_by_name(self.raw, "delete-range")
             let a = Int(gtk_text_iter_get_offset(start)), b = Int(gtk_text_iter_get_offset(end))
             forward(min(a, b)..<max(a, b), "")

@@ -41,7 +41,8 @@ public final class SourceView: Widget {
         gtk_drag_dest_add_uri_targets(widget)
         // GtkTextView keeps its own text-only target list, so a drop offering a file would be
         // taken as its name: ask for the URI list ourselves when the source has one.
-        connectDragDrop { [unowned self] context, time in
+        connectDragDrop { [weak self] context, time in
+            guard let self else { return false }
             var offered = gdk_drag_context_list_targets(context)
             while let node = offered {
                 if OpaquePointer(node.pointee.data) == uriList {
@@ -73,6 +74,11 @@ public final class SourceView: Widget {
     }
 
     private var fontProvider: UnsafeMutablePointer<GtkCssProvider>?
+
+    // The style context keeps its own reference to the provider; this drops ours.
+    isolated deinit {
+        if let fontProvider { g_object_unref(UnsafeMutableRawPointer(fontProvider)) }
+    }
 
     /// Shows the text in `font` (a Pango description such as "Monospace 11").
     public func setFont(_ font: String) {
