@@ -18,6 +18,8 @@ final class DiskSync {
     /// Reads the watcher's pending events now instead of when the main queue gets to them;
     /// the watcher's rate limit still applies.
     func poll() { watcher.poll() }
+    /// How many batches of changes the watcher has reported.
+    var reportCount: Int { watcher.reportCount }
 
     private func fileWasRenamed(from old: String, to new: String) {
         guard let document = store.document(canonicalPath: old) else { return }

@@ -166,6 +166,8 @@ public final class DocumentStore {
     /// Reads the file watcher's pending events now, instead of when the main queue gets to them
     /// (for tests); its rate limit still applies.
     func pollDiskChanges() { disk.poll() }
+    /// How many batches of changes on disk the store has been told of (for tests).
+    var diskReportCount: Int { disk.reportCount }
 
     /// Compares the document with its file on disk and follows it (see `DiskSync.check`).
     public func checkDisk(_ document: Document) { disk.check(document) }

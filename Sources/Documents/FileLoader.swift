@@ -27,17 +27,25 @@ final class FileLoader: @unchecked Sendable {
 
     private let lock = NSLock()
     private var cancelled = false
+    private var blocks = 0
+    private var running = false
 
     /// Stops the loader at its next block; no message follows.
     func cancel() { lock.withLock { cancelled = true } }
     private var isCancelled: Bool { lock.withLock { cancelled } }
+    /// How many blocks the thread has read so far (tests show a cancelled load stopped early).
+    var blocksRead: Int { lock.withLock { blocks } }
+    /// Whether the reading thread is still running.
+    var isRunning: Bool { lock.withLock { running } }
 
     /// Starts reading `path` from byte `offset` with `decoder`, which decoded the bytes before it.
     /// Invalid UTF-8 starts again as Windows-1252 when `mayFallBack` (no byte-order mark promised
     /// UTF-8). `deliver` runs on the main actor.
     func start(path: String, offset: Int64, decoder: BlockDecoder, mayFallBack: Bool,
                deliver: @escaping @MainActor @Sendable (Message) -> Void) {
+        lock.withLock { running = true }
         let thread = Thread { [self] in
+            defer { lock.withLock { running = false } }
             let send: @Sendable (Message) -> Void = { message in
                 DispatchQueue.main.async { MainActor.assumeIsolated { deliver(message) } }
             }
@@ -74,6 +82,7 @@ final class FileLoader: @unchecked Sendable {
                 continue
             }
             position += Int64(n)
+            lock.withLock { blocks += 1 }
             if !text.isEmpty || atEnd {
                 send(.text(TextStorage(text), bytesRead: position, longestLine: decoder.longestLine,
                            containsNUL: decoder.sawNUL))

@@ -14,7 +14,11 @@ final class FileWatcher {
     private var folders: [Int32: String] = [:]      // watch descriptor -> folder
     private var watched: [String: Set<String>] = [:] // folder -> file names
     private var pending: Set<String> = []
+    /// When the oldest unreported change arrived (nil: nothing pending).
+    private var pendingSince: DispatchTime?
     private var flushScheduled = false
+    /// How many reports `onChange` has received (tests wait on it instead of sleeping).
+    private(set) var reportCount = 0
     private let interval: DispatchTimeInterval
     private let onChange: @MainActor (Set<String>) -> Void
     private let onRename: @MainActor (_ from: String, _ to: String) -> Void
@@ -68,14 +72,12 @@ final class FileWatcher {
         }
     }
 
-    /// Reads whatever inotify has now and reports it at once, without waiting for the main
-    /// queue (tests use it: their run loop does not always service the main queue promptly).
+    /// Reads whatever inotify has now, and reports what has waited a full interval, without
+    /// waiting for the main queue (tests use it: their run loop does not always service the
+    /// main queue promptly). The rate limit is the same as on the main queue's path.
     func poll() {
         drain()
-        flushScheduled = false
-        let paths = pending
-        pending.removeAll()
-        if !paths.isEmpty { onChange(paths) }
+        reportIfDue()
     }
 
     private func drain() {
@@ -115,18 +117,30 @@ final class FileWatcher {
         scheduleFlush()
     }
 
-    // Rate limit: one report per interval, however many events arrive in it.
+    // Rate limit: changes are reported `interval` after the first of them, together, however
+    // many events arrive in between (a program writing in many small pieces is read once).
     private func scheduleFlush() {
-        guard !pending.isEmpty, !flushScheduled else { return }
+        guard !pending.isEmpty else { return }
+        if pendingSince == nil { pendingSince = .now() }
+        guard !flushScheduled else { return }
         flushScheduled = true
-        DispatchQueue.main.asyncAfter(deadline: .now() + interval) { [weak self] in
+        DispatchQueue.main.asyncAfter(deadline: pendingSince! + interval) { [weak self] in
             MainActor.assumeIsolated {
-                guard let self, self.flushScheduled else { return }
+                guard let self else { return }
                 self.flushScheduled = false
-                let paths = self.pending
-                self.pending.removeAll()
-                self.onChange(paths)
+                self.reportIfDue()
+                self.scheduleFlush()  // changes that came after a poll's report
             }
         }
+    }
+
+    private func reportIfDue() {
+        guard let since = pendingSince, DispatchTime.now() >= since + interval else { return }
+        pendingSince = nil
+        let paths = pending
+        pending.removeAll()
+        guard !paths.isEmpty else { return }
+        reportCount += 1
+        onChange(paths)
     }
 }

@@ -137,19 +137,25 @@ final class BackgroundLoadTests: XCTestCase {
 
     func testClosingTheLastWindowStopsTheLoad() throws {
         let path = folder + "/closed.txt"
-        try Data(mixedText(bytes: 4 << 20, seed: 2).utf8).write(to: URL(fileURLWithPath: path))
+        let size = 48 << 20
+        try Data(mixedText(bytes: size, seed: 2).utf8).write(to: URL(fileURLWithPath: path))
         try MainActor.assumeIsolated {
             let store = DocumentStore()
             var document: Document? = try store.openFile(at: path)
-            weak let loader = document?.loader
-            XCTAssertNotNil(loader)
-            var subscription: DocumentSubscription? = store.subscribe(to: document!) { _ in }
+            let loader = try XCTUnwrap(document?.loader)
+            var events = 0
+            var subscription: DocumentSubscription? = store.subscribe(to: document!) { _ in events += 1 }
             subscription = nil
             XCTAssertNil(document?.loader)
             XCTAssertTrue(store.openDocuments.isEmpty)
             document = nil
+            let deadline = Date().addingTimeInterval(5)
+            while loader.isRunning && Date() < deadline { usleep(1_000) }
+            XCTAssertFalse(loader.isRunning, "the reading thread ended")
             // Whatever was already on its way is dropped without effect.
             RunLoop.main.run(until: Date().addingTimeInterval(0.3))
+            XCTAssertEqual(events, 0)
+            XCTAssertLessThan(loader.blocksRead, size / FileLoader.blockSize, "the thread stopped before the end of the file")
             _ = subscription
         }
     }

@@ -46,6 +46,7 @@ let sessionSteps = zip(Gen.int(in: 0...99), Gen.int(in: 0...7), Gen.int(in: 0...
             }
         }
         var model = Array(document.text.unicodeScalars)
+        var newline = "\n"  // the style of "start\n"
         var undoModel: [[Unicode.Scalar]] = [], redoModel: [[Unicode.Scalar]] = []
         for step in steps {
             let origin = subscriptions[step.view].id
@@ -58,7 +59,9 @@ let sessionSteps = zip(Gen.int(in: 0...99), Gen.int(in: 0...7), Gen.int(in: 0...
                 store.redo(document, origin: origin)
                 if let next = redoModel.popLast() { undoModel.append(model); model = next }
             case ..<18:
-                let content = "disk \(step.offset)\r\nline\n"
+                // A file in one newline style or the other, so the model knows which added lines take.
+                newline = step.offset % 2 == 0 ? "\r\n" : "\n"
+                let content = "disk \(step.offset)\(newline)line\(newline)"
                 try content.write(toFile: path, atomically: true, encoding: .utf8)
                 try store.reloadFromDisk(document)
                 model = Array(content.unicodeScalars)
@@ -71,8 +74,8 @@ let sessionSteps = zip(Gen.int(in: 0...99), Gen.int(in: 0...7), Gen.int(in: 0...
                 store.sealUndoStep(document)  // each step its own undo group, as in the model
                 store.apply(Edit(range: a..<b, replacement: text), to: document, origin: origin)
                 undoModel.append(model); redoModel.removeAll()
-                // The document keeps its own newline style for added lines (LF here, mostly).
-                model.replaceSubrange(a..<b, with: Array(document.lineEnding.applied(to: text).unicodeScalars))
+                // Added lines take the file's newline style; CRLF typed in stays as it is.
+                model.replaceSubrange(a..<b, with: withNewlines(text, newline))
             }
             let expected = String(String.UnicodeScalarView(model))
             #expect(document.text == expected)
@@ -82,4 +85,16 @@ let sessionSteps = zip(Gen.int(in: 0...99), Gen.int(in: 0...7), Gen.int(in: 0...
         // Text that differs from the file is always shown as modified.
         if document.text != (try String(contentsOfFile: path, encoding: .utf8)) { #expect(document.isDirty) }
     }
+}
+
+/// The model's own rule for what an insertion adds: each bare LF in the file's newline style.
+/// Written here, apart from `LineEnding`, so the property checks the store instead of reusing it.
+private func withNewlines(_ text: String, _ newline: String) -> [Unicode.Scalar] {
+    var out: [Unicode.Scalar] = []
+    var previous: Unicode.Scalar?
+    for scalar in text.unicodeScalars {
+        if scalar == "\n" && previous != "\r" { out += newline.unicodeScalars } else { out.append(scalar) }
+        previous = scalar
+    }
+    return out
 }
