@@ -7,7 +7,8 @@ import Gtk
 ///
 /// The buffer is filled in slices while the main loop is idle, so a big document never
 /// freezes the window: the first screen goes in at once, the rest follows in steps of a few
-/// milliseconds. Until it has all of the text, the view is read-only.
+/// milliseconds. The view stays editable meanwhile (toggling that makes GTK lay out every line
+/// again); the store refuses edits until the document has all of its text.
 @MainActor
 public final class DocumentBinding {
     /// The document shown.
