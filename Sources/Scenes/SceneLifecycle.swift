@@ -39,53 +39,36 @@ public struct SceneLifecycle: Sendable {
 
     /// Feeds one input; returns the callbacks to deliver, in order, and moves to the new state.
     public mutating func handle(_ input: SceneLifecycleInput) -> [SceneLifecycleCallback] {
+        guard let (next, callbacks) = Self.transition(from: state, on: input) else { return [] }
+        state = next
+        return callbacks
+    }
+
+    /// The table: where an input leads from a state, and what the delegate hears on the way;
+    /// nil when the input changes nothing there.
+    private static func transition(from state: SceneActivationState, on input: SceneLifecycleInput)
+        -> (SceneActivationState, [SceneLifecycleCallback])? {
         switch (state, input) {
-        case (.unattached, .connect):
-            // Connected but not on screen until the window maps.
-            state = .background
-            return [.willConnect]
-        case (.unattached, .disconnect):
-            state = .disconnected
-            return []
-        case (.unattached, _), (.disconnected, _), (_, .connect):
-            return []
+        // Connected but not on screen until the window maps.
+        case (.unattached, .connect): (.background, [.willConnect])
+        case (.unattached, .disconnect): (.disconnected, [])
+        case (.unattached, _), (.disconnected, _), (_, .connect): nil
 
-        case (.background, .show):
-            state = .foregroundInactive
-            return [.willEnterForeground]
-        case (.background, .focusIn):
-            // Focus implies the window is visible even if the map report is still queued.
-            state = .foregroundActive
-            return [.willEnterForeground, .didBecomeActive]
-        case (.background, .hide), (.background, .focusOut):
-            return []
-        case (.background, .disconnect):
-            state = .disconnected
-            return [.didDisconnect]
+        case (.background, .show): (.foregroundInactive, [.willEnterForeground])
+        // Focus implies the window is visible even if the map report is still queued.
+        case (.background, .focusIn): (.foregroundActive, [.willEnterForeground, .didBecomeActive])
+        case (.background, .hide), (.background, .focusOut): nil
+        case (.background, .disconnect): (.disconnected, [.didDisconnect])
 
-        case (.foregroundInactive, .focusIn):
-            state = .foregroundActive
-            return [.didBecomeActive]
-        case (.foregroundInactive, .hide):
-            state = .background
-            return [.didEnterBackground]
-        case (.foregroundInactive, .show), (.foregroundInactive, .focusOut):
-            return []
-        case (.foregroundInactive, .disconnect):
-            state = .disconnected
-            return [.didEnterBackground, .didDisconnect]
+        case (.foregroundInactive, .focusIn): (.foregroundActive, [.didBecomeActive])
+        case (.foregroundInactive, .hide): (.background, [.didEnterBackground])
+        case (.foregroundInactive, .show), (.foregroundInactive, .focusOut): nil
+        case (.foregroundInactive, .disconnect): (.disconnected, [.didEnterBackground, .didDisconnect])
 
-        case (.foregroundActive, .focusOut):
-            state = .foregroundInactive
-            return [.willResignActive]
-        case (.foregroundActive, .hide):
-            state = .background
-            return [.willResignActive, .didEnterBackground]
-        case (.foregroundActive, .show), (.foregroundActive, .focusIn):
-            return []
-        case (.foregroundActive, .disconnect):
-            state = .disconnected
-            return [.willResignActive, .didEnterBackground, .didDisconnect]
+        case (.foregroundActive, .focusOut): (.foregroundInactive, [.willResignActive])
+        case (.foregroundActive, .hide): (.background, [.willResignActive, .didEnterBackground])
+        case (.foregroundActive, .show), (.foregroundActive, .focusIn): nil
+        case (.foregroundActive, .disconnect): (.disconnected, [.willResignActive, .didEnterBackground, .didDisconnect])
         }
     }
 }

@@ -31,35 +31,28 @@ final class EditorWindow {
     let findBar: FindBar
     private let scroller = ScrolledWindow()
 
+    /// The window menu: sections of (label, action).
+    private static let menuSections: [[(String, String)]] = [
+        [("_New Window", "app.new-window"), ("New Window on This _Document", "win.new-window-on-document"),
+         ("_Open…", "win.open"), ("Open _Recent…", "win.open-recent"), ("Save _As…", "win.save-as")],
+        [("_Undo", "win.undo"), ("_Redo", "win.redo"), ("_Find…", "win.find"),
+         ("Find and _Replace…", "win.replace"), ("_Go to Line…", "win.go-to-line")],
+        [("_Preferences", "app.preferences"), ("_Keyboard Shortcuts", "app.shortcuts"), ("_About Tandem", "app.about"),
+         ("Reopen Closed _Window", "app.reopen-closed-window"), ("_Close Window", "win.close"), ("_Quit", "app.quit")],
+    ]
+
     /// Builds the content into `window`.
     init(in window: ApplicationWindow) {
         textView = SourceView(buffer: buffer)
         textView.setAccessibleName(localized("Document text"))
         findBar = FindBar(view: textView)
 
-        let fileMenu = Menu()
-        fileMenu.append(localized("_New Window"), action: "app.new-window")
-        fileMenu.append(localized("New Window on This _Document"), action: "win.new-window-on-document")
-        fileMenu.append(localized("_Open…"), action: "win.open")
-        fileMenu.append(localized("Open _Recent…"), action: "win.open-recent")
-        fileMenu.append(localized("Save _As…"), action: "win.save-as")
-        let editMenu = Menu()
-        editMenu.append(localized("_Undo"), action: "win.undo")
-        editMenu.append(localized("_Redo"), action: "win.redo")
-        editMenu.append(localized("_Find…"), action: "win.find")
-        editMenu.append(localized("Find and _Replace…"), action: "win.replace")
-        editMenu.append(localized("_Go to Line…"), action: "win.go-to-line")
-        let windowMenu = Menu()
-        windowMenu.append(localized("_Preferences"), action: "app.preferences")
-        windowMenu.append(localized("_Keyboard Shortcuts"), action: "app.shortcuts")
-        windowMenu.append(localized("_About Tandem"), action: "app.about")
-        windowMenu.append(localized("Reopen Closed _Window"), action: "app.reopen-closed-window")
-        windowMenu.append(localized("_Close Window"), action: "win.close")
-        windowMenu.append(localized("_Quit"), action: "app.quit")
         let menu = Menu()
-        menu.appendSection(fileMenu)
-        menu.appendSection(editMenu)
-        menu.appendSection(windowMenu)
+        for section in Self.menuSections {
+            let part = Menu()
+            for (label, action) in section { part.append(localized(label), action: action) }
+            menu.appendSection(part)
+        }
 
         headerBar.packStart(Button(iconName: "document-open-symbolic", tooltip: localized("Open a file"), action: "win.open"))
         headerBar.packEnd(MenuButton(iconName: "open-menu-symbolic", tooltip: localized("Main menu"), menu: menu))

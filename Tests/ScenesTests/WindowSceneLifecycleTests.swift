@@ -37,11 +37,13 @@ private final class RecordingSceneDelegate: SceneDelegate {
 final class RecordingAppDelegate: ApplicationDelegate {
     var discarded: [SceneSession] = []
     var launched = 0
+    var configurationsAsked = 0
     func applicationDidFinishLaunching(_ application: Application) { launched += 1 }
     func application(_ application: Application, didReceive commandLine: CommandLineInvocation) -> Int32 { 0 }
     func application(_ application: Application, configurationForConnecting session: SceneSession,
                      options: ConnectionOptions) -> SceneConfiguration {
-        SceneConfiguration(name: "Test", role: "test") { _ in RecordingSceneDelegate() }
+        configurationsAsked += 1
+        return SceneConfiguration(name: "Test", role: "test") { _ in RecordingSceneDelegate() }
     }
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {
         discarded.append(contentsOf: sessions)
@@ -129,6 +131,21 @@ final class WindowSceneLifecycleTests: XCTestCase {
             XCTAssertEqual(events("B").first, "willConnect")
             XCTAssertEqual(app.recentlyClosedSessions, [])
             XCTAssertEqual(app.openSessions.map(\.persistentIdentifier), [a.session, bSession].map(\.persistentIdentifier))
+
+            // 8b. A configuration given with the request makes the delegate, with what the app
+            //     handed it; the app delegate is not asked. (Closed again: recently closed.)
+            let asked = appDelegate.configurationsAsked
+            var madeFor: [SceneSession] = []
+            let given = RecordingSceneDelegate()
+            let c = app.requestSceneSessionActivation(configuration: SceneConfiguration(name: "Given", role: "test") { session in
+                madeFor.append(session)
+                return given
+            }, options: ConnectionOptions(files: [OpenFileContext(path: "C")]))
+            XCTAssertTrue(c.delegate === given)
+            XCTAssertEqual(madeFor, [c.session])
+            XCTAssertEqual(appDelegate.configurationsAsked, asked)
+            c.window.close()
+            wait("C disconnected") { c.activationState == .disconnected }
 
             // 9. Quitting closes every window without asking and keeps every session.
             received = []
