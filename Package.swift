@@ -29,7 +29,9 @@ let package = Package(
         // Text, files and documents: pure Swift and Foundation, never GTK.
         .target(name: "Documents", dependencies: ["SafeFiles", "Localization"]),
         // Atomic, durable file writes shared by documents, drafts and session records.
-        .target(name: "SafeFiles"),
+        .target(name: "SafeFiles", dependencies: ["CXattr"]),
+        // <sys/xattr.h>, to keep a file's extended attributes (and so its ACLs) when it is saved.
+        .systemLibrary(name: "CXattr"),
         // Glue between one text buffer and the document store: the one-way data flow.
         .target(name: "Editing", dependencies: ["Gtk", "Documents"]),
         // Tandem's own views use the Gtk wrappers, as a UIKit app uses UIView; delegates never touch GTK underneath Scenes.
@@ -41,6 +43,7 @@ let package = Package(
 
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Gtk"]),
+        .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles", "CXattr", "TestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: [
             "Documents", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

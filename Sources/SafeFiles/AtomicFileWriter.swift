@@ -11,50 +11,53 @@ public struct FileWriteError: Error, Sendable {
     public let code: Int32
 }
 
-/// Replaces a file's contents all at once: a temp file in the same folder, fsync, rename.
-/// A crash or a full disk at any point leaves either the old file or the new one, never half.
+/// How a save reached the disk (README explains when each is taken).
+public enum SavePath: Sendable, Equatable {
+    /// A new file: written beside its place, then renamed into it.
+    case created
+    /// The old file replaced whole by a temp file carrying its mode, owner, group and extended
+    /// attributes (ACLs among them): a crash leaves the old file or the new one, never half.
+    case replaced
+    /// The file itself rewritten, as GIO's g_file_replace does when a replacement could not keep
+    /// what the file is (another owner, hard links, a folder the user may not write).
+    case inPlace
+}
+
+/// Writes files durably: a temp file in the same folder, fsync, rename, wherever the file lets
+/// it; in place, still fsynced, where a rename would change who owns it or what links to it.
 public enum AtomicFileWriter {
-    /// Writes `data` to `path` with `mode` (or the existing file's mode, else 0666 less umask).
-    /// With `followingSymlinks` (documents), a link's target is written and the link stays;
-    /// without (Tandem's own state files), a link at `path` is replaced, never followed.
+    /// Writes `data` to `path`. With `followingSymlinks` (documents), a link's target is written
+    /// and the link stays, and an existing file keeps its mode, owner, group, extended attributes
+    /// and hard links; a file this process may not write is refused (EACCES), never replaced.
+    /// Without (Tandem's own state files), whatever is at `path` is replaced, with `mode`.
+    @discardableResult
     public static func write(_ data: Data, to path: String, mode: mode_t? = nil,
-                             followingSymlinks: Bool = true) throws(FileWriteError) {
-        let target = followingSymlinks ? resolvedTarget(of: path) : path
-        let folder = (target as NSString).deletingLastPathComponent
-        var existing = stat()
-        let existingMode: mode_t? = followingSymlinks && stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : nil
-
-        var template = Array("\(folder.isEmpty ? "." : folder)/.\((target as NSString).lastPathComponent).tandem-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw FileWriteError(path: path, code: errno) }
-        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var committed = false
-        defer {
-            if !committed { unlink(tempPath) }
+                             followingSymlinks: Bool = true) throws(FileWriteError) -> SavePath {
+        guard followingSymlinks else {
+            try replaceKeepingNothing(path, with: data, mode: mode ?? defaultMode())
+            return .replaced
         }
-        let finalMode = mode ?? existingMode ?? defaultMode()
-        fchmod(fd, finalMode)
-
-        let writeError: Int32? = data.withUnsafeBytes { bytes -> Int32? in
-            var offset = 0
-            while offset < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
+        let target = resolvedTarget(of: path)
+        var info = stat()
+        guard stat(target, &info) == 0 else {
+            try replaceKeepingNothing(target, with: data, mode: mode ?? defaultMode())
+            return .created
+        }
+        // The file's own permission decides, not the folder's: root's file in the user's folder
+        // stays root's, and a read-only file is not swapped for a writable one.
+        if access(target, W_OK) != 0 { throw FileWriteError(path: path, code: errno) }
+        let mayReplace = FileReplacement.mayReplace(target, info: info)
+        if mayReplace {
+            do throws(FileReplacement.Refusal) {
+                try FileReplacement.replace(target, with: data, mode: mode ?? (info.st_mode & 0o7777), like: info)
+                return .replaced
+            } catch {
+                // The temp file could not take the old file's owner or attributes: write in place.
+                if case .failed(let failure) = error { throw failure }
             }
-            return nil
         }
-        if let writeError { close(fd); throw FileWriteError(path: path, code: writeError) }
-        if fsync(fd) != 0 { let e = errno; close(fd); throw FileWriteError(path: path, code: e) }
-        if close(fd) != 0 { throw FileWriteError(path: path, code: errno) }
-        if rename(tempPath, target) != 0 { throw FileWriteError(path: path, code: errno) }
-        committed = true
-        // Make the rename itself durable.
-        let dirFD = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY)
-        if dirFD >= 0 { fsync(dirFD); close(dirFD) }
+        try FileReplacement.writeInPlace(target, data: data)
+        return .inPlace
     }
 
     /// The file a path finally names, following symlinks (a dangling link names its target).
@@ -66,6 +69,26 @@ public enum AtomicFileWriter {
                 : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
         }
         return current
+    }
+
+    /// Whether this process may write the file at `path` (a missing file: whether it can be created).
+    public static func isWritable(_ path: String) -> Bool {
+        let target = resolvedTarget(of: path)
+        if access(target, F_OK) == 0 { return access(target, W_OK) == 0 }
+        let folder = (target as NSString).deletingLastPathComponent
+        return access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0
+    }
+
+    /// A replacement that has no old file's owner or attributes to keep.
+    private static func replaceKeepingNothing(_ path: String, with data: Data, mode: mode_t) throws(FileWriteError) {
+        do throws(FileReplacement.Refusal) {
+            try FileReplacement.replace(path, with: data, mode: mode, like: nil)
+        } catch {
+            switch error {
+            case .failed(let failure): throw failure
+            case .cannotKeepAttributes: throw FileWriteError(path: path, code: EPERM)  // not reached: nothing to keep
+            }
+        }
     }
 
     private static func defaultMode() -> mode_t {

@@ -1,0 +1,79 @@
+import CXattr
+import Foundation
+import SafeFiles
+import TestSupport
+import XCTest
+
+/// Saving keeps what a file is: its mode, owner, group, extended attributes, hard links and
+/// symlinks; only the bytes change. (Permission refusals need an unprivileged user: the
+/// end-to-end tests run those as `nobody`.)
+final class AtomicFileWriterTests: XCTestCase {
+    private var temporary: TemporaryFolder!
+    private var folder: String { temporary.path }
+    override func setUpWithError() throws { temporary = try TemporaryFolder("writer") }
+
+    private func info(_ path: String) -> stat {
+        var result = stat()
+        XCTAssertEqual(stat(path, &result), 0)
+        return result
+    }
+
+    private func attribute(_ name: String, of path: String) -> String? {
+        var value = [UInt8](repeating: 0, count: 64)
+        let length = getxattr(path, name, &value, value.count)
+        return length < 0 ? nil : String(decoding: value[0..<length], as: UTF8.self)
+    }
+
+    func testReplacingKeepsModeOwnerGroupAndExtendedAttributes() throws {
+        let path = folder + "/kept.txt"
+        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+        chmod(path, 0o640)
+        // Another owner and group than ours (the tests run as root, who may give files away).
+        XCTAssertEqual(chown(path, 65534, 65534), 0, "the test needs to run as root")
+        XCTAssertEqual(setxattr(path, "user.tandem", "kept", 4, 0), 0)
+        let before = info(path)
+
+        let how = try AtomicFileWriter.write(Data("new\n".utf8), to: path)
+        XCTAssertEqual(how, .replaced)
+        let after = info(path)
+        XCTAssertNotEqual(after.st_ino, before.st_ino, "a new file took the old one's place")
+        XCTAssertEqual(after.st_mode & 0o7777, 0o640)
+        XCTAssertEqual(after.st_uid, 65534)
+        XCTAssertEqual(after.st_gid, 65534)
+        XCTAssertEqual(attribute("user.tandem", of: path), "kept")
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["kept.txt"], "no temp file left")
+    }
+
+    func testAHardLinkedFileIsWrittenInPlaceSoEveryNameSeesIt() throws {
+        let path = folder + "/linked.txt", other = folder + "/other-name.txt"
+        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+        XCTAssertEqual(link(path, other), 0)
+        let before = info(path)
+
+        XCTAssertEqual(try AtomicFileWriter.write(Data("shorter\n".utf8), to: path), .inPlace)
+        XCTAssertEqual(info(path).st_ino, before.st_ino)
+        XCTAssertEqual(try String(contentsOfFile: other, encoding: .utf8), "shorter\n")
+        XCTAssertEqual(try AtomicFileWriter.write(Data("s\n".utf8), to: path), .inPlace)
+        XCTAssertEqual(try String(contentsOfFile: other, encoding: .utf8), "s\n", "a shorter text leaves nothing of the longer one")
+    }
+
+    func testALinkStaysALinkAndANewFileIsCreated() throws {
+        let target = folder + "/target.txt", link = folder + "/link.txt"
+        try "old\n".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "target.txt")
+        XCTAssertEqual(try AtomicFileWriter.write(Data("via link\n".utf8), to: link), .replaced)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "target.txt")
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "via link\n")
+        XCTAssertEqual(try AtomicFileWriter.write(Data("fresh\n".utf8), to: folder + "/fresh.txt"), .created)
+    }
+
+    func testStateFilesReplaceWhateverIsThereWithTheirOwnMode() throws {
+        let path = folder + "/state.json", elsewhere = folder + "/elsewhere.txt"
+        try "theirs\n".write(toFile: elsewhere, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: elsewhere)
+        try AtomicFileWriter.write(Data("{}".utf8), to: path, mode: 0o600, followingSymlinks: false)
+        XCTAssertEqual(try String(contentsOfFile: elsewhere, encoding: .utf8), "theirs\n", "a link there is replaced, not followed")
+        XCTAssertEqual(info(path).st_mode & 0o7777, 0o600)
+    }
+}
