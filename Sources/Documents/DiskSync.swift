@@ -62,10 +62,27 @@ final class DiskSync {
         }
         if wasDirty {
             document.savedStateID = nil
+            document.hasUnseenDiskChange = true
             store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: nil)
         } else {
             replace(document, with: file, stamp: stamp)
         }
+    }
+
+    /// Whether saving `document` to its own file would overwrite a change on disk the user has not
+    /// chosen to overwrite: one the user was asked about, or one the watcher has not reported yet.
+    func hasConflict(_ document: Document) -> Bool {
+        guard let canonical = document.identity.canonicalPath else { return false }
+        if document.hasUnseenDiskChange { return true }
+        guard let current = DiskStamp.of(canonical) else { return false }  // gone: saving recreates it
+        return current != document.diskStamp
+    }
+
+    /// The user keeps their text over the file's new version: it counts as seen, and Save may
+    /// overwrite it.
+    func keepMine(_ document: Document) {
+        document.hasUnseenDiskChange = false
+        if let canonical = document.identity.canonicalPath { document.diskStamp = DiskStamp.of(canonical) }
     }
 
     /// Replaces the document's text with the file on disk, dropping unsaved changes and undo.
@@ -84,6 +101,7 @@ final class DiskSync {
         document.savedStateID = document.history.stateID
         document.diskStamp = stamp
         document.isDeletedOnDisk = false
+        document.hasUnseenDiskChange = false
         store.publish(.reloadedFromDisk, for: document, dirtyBefore: wasDirty)
     }
 }

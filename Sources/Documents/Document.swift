@@ -1,4 +1,5 @@
 import Foundation
+import SafeFiles
 
 /// One text document, shown by any number of windows; the store owns and changes it.
 @MainActor
@@ -34,6 +35,12 @@ public final class Document: Identifiable {
     var discardsChangesOnClose = false
     /// Whether the file was deleted on disk since it was opened or saved.
     public internal(set) var isDeletedOnDisk = false
+    /// Whether the file changed on disk while the document had unsaved changes, and the user has
+    /// neither reloaded nor chosen to keep theirs: saving then asks before overwriting.
+    public internal(set) var hasUnseenDiskChange = false
+    /// Whether this process may write the document's file (an untitled document: yes). A file the
+    /// user may not write is saved elsewhere (Save As), never replaced.
+    public var isWritable: Bool { path.map { AtomicFileWriter.isWritable($0) } ?? true }
 
     /// Why the document cannot be edited (none: it can).
     public internal(set) var readOnlyReasons: Set<ReadOnlyReason> = []

@@ -59,6 +59,10 @@ extension DocumentStore {
         if document.readOnlyReasons.contains(.incomplete) {
             throw TextFileError(localized("“%1” could not be read completely, so saving it could lose text; it is read-only.", document.displayName))
         }
+        if Self.canonicalPath(path) == document.identity.canonicalPath && hasDiskConflict(document) {
+            throw TextFileError(localized("“%1” changed on disk since you last saw it. Saving would overwrite that change.", document.displayName),
+                                isDiskConflict: true)
+        }
         var file = document.fileTraits
         file.text = document.storage.string
         try file.write(to: path)
@@ -67,6 +71,7 @@ extension DocumentStore {
         moveIdentity(of: document, to: Self.canonicalPath(path))
         document.path = path
         document.isDeletedOnDisk = false
+        document.hasUnseenDiskChange = false
         document.history.seal()
         publish(.saved(path: path), for: document, dirtyBefore: wasDirty)
     }

@@ -172,6 +172,12 @@ public final class DocumentStore {
     /// Compares the document with its file on disk and follows it (see `DiskSync.check`).
     public func checkDisk(_ document: Document) { disk.check(document) }
 
+    /// The user keeps their text over a change on disk ("Keep Mine"): the next save overwrites it.
+    public func keepMine(_ document: Document) { disk.keepMine(document) }
+
+    /// Whether saving to the document's own file would overwrite a change the user has not seen.
+    func hasDiskConflict(_ document: Document) -> Bool { disk.hasConflict(document) }
+
     /// Replaces the document's text with the file on disk, dropping unsaved changes and undo.
     public func reloadFromDisk(_ document: Document) throws(TextFileError) { try disk.reload(document) }
 

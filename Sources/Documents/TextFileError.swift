@@ -7,8 +7,13 @@ public struct TextFileError: Error, Equatable, CustomStringConvertible, Sendable
     public let message: String
     /// Whether the file was refused only because it looks binary (it may be opened anyway, read-only).
     public var looksBinary = false
+    /// Whether a save was stopped because the file changed on disk in a way the user has not
+    /// chosen to overwrite (they may: `DocumentStore.keepMine`, then save again).
+    public var isDiskConflict = false
     /// Creates an error with its user-facing message.
-    public init(_ message: String, looksBinary: Bool = false) { self.message = message; self.looksBinary = looksBinary }
+    public init(_ message: String, looksBinary: Bool = false, isDiskConflict: Bool = false) {
+        self.message = message; self.looksBinary = looksBinary; self.isDiskConflict = isDiskConflict
+    }
     public var description: String { message }
 
     /// An error from a failed system call on `path`, with errno turned into plain words.

@@ -16,7 +16,9 @@ public final class LineNumberGutter: Object {
         self.view = view
         super.init(gtk_source_gutter_renderer_text_new(), ownership: .sink)
         let renderer = tandem_gutter_renderer(raw)
+        // A wrapped line's number sits beside its first row, as in gedit.
         gtk_source_gutter_renderer_set_alignment(renderer, 1.0, 0.5)
+        gtk_source_gutter_renderer_set_alignment_mode(renderer, GTK_SOURCE_GUTTER_RENDERER_ALIGNMENT_MODE_FIRST)
         gtk_source_gutter_renderer_set_padding(renderer, 4, 0)
         let gutter = gtk_source_view_get_gutter(tandem_source_view(view.raw), GTK_TEXT_WINDOW_LEFT)
         // -30: GtkSourceView's own place for line numbers (GTK_SOURCE_VIEW_GUTTER_POSITION_LINES).
@@ -33,6 +35,11 @@ public final class LineNumberGutter: Object {
             self?.fit()
         }
         fit()
+    }
+
+    /// Whether a wrapped line's number is beside its first row (rather than its middle).
+    public var isAlignedWithFirstRow: Bool {
+        gtk_source_gutter_renderer_get_alignment_mode(tandem_gutter_renderer(raw)) == GTK_SOURCE_GUTTER_RENDERER_ALIGNMENT_MODE_FIRST
     }
 
     /// Whether the numbers show.

@@ -16,6 +16,17 @@ public final class SourceView: Widget {
         lineNumbers = LineNumberGutter(view: self)
         gtk_text_view_set_monospace(tandem_text_view(raw), 1)
         gtk_text_view_set_left_margin(tandem_text_view(raw), 6)
+        hasSmartHomeEnd = true
+    }
+
+    /// Whether Home goes first to the line's first non-blank character (then to its start), and
+    /// End to its last non-blank one, as GtkSourceView's smart Home/End "before" mode does.
+    public var hasSmartHomeEnd: Bool {
+        get { gtk_source_view_get_smart_home_end(tandem_source_view(raw)) != GTK_SOURCE_SMART_HOME_END_DISABLED }
+        set {
+            gtk_source_view_set_smart_home_end(tandem_source_view(raw),
+                                               newValue ? GTK_SOURCE_SMART_HOME_END_BEFORE : GTK_SOURCE_SMART_HOME_END_DISABLED)
+        }
     }
 
     /// Whether the user can change the text (a read-only view still has a caret and selection).

@@ -60,9 +60,10 @@ final class EditorCommands {
         RecentFiles.choose(over: scene?.window) { [weak self] paths in self?.open(paths) }
     }
 
-    /// Saves to the document's path, or asks for one; `completion` says whether the text reached the disk.
+    /// Saves to the document's path, or asks for one (also when the user may not write the
+    /// file: it is never replaced); `completion` says whether the text reached the disk.
     func save(completion: @escaping @MainActor (Bool) -> Void = { _ in }) {
-        guard document.path != nil else { return saveAs(completion: completion) }
+        guard document.path != nil, document.isWritable else { return saveAs(completion: completion) }
         write(to: nil, completion: completion)
     }
 
@@ -83,10 +84,25 @@ final class EditorCommands {
             }
             if let path = document.path { RecentFiles.add(path) }
             completion(true)
+        } catch where error.isDiskConflict {
+            askToOverwrite(error.message, completion: completion)
         } catch {
             // The document stays modified and the old file untouched; the user can retry elsewhere.
             banners.showError(error.message)
             completion(false)
         }
+    }
+
+    /// The file changed on disk and the user never chose to keep their text over it: ask now.
+    private func askToOverwrite(_ message: String, completion: @escaping @MainActor (Bool) -> Void) {
+        MessageDialog(
+            parent: scene?.window, title: message,
+            detail: localized("Overwrite the file with your text, or cancel and choose Reload or Save As?"),
+            choices: [.init(localized("_Cancel"), id: 1, isDefault: true),
+                      .init(localized("_Overwrite"), id: 2, isDestructive: true)]) { [weak self] answer in
+            guard let self, answer == 2 else { return completion(false) }
+            self.environment.store.keepMine(self.document)
+            self.write(to: nil, completion: completion)
+        }.present()
     }
 }

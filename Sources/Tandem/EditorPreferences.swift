@@ -16,7 +16,7 @@ final class EditorPreferences {
         desktop = interface?.hasKey("color-scheme") == true ? interface : nil
         desktop?.onChange("color-scheme") { [weak self] in self?.applyToAll("style-scheme") }
         guard let settings else { return }
-        for key in ["wrap", "font", "style-scheme"] {
+        for key in ["wrap", "font", "style-scheme", "smart-home-end"] {
             settings.onChange(key) { [weak self] in self?.applyToAll(key) }
         }
     }
@@ -43,7 +43,7 @@ final class EditorPreferences {
         }
         views.removeAll { $0.view == nil }
         views.append(WeakView(view: view, lightweight: lightweight))
-        for key in ["wrap", "font", "style-scheme"] { apply(key, to: view, settings: settings, lightweight: lightweight) }
+        for key in ["wrap", "font", "style-scheme", "smart-home-end"] { apply(key, to: view, settings: settings, lightweight: lightweight) }
     }
 
     private func applyToAll(_ key: String) {
@@ -56,6 +56,7 @@ final class EditorPreferences {
         switch key {
         case "wrap": if !lightweight { view.setWraps(settings.bool("wrap")) }
         case "font": view.setFont(settings.string("font"))
+        case "smart-home-end": view.hasSmartHomeEnd = settings.bool("smart-home-end")
         case "style-scheme":
             let chosen = settings.string("style-scheme")
             let dark = desktop?.string("color-scheme") == "prefer-dark" || SourceView.prefersDarkColors

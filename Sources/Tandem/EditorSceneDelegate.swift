@@ -64,7 +64,8 @@ final class EditorSceneDelegate: SceneDelegate {
         binding.onEvent = { [weak self] event in self?.handle(event) }
         binding.onStreamed = { [weak self] in self?.loading?.update() }
         ui.diskChangeBar.onButton = { [weak self] response in
-            guard let self, response == EditorWindow.reloadResponse else { return }
+            guard let self else { return }
+            guard response == EditorWindow.reloadResponse else { return self.environment.store.keepMine(self.document) }
             do throws(TextFileError) { try self.environment.store.reloadFromDisk(self.document) } catch { self.banners?.showError(error.message) }
         }
         ui.previewBar.onButton = { [weak self] _ in self?.loading?.showAll() }
@@ -176,7 +177,9 @@ final class EditorSceneDelegate: SceneDelegate {
 
     private func updateTitle() {
         guard let ui, let scene else { return }
+        // As gedit: a file the user may not write says so, and Save asks where instead.
         let title = (document.isDirty ? "• " : "") + document.displayName
+            + (document.isWritable ? "" : " " + localized("[Read-Only]"))
         ui.headerBar.title = title
         scene.window.title = title
         ui.headerBar.subtitle = document.path.map { Self.folderForDisplay(($0 as NSString).deletingLastPathComponent) }

@@ -9,7 +9,7 @@ enum PreferencesWindow {
         guard let settings = preferences.settings else { return }
         let builder = Builder(xml: xml)
         let switches = ["wrap", "show-line-numbers", "highlight-current-line", "show-right-margin",
-                        "insert-spaces", "auto-indent", "restore-windows"]
+                        "insert-spaces", "auto-indent", "smart-home-end", "restore-windows"]
         for key in switches { if let widget = builder.widget(key) { settings.bind(key, to: widget, property: "active", twoWay: true) } }
         for key in ["tab-width", "right-margin-position"] {
             if let widget = builder.widget(key) { settings.bind(key, to: widget, property: "value", twoWay: true) }
@@ -59,7 +59,8 @@ enum PreferencesWindow {
             number("tab-width", "Tab width", 7),
             toggle("insert-spaces", "Insert spaces instead of tabs", 8),
             toggle("auto-indent", "Indent new lines automatically", 9),
-            toggle("restore-windows", "Bring back windows at launch", 10),
+            toggle("smart-home-end", "Home goes to the first character of the text", 10),
+            toggle("restore-windows", "Bring back windows at launch", 11),
         ].joined()
         return """
         <interface>

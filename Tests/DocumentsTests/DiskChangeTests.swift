@@ -113,4 +113,40 @@ final class DiskChangeTests: XCTestCase {
             _ = subscription
         }
     }
+
+    /// A change on disk the user was told of but did not answer (the bar closed with its ×), or
+    /// one not even reported yet, is never overwritten by Save until the user keeps their text.
+    func testSaveNeverOverwritesAChangeOnDiskTheUserHasNotChosenToOverwrite() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/conflict.txt"
+            try "base\n".write(toFile: path, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: path)
+            var events: [DocumentEvent] = []
+            let subscription = store.subscribe(to: document) { events.append($0) }
+            store.apply(.insert("mine ", at: 0), to: document)
+
+            // Told, not answered.
+            try "theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(Self.wait(store) { events.contains(.changedOnDiskWhileDirty) })
+            XCTAssertThrowsError(try store.save(document)) { error in
+                XCTAssertTrue((error as? TextFileError)?.isDiskConflict ?? false, "\(error)")
+            }
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "theirs\n", "their change is still there")
+            store.keepMine(document)
+            try store.save(document)
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "mine base\n")
+
+            // Changed again and saved before the watcher could say so: still a conflict.
+            store.apply(.insert("more ", at: 0), to: document)
+            try "again theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertThrowsError(try store.save(document))
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "again theirs\n")
+            // Save As elsewhere is no conflict.
+            try store.save(document, to: folder + "/elsewhere.txt")
+            XCTAssertEqual(try String(contentsOfFile: folder + "/elsewhere.txt", encoding: .utf8), "more mine base\n")
+            _ = subscription
+        }
+    }
 }

@@ -20,6 +20,7 @@ final class LineNumberGutterTests: XCTestCase {
             view.buffer.append(String(repeating: "line\n", count: 1_000))
             XCTAssertGreaterThan(gutter.width, fourDigits, "10,001 lines need a fifth digit")
             XCTAssertTrue(view.showsLineNumbers)
+            XCTAssertTrue(gutter.isAlignedWithFirstRow, "a wrapped line is numbered on its first row")
             view.showsLineNumbers = false
             XCTAssertFalse(gutter.isVisible)
         }

@@ -26,6 +26,10 @@ final class EditorPreferencesTests: XCTestCase {
             settings.set("restore-windows", false)
             XCTAssertFalse(preferences.restoresWindows)
             settings.set("restore-windows", true)
+            XCTAssertTrue(one.hasSmartHomeEnd && two.hasSmartHomeEnd, "Home goes to the text first, by default")
+            settings.set("smart-home-end", false)
+            XCTAssertFalse(one.hasSmartHomeEnd || two.hasSmartHomeEnd)
+            settings.set("smart-home-end", true)
 
             // Colours follow the desktop's light or dark preference unless a scheme is chosen.
             XCTAssertEqual(one.styleSchemeID, "classic")

@@ -1,0 +1,131 @@
+"""Saving respects the file and the people around it: a change on disk is never overwritten
+unasked, and a file's owner, mode and links survive a save; the permission cases run as
+`nobody`, since root may write anything."""
+import os
+import shutil
+import subprocess
+import time
+
+from conftest import TANDEM, wait_for
+
+
+def test_an_unanswered_change_on_disk_is_not_overwritten_by_save(tandem, tmp_path):
+    path = tmp_path / "c.txt"
+    path.write_text("base\n")
+    tandem.start("c.txt")
+    tandem.wait_title("c.txt")
+    tandem.type("c.txt", "mine ")
+    tandem.wait_title("• c.txt")
+    path.write_text("theirs\n")
+    wait_for("the question", lambda: "changed on disk" in " ".join(tandem.labels_of("• c.txt")))
+    # The user does not answer, and saves.
+    tandem.key("• c.txt", "ctrl+s")
+    dialog = wait_for("the overwrite question", lambda: [
+        f for f in tandem.app() if f is not None and "since you last saw it" in " ".join(tandem.labels_of_frame(f))])
+    assert path.read_text() == "theirs\n", "nothing written before the user answers"
+    overwrite = [b for b in tandem.find(dialog[0], "push button") if b.name == "Overwrite"]
+    overwrite[0].queryAction().doAction(0)
+    tandem.wait_title("c.txt")
+    assert path.read_text() == "mine base\n"
+
+
+def test_saving_keeps_owner_group_mode_and_hard_links(tandem, tmp_path):
+    path, other = tmp_path / "owned.txt", tmp_path / "other-name.txt"
+    path.write_text("one\n")
+    os.chown(path, 65534, 65534)
+    os.chmod(path, 0o640)
+    tandem.start("owned.txt")
+    tandem.wait_title("owned.txt")
+    tandem.type("owned.txt", "x")
+    tandem.key("• owned.txt", "ctrl+s")
+    tandem.wait_title("owned.txt")
+    info = os.stat(path)
+    assert (info.st_uid, info.st_gid, info.st_mode & 0o7777) == (65534, 65534, 0o640)
+    assert path.read_text() == "xone\n"
+    os.link(path, other)
+    tandem.type("owned.txt", "y")
+    tandem.key("• owned.txt", "ctrl+s")
+    tandem.wait_title("owned.txt")
+    assert other.read_text() == "xyone\n", "a hard link sees the save (written in place)"
+
+
+def _window(name, timeout=15):
+    """The X window id whose title is exactly `name`, found without AT-SPI (nobody has none)."""
+    def find():
+        found = subprocess.run(["xdotool", "search", "--onlyvisible", "--name", f"^{name}$"],
+                               capture_output=True, text=True).stdout.split()
+        return found[0] if found else None
+    return wait_for(f"a window titled {name!r}", find, timeout)
+
+
+def _as_nobody(tmp_path, *args):
+    home = tmp_path / "nobody-home"
+    home.mkdir(exist_ok=True)
+    shutil.chown(home, "nobody")
+    xauthority = tmp_path / "xauthority"
+    if os.environ.get("XAUTHORITY"):
+        shutil.copy(os.environ["XAUTHORITY"], xauthority)
+        os.chmod(xauthority, 0o644)
+    env = {"DISPLAY": os.environ["DISPLAY"], "XAUTHORITY": str(xauthority), "HOME": str(home),
+           "XDG_STATE_HOME": str(home / "state"), "XDG_DATA_HOME": str(home / "data"),
+           "XDG_RUNTIME_DIR": str(home), "GSETTINGS_BACKEND": "memory", "PATH": "/usr/bin:/bin",
+           "DBUS_SESSION_BUS_ADDRESS": "disabled:"}
+    return subprocess.Popen(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", "--", TANDEM, *args],
+                            cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def _type_and_save(wid, text):
+    subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "type", "--delay", "20", text], check=True)
+    subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
+
+
+def test_files_the_user_may_not_write_are_never_replaced(tmp_path):
+    for folder in (tmp_path.parent.parent, tmp_path.parent, tmp_path):
+        os.chmod(folder, 0o755)  # pytest makes its folders private to root
+    mine = tmp_path / "mine"  # nobody's own folder, which it may write
+    mine.mkdir()
+    shutil.chown(mine, "nobody", "nogroup")
+    roots, locked = mine / "roots.txt", mine / "locked.txt"
+    roots.write_text("root's\n")        # root's file (644) in nobody's folder
+    locked.write_text("locked\n")       # nobody's own file, but 444
+    shutil.chown(locked, "nobody", "nogroup")
+    os.chmod(locked, 0o444)
+    for path, text in ((roots, "root's\n"), (locked, "locked\n")):
+        before = os.stat(path)
+        proc = _as_nobody(tmp_path, str(path))
+        try:
+            wid = _window(f"{path.name} \\[Read-Only\\]")
+            _type_and_save(wid, "z")
+            # Save asks where to save instead of replacing the file.
+            _window("Save As")
+            subprocess.run(["xdotool", "key", "Escape"], check=True)
+            time.sleep(0.5)
+            after = os.stat(path)
+            assert path.read_text() == text
+            assert (after.st_ino, after.st_uid, after.st_mode) == (before.st_ino, before.st_uid, before.st_mode)
+        finally:
+            proc.kill()
+            proc.wait()
+
+
+def test_a_writable_file_in_a_folder_the_user_may_not_write_is_saved_in_place(tmp_path):
+    for folder in (tmp_path.parent.parent, tmp_path.parent, tmp_path):
+        os.chmod(folder, 0o755)
+    shared = tmp_path / "shared"  # root's folder: nobody may not create files in it
+    shared.mkdir()
+    path = shared / "theirs-to-edit.txt"
+    path.write_text("text\n")
+    shutil.chown(path, "nobody", "nogroup")
+    inode = os.stat(path).st_ino
+    proc = _as_nobody(tmp_path, str(path))
+    try:
+        wid = _window(path.name)
+        _type_and_save(wid, "w")
+        wait_for("the saved text", lambda: path.read_text() == "wtext\n")
+        assert os.stat(path).st_ino == inode, "written in place"
+        assert sorted(os.listdir(shared)) == [path.name], "no temp file left"
+    finally:
+        proc.kill()
+        proc.wait()
