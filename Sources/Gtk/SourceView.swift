@@ -134,18 +134,41 @@ public final class SourceView: Widget {
 
     /// Scrolls so the caret is visible, placed about a third of the way down when it moves far.
     public func scrollToCaret() {
-        let buf = buffer.buffer
-        gtk_text_view_scroll_to_mark(tandem_text_view(raw), gtk_text_buffer_get_insert(buf), 0.0, 1, 0.0, 0.33)
+        scrollOnceLaidOut { view in
+            gtk_text_view_scroll_to_mark(tandem_text_view(view.raw), gtk_text_buffer_get_insert(view.buffer.buffer), 0.0, 1, 0.0, 0.33)
+        }
     }
 
-    /// Scrolls so that 0-based `line` is at the top, now or as soon as the view is laid out.
+    /// Scrolls so that 0-based `line` is at the top.
     public func scrollToTop(line: Int) {
-        var iter = buffer.iter(line: line, column: 0)
-        // A mark, not an iter: GTK defers scrolling to a mark until the lines are measured.
-        let mark = gtk_text_buffer_create_mark(buffer.buffer, nil, &iter, 1)
-        gtk_text_view_scroll_to_mark(tandem_text_view(raw), mark, 0.0, 1, 0.0, 0.0)
-        gtk_text_buffer_delete_mark(buffer.buffer, mark)
+        scrollOnceLaidOut { view in
+            var iter = view.buffer.iter(line: line, column: 0)
+            let mark = gtk_text_buffer_create_mark(view.buffer.buffer, nil, &iter, 1)
+            gtk_text_view_scroll_to_mark(tandem_text_view(view.raw), mark, 0.0, 1, 0.0, 0.0)
+            gtk_text_buffer_delete_mark(view.buffer.buffer, mark)
+        }
     }
+
+    private var pendingScroll: IdleSource?
+
+    /// Scrolls once the view is on screen and its lines are laid out. GtkTextView counts a line it
+    /// has not laid out yet as 0 pixels high, so a scroll computed before then lands short of its
+    /// line and stays there as the lines above grow; an idle below GTK's layout priority runs
+    /// once they are measured. The newest request replaces one still waiting.
+    private func scrollOnceLaidOut(_ scroll: @escaping @MainActor (SourceView) -> Void) {
+        pendingScroll?.cancel()
+        pendingScroll = nil
+        whenShown { [weak self] in
+            guard let self else { return }
+            self.pendingScroll = IdleSource(priority: Self.afterTextLayout) { [weak self] in
+                if let self { scroll(self); self.pendingScroll = nil }
+                return false
+            }
+        }
+    }
+
+    /// Below GtkTextView's background layout (125) and redraw (120): G_PRIORITY_DEFAULT_IDLE.
+    static let afterTextLayout: Int32 = 200
 
     /// The first buffer line visible at the top of the view (0-based).
     public var topVisibleLine: Int {

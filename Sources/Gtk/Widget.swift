@@ -29,6 +29,17 @@ open class Widget: Object {
         atk_object_set_name(gtk_widget_get_accessible(widget), name)
     }
 
+    /// Runs `action` now if the widget is on screen, else once, when it is mapped: by then it has
+    /// its style and size, so what `action` measures (a scroll position) stays true.
+    public func whenShown(_ action: @escaping @MainActor () -> Void) {
+        guard gtk_widget_get_mapped(widget) == 0 else { return action() }
+        let connection = OneShot()
+        connection.id = connect("map") { [weak self, connection] in
+            self?.disconnect(connection.id)
+            action()
+        }
+    }
+
     /// Called once when the widget is destroyed.
     @discardableResult
     public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> UInt {
@@ -48,4 +59,10 @@ open class Container: Widget {
     public func setBorderWidth(_ pixels: Int) {
         gtk_container_set_border_width(tandem_container(raw), guint(pixels))
     }
+}
+
+/// The handler id of a connection that disconnects itself the first time it runs.
+@MainActor
+private final class OneShot {
+    var id: UInt = 0
 }

@@ -97,7 +97,7 @@ public final class Application {
     /// Drops a session for good: its window closes and the app delegate deletes its data.
     public func requestSceneSessionDestruction(_ session: SceneSession) {
         if let scene = session.scene {
-            scene.window.destroy()
+            scene.close()
         }
         discard([session])
     }
@@ -105,7 +105,7 @@ public final class Application {
     /// Quits without asking: every window disconnects and leaves its record; sessions are kept.
     public func requestQuit() {
         isTerminating = true
-        for scene in connectedScenes { scene.window.destroy() }
+        for scene in connectedScenes { scene.close() }
         saveIndex()
         native.quit()
     }

@@ -44,8 +44,21 @@ public final class WindowScene {
         if application.connectedScenes.count == 1 { return application.requestQuit() }
         delegate.sceneShouldClose(self) { [weak self] allowed in
             guard let self, allowed, self.activationState != .disconnected else { return }
-            self.window.destroy()
+            self.close()
         }
+    }
+
+    /// Set once the last record is taken, as the window goes.
+    private var isClosing = false
+
+    /// Takes the window's last record while it is whole, then destroys it. GTK takes a window
+    /// apart as it destroys it (a text view gives up its selection with the primary clipboard),
+    /// so records taken during the destruction would keep less than the user left.
+    func close() {
+        guard !isClosing else { return }
+        saveRestorationRecord()
+        isClosing = true
+        window.destroy()
     }
 
     /// Adds a window-scoped action ("win.NAME") for this scene's menus and shortcuts.
@@ -82,6 +95,7 @@ public final class WindowScene {
 
     /// Asks the delegate for a fresh record and keeps it (in the session and on disk).
     public func saveRestorationRecord() {
+        guard !isClosing else { return }
         if let record = delegate.stateRestorationRecord(for: self) {
             session.stateRestorationRecord = record
             application.sessionDidUpdateRecord(session)

@@ -37,7 +37,6 @@ enum EditorRestoration {
     static func moveCaret(in ui: EditorWindow, to place: OpenFileContext) {
         guard let line = place.line else { return }
         ui.buffer.placeCaret(line: line - 1, column: (place.column ?? 1) - 1)
-        // Scrolling needs the view's size, known only once it is laid out.
-        DispatchQueue.main.async { [weak ui] in ui?.textView.scrollToCaret() }
+        ui.textView.scrollToCaret()
     }
 }

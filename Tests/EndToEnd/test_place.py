@@ -1,0 +1,71 @@
+"""The user's place: the caret's line is on screen after FILE:LINE, Go to Line, a restore and
+Reopen Closed Window; a selection comes back with its anchor; a place deep in a big file comes
+back at its line."""
+import pyatspi
+
+from conftest import wait_for
+
+
+def visible_lines(tandem, title):
+    """The first and last document lines whose text shows in the window's view (0-based)."""
+    view = tandem.document_view(tandem.frame(title))
+    x, y, width, height = view.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    text = view.queryText()
+    whole = text.getText(0, -1)
+    top = text.getOffsetAtPoint(x + 40, y + 4, pyatspi.DESKTOP_COORDS)
+    bottom = text.getOffsetAtPoint(x + 40, y + height - 4, pyatspi.DESKTOP_COORDS)
+    return whole.count("\n", 0, max(top, 0)), whole.count("\n", 0, max(bottom, 0))
+
+
+def caret_line(tandem, title):
+    text = tandem.text_in(tandem.frame(title))
+    return text.getText(0, text.caretOffset).count("\n")
+
+
+def numbered(count):
+    return "".join(f"line {n + 1}\n" for n in range(count))
+
+
+def shows_caret(tandem, title):
+    first, last = visible_lines(tandem, title)
+    line = caret_line(tandem, title)
+    return first < line < last or (first, last, line)
+
+
+def test_file_line_shows_the_caret(tandem, tmp_path):
+    (tmp_path / "long.txt").write_text(numbered(400))
+    tandem.start("long.txt:120:5")
+    tandem.wait_title("long.txt")
+    wait_for("line 120 on screen", lambda: caret_line(tandem, "long.txt") == 119 and shows_caret(tandem, "long.txt") is True)
+
+
+def test_a_selection_and_the_place_come_back_after_quit(tandem, tmp_path):
+    (tmp_path / "s.txt").write_text(numbered(400))
+    tandem.start("s.txt:300")
+    tandem.wait_title("s.txt")
+    wait_for("line 300", lambda: caret_line(tandem, "s.txt") == 299)
+    tandem.key("s.txt", "shift+Down", "shift+Down", "shift+End")
+    text = tandem.text_in(tandem.frame("s.txt"))
+    selection = wait_for("a selection", lambda: text.getNSelections() == 1 and text.getSelection(0))
+    tandem.key("s.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+
+    tandem.restart()
+    tandem.wait_title("s.txt")
+    text = tandem.text_in(tandem.frame("s.txt"))
+    wait_for("the same selection", lambda: text.getNSelections() == 1 and tuple(text.getSelection(0)) == tuple(selection))
+    assert text.caretOffset == selection[1], "the caret is at the end the user moved"
+    wait_for("the caret's line on screen", lambda: shows_caret(tandem, "s.txt") is True)
+
+
+def test_a_place_deep_in_a_big_file_comes_back_at_its_line(tandem, tmp_path):
+    (tmp_path / "big.txt").write_text(numbered(200_000))  # about 2.3 MB: it streams in
+    tandem.start("big.txt:150000:3")
+    tandem.wait_title("big.txt")
+    wait_for("line 150000", lambda: caret_line(tandem, "big.txt") == 149_999, timeout=30)
+    tandem.key("big.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart()
+    tandem.wait_title("big.txt")
+    wait_for("line 150000 again", lambda: caret_line(tandem, "big.txt") == 149_999, timeout=30)
+    wait_for("on screen", lambda: shows_caret(tandem, "big.txt") is True, timeout=30)
