@@ -151,6 +151,10 @@ public final class SourceView: Widget {
 
     private var pendingScroll: IdleSource?
 
+    /// Whether a scroll asked for is still waiting for the view to be shown and laid out.
+    public var isScrollPending: Bool { pendingScroll != nil || (scrollWaitsForMap && gtk_widget_get_mapped(widget) == 0) }
+    private var scrollWaitsForMap = false
+
     /// Scrolls once the view is on screen and its lines are laid out. GtkTextView counts a line it
     /// has not laid out yet as 0 pixels high, so a scroll computed before then lands short of its
     /// line and stays there as the lines above grow; an idle below GTK's layout priority runs
@@ -158,8 +162,10 @@ public final class SourceView: Widget {
     private func scrollOnceLaidOut(_ scroll: @escaping @MainActor (SourceView) -> Void) {
         pendingScroll?.cancel()
         pendingScroll = nil
+        scrollWaitsForMap = true
         whenShown { [weak self] in
             guard let self else { return }
+            self.scrollWaitsForMap = false
             self.pendingScroll = IdleSource(priority: Self.afterTextLayout) { [weak self] in
                 if let self { scroll(self); self.pendingScroll = nil }
                 return false

@@ -6,14 +6,13 @@ import Scenes
 /// What an editor window keeps in its restoration record, and how it comes back from one.
 @MainActor
 enum EditorRestoration {
-    /// The window's record: its geometry, and where the user is in which document.
-    static func record(of window: ApplicationWindow, ui: EditorWindow, document: Document) -> RestorationRecord {
-        let caret = ui.buffer.caret, anchor = ui.buffer.selectionAnchor
+    /// The window's record: its geometry, and where the user is (`place`) in which document.
+    static func record(of window: ApplicationWindow, place: EditorPlace, document: Document) -> RestorationRecord {
         let state = EditorState(path: document.path, draftID: document.draftID,
                                 untitledName: document.path == nil ? document.untitledName : nil,
-                                caretLine: caret.line, caretColumn: caret.column,
-                                anchorLine: anchor.line, anchorColumn: anchor.column,
-                                topLine: ui.textView.topVisibleLine)
+                                caretLine: place.caret.line, caretColumn: place.caret.column,
+                                anchorLine: place.anchor.line, anchorColumn: place.anchor.column,
+                                topLine: place.topLine)
         let size = window.size, position = window.position
         return RestorationRecord(windowWidth: size.width, windowHeight: size.height,
                                  windowX: position.x, windowY: position.y,
@@ -21,22 +20,15 @@ enum EditorRestoration {
                                  payload: state.encoded)
     }
 
-    /// Puts the window back as the record says: size, place, selection and scroll.
-    static func restore(_ record: RestorationRecord, window: ApplicationWindow, ui: EditorWindow) {
+    /// Puts the window back as the record says (size, position, state); returns the place in
+    /// the document it kept.
+    static func restore(_ record: RestorationRecord, window: ApplicationWindow) -> EditorPlace? {
         if let width = record.windowWidth, let height = record.windowHeight { window.setDefaultSize(width: width, height: height) }
         if let x = record.windowX, let y = record.windowY { window.move(x: x, y: y) }
         if record.isMaximized { window.maximize() }
         if record.isFullscreen { window.fullscreen() }
-        guard let state = EditorState.decode(record.payload) else { return }
-        ui.buffer.select(anchor: (state.anchorLine ?? state.caretLine, state.anchorColumn ?? state.caretColumn),
-                         caret: (state.caretLine, state.caretColumn))
-        ui.textView.scrollToTop(line: state.topLine ?? 0)
-    }
-
-    /// Puts the caret on the 1-based line and column of `place` (if it has one) and scrolls there.
-    static func moveCaret(in ui: EditorWindow, to place: OpenFileContext) {
-        guard let line = place.line else { return }
-        ui.buffer.placeCaret(line: line - 1, column: (place.column ?? 1) - 1)
-        ui.textView.scrollToCaret()
+        guard let state = EditorState.decode(record.payload) else { return nil }
+        return EditorPlace(anchor: (state.anchorLine ?? state.caretLine, state.anchorColumn ?? state.caretColumn),
+                           caret: (state.caretLine, state.caretColumn), topLine: state.topLine)
     }
 }

@@ -47,7 +47,7 @@ final class EditorSceneDelegate: SceneDelegate {
         loading.update()
         loading.showBarIfStillLoading()
         if let record = options.restorationRecord {
-            EditorRestoration.restore(record, window: scene.window, ui: ui)
+            if let place = EditorRestoration.restore(record, window: scene.window) { go(to: place) }
             banners.showFileGoneIfSo()
         }
         banners.showEncodingIfNotUTF8()
@@ -62,7 +62,10 @@ final class EditorSceneDelegate: SceneDelegate {
     private func wire(_ ui: EditorWindow, _ binding: DocumentBinding) {
         ui.textView.onFilesDropped { [weak self] paths in self?.commands?.open(paths) }
         binding.onEvent = { [weak self] event in self?.handle(event) }
-        binding.onStreamed = { [weak self] in self?.loading?.update() }
+        binding.onStreamed = { [weak self] in
+            self?.loading?.update()
+            self?.applyPendingPlace()
+        }
         ui.diskChangeBar.onButton = { [weak self] response in
             guard let self else { return }
             guard response == EditorWindow.reloadResponse else { return self.environment.store.keepMine(self.document) }
@@ -159,12 +162,28 @@ final class EditorSceneDelegate: SceneDelegate {
 
     func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord? {
         guard let ui else { return nil }
-        return EditorRestoration.record(of: scene.window, ui: ui, document: document)
+        // A place still waiting for its lines is where the user is, not the buffer's caret.
+        return EditorRestoration.record(of: scene.window, place: pendingPlace ?? .current(in: ui), document: document)
     }
+
+    /// A place whose lines the buffer does not hold yet.
+    private var pendingPlace: EditorPlace?
 
     /// Puts the caret on the 1-based line and column of `place` (if it has one) and scrolls there.
     func moveCaret(to place: OpenFileContext) {
-        if let ui { EditorRestoration.moveCaret(in: ui, to: place) }
+        if let line = place.line { go(to: EditorPlace(line: line, column: place.column)) }
+    }
+
+    /// Selects and scrolls to `place` now, or as soon as the buffer holds its lines.
+    private func go(to place: EditorPlace) {
+        pendingPlace = place
+        applyPendingPlace()
+    }
+
+    private func applyPendingPlace() {
+        guard let place = pendingPlace, let ui, let binding, place.fits(in: binding) else { return }
+        pendingPlace = nil
+        place.apply(to: ui)
     }
 
     /// Shows messages about a launch in this window.

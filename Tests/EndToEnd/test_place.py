@@ -1,6 +1,9 @@
 """The user's place: the caret's line is on screen after FILE:LINE, Go to Line, a restore and
 Reopen Closed Window; a selection comes back with its anchor; a place deep in a big file comes
 back at its line."""
+import subprocess
+import time
+
 import pyatspi
 
 from conftest import wait_for
@@ -69,3 +72,30 @@ def test_a_place_deep_in_a_big_file_comes_back_at_its_line(tandem, tmp_path):
     tandem.wait_title("big.txt")
     wait_for("line 150000 again", lambda: caret_line(tandem, "big.txt") == 149_999, timeout=30)
     wait_for("on screen", lambda: shows_caret(tandem, "big.txt") is True, timeout=30)
+
+
+def test_go_to_line_shows_the_line(tandem, tmp_path):
+    (tmp_path / "g.txt").write_text(numbered(400))
+    tandem.start("g.txt")
+    tandem.wait_title("g.txt")
+    tandem.key("g.txt", "ctrl+l")
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
+    subprocess.run(["xdotool", "type", "250"], check=True)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    wait_for("line 250 on screen", lambda: caret_line(tandem, "g.txt") == 249 and shows_caret(tandem, "g.txt") is True)
+
+
+def test_reopen_closed_window_shows_the_caret(tandem, tmp_path):
+    (tmp_path / "a.txt").write_text("a\n")
+    (tmp_path / "r.txt").write_text(numbered(400))
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    assert tandem.launch("r.txt:320").returncode == 0
+    tandem.wait_title("r.txt")
+    wait_for("line 320 on screen", lambda: caret_line(tandem, "r.txt") == 319 and shows_caret(tandem, "r.txt") is True)
+    tandem.key("r.txt", "ctrl+w")
+    wait_for("r.txt closed", lambda: tandem.titles() == ["a.txt"])
+    tandem.key("a.txt", "ctrl+shift+t")
+    tandem.wait_title("r.txt")
+    wait_for("line 320 on screen again", lambda: caret_line(tandem, "r.txt") == 319 and shows_caret(tandem, "r.txt") is True)
