@@ -95,6 +95,28 @@ static inline gboolean tandem_signal_shape(gpointer instance, const char *signal
     return TRUE;
 }
 
+/* ---- accessibility ---- */
+
+/* gtk_container_forall callback of tandem_info_bar_name_close_button: `data` holds the name and
+ * the action area, whose buttons keep their own names. */
+static void tandem_name_info_bar_close(GtkWidget *widget, gpointer data) {
+    gpointer *args = (gpointer *)data;
+    GtkWidget *action_area = (GtkWidget *)args[1];
+    if (widget == action_area) return;
+    if (GTK_IS_BUTTON(widget)) {
+        atk_object_set_name(gtk_widget_get_accessible(widget), (const char *)args[0]);
+        gtk_widget_set_tooltip_text(widget, (const char *)args[0]);
+    } else if (GTK_IS_CONTAINER(widget)) {
+        gtk_container_forall(GTK_CONTAINER(widget), tandem_name_info_bar_close, data);
+    }
+}
+
+/** Names GtkInfoBar's own close button, which GTK leaves without an accessible name. */
+static inline void tandem_info_bar_name_close_button(GtkInfoBar *bar, const char *name) {
+    gpointer args[2] = { (gpointer)name, gtk_info_bar_get_action_area(bar) };
+    gtk_container_forall(GTK_CONTAINER(bar), tandem_name_info_bar_close, args);
+}
+
 /* ---- the main-queue bridge ---- */
 
 /* libdispatch's hooks for a foreign run loop (CoreFoundation uses the same pair). On Linux

@@ -1,4 +1,5 @@
 import CGtk
+import Localization
 
 /// A GtkInfoBar with one message and a close button; hidden until a message is shown.
 @MainActor
@@ -16,6 +17,7 @@ public final class InfoBar: Widget {
         super.init(gtk_info_bar_new(), ownership: .sink)
         let bar = tandem_info_bar(raw)
         gtk_info_bar_set_show_close_button(bar, 1)
+        tandem_info_bar_name_close_button(bar, localized("Close"))
         gtk_container_add(tandem_container(gtk_info_bar_get_content_area(bar)), label.widget)
         for button in buttons { _ = gtk_info_bar_add_button(bar, button.label, gint(button.id)) }
         label.show()

@@ -75,8 +75,15 @@ final class EditorSceneDelegate: SceneDelegate {
         ui.binaryBar.onButton = { [weak self] _ in
             guard let self, let paths = self.banners?.takeOpenAnywayPaths() else { return }
             self.commands?.open(paths, allowBinary: true)
+            // A window made only to carry the message gives its place to the file.
+            if let scene = self.scene, self.isBlankCarrier { scene.application.requestSceneSessionDestruction(scene.session) }
         }
         ui.onCancelLoading = { [weak self] in self?.scene?.requestClose() }
+    }
+
+    /// Whether this window shows nothing but messages: a new, empty, untitled document.
+    private var isBlankCarrier: Bool {
+        document.path == nil && document.storage.count == 0 && !document.isDirty && (binding?.isLastWindowOnDocument ?? true)
     }
 
     func sceneDidDisconnect(_ scene: WindowScene) {
