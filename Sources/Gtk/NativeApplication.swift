@@ -1,4 +1,5 @@
 import CGtk
+import Dispatch
 
 /// The process's GtkApplication: unique on the session bus, handles its own command line.
 @MainActor
@@ -66,6 +67,21 @@ public final class NativeApplication: Object {
     /// (for tests, which spin the loop themselves); false if registration failed.
     public func register() -> Bool {
         g_application_register(gApplication, nil, nil) != 0
+    }
+
+    /// Registers (as the primary instance, or as a launcher of the running one), trying again
+    /// for up to `seconds` when that fails: a primary instance on its way out stops answering
+    /// before it lets its name go. Returns nil once registered, else GLib's last message.
+    public func register(retryingFor seconds: Double) -> String? {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        while true {
+            var error: UnsafeMutablePointer<GError>?
+            if g_application_register(gApplication, nil, &error) != 0 { return nil }
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_clear_error(&error)
+            if DispatchTime.now().uptimeNanoseconds >= deadline { return message }
+            usleep(100_000)
+        }
     }
 
     /// Adds an application-wide action ("app.NAME").

@@ -1,7 +1,9 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 import Gtk
+import Localization
 
 /// What a delegate asks of the process besides sessions: actions and their shortcuts, the
 /// command line's options, the signals that end it, and holding off logout. Delegates use
@@ -42,7 +44,16 @@ extension Application {
 
     /// Runs in the launching process before its command line is forwarded; `handler` sees the
     /// local flags and returns an exit code to stop there (as `--version` does), or nil to go on.
+    /// Going on registers the launch, waiting out a primary instance that is quitting.
     public func answerLocally(_ handler: @escaping @MainActor (_ flag: (String) -> Bool) -> Int32?) {
-        native.onLocalOptions(handler)
+        native.onLocalOptions { [weak self] flag in
+            if let code = handler(flag) { return code }
+            guard let self, let failure = self.native.register(retryingFor: Self.registrationPatience) else { return nil }
+            FileHandle.standardError.write(Data(("tandem: " + localized("could not reach the session bus: %1", failure) + "\n").utf8))
+            return 1
+        }
     }
+
+    /// How long a launch waits for a quitting primary instance to let its name go.
+    static let registrationPatience = 5.0
 }

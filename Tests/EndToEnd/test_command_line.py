@@ -107,3 +107,29 @@ def test_runs_without_a_session_bus(tmp_path):
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_a_launch_that_meets_a_primary_on_its_way_out_takes_its_place(tandem, tmp_path):
+    """The primary stops answering (stopped here, as one that is quitting does) and then goes:
+    the launch waits for it and opens its file as the new primary instead of failing."""
+    import signal
+    (tmp_path / "old.txt").write_text("old\n")
+    (tmp_path / "new.txt").write_text("new\n")
+    tandem.start("old.txt")
+    tandem.wait_title("old.txt")
+    old = tandem.proc
+    old.send_signal(signal.SIGSTOP)
+    env = dict(os.environ, XDG_STATE_HOME=str(tandem.state_home), GSETTINGS_BACKEND="memory")
+    launcher = subprocess.Popen([TANDEM, "new.txt"], cwd=tmp_path, env=env,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(1.0)
+        old.send_signal(signal.SIGKILL)
+        old.wait(timeout=10)
+        found = wait_for("new.txt shown by the launch", lambda: subprocess.run(
+            ["xdotool", "search", "--onlyvisible", "--pid", str(launcher.pid), "--name", "^new.txt$"],
+            capture_output=True, text=True).stdout.strip() or (launcher.poll() is not None and "exited"), timeout=15)
+        assert found != "exited", f"the launch gave up: {launcher.stderr.read()}"
+    finally:
+        launcher.kill()
+        launcher.wait()
