@@ -40,6 +40,9 @@ public final class DocumentBinding {
     }
     // Characters since the last line break shown, for splitting long lines.
     private var displayColumn = 0
+    /// Buffer offsets of the line breaks the view added to split very long lines into rows
+    /// (ascending); they are not the document's, so copying and line numbers skip them.
+    private var displayBreaks: [Int] = []
     private var feeder: IdleSource?
 
     /// Loads the document into `buffer` and routes its edits through `store` from now on.
@@ -112,7 +115,7 @@ public final class DocumentBinding {
             // Never part "\r\n": GTK counts them as one line break only when they arrive together.
             if end < target && document.storage.substring((end - 1)..<end) == "\r" { end += 1 }
             let piece = document.storage.substring(shownCount..<end)
-            buffer.append(display(piece))
+            buffer.append(display(piece, at: shownCount + displayBreaks.count))
             added += end - shownCount
             shownCount = end
             if let budget, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 >= budget { break }
@@ -122,24 +125,57 @@ public final class DocumentBinding {
 
     /// The text as the view shows it: a read-only document's NUL characters as "␀" (GTK cannot
     /// hold them) and its very long lines split into rows. Editable documents are shown as they are.
-    private func display(_ piece: String) -> String {
+    /// `bufferOffset` is where the piece goes in the buffer.
+    private func display(_ piece: String, at bufferOffset: Int) -> String {
         let reasons = document.readOnlyReasons
         guard reasons.contains(.binary) || reasons.contains(.longLines) else { return piece }
         let split = reasons.contains(.longLines)
         var out = String.UnicodeScalarView()
+        var added = 0
         for scalar in piece.unicodeScalars {
             if scalar == "\n" {
                 displayColumn = 0
             } else {
                 if split && displayColumn >= Self.displayRowLength {
+                    displayBreaks.append(bufferOffset + added)
                     out.append("\n")
+                    added += 1
                     displayColumn = 0
                 }
                 displayColumn += 1
             }
             out.append(scalar == "\0" ? "\u{2400}" : scalar)
+            added += 1
         }
         return String(out)
+    }
+
+    /// How many of the view's own row breaks stand before buffer offset `offset`.
+    private func displayBreaks(before offset: Int) -> Int {
+        var low = 0, high = displayBreaks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if displayBreaks[middle] < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// The document's 0-based line shown on the buffer row starting at `rowStart` (buffer line
+    /// `row`), or nil when that row continues a long line split for display.
+    public func documentLine(forRow row: Int, startingAt rowStart: Int) -> Int? {
+        guard !displayBreaks.isEmpty else { return row }
+        let before = displayBreaks(before: rowStart)
+        if before > 0 && displayBreaks[before - 1] == rowStart - 1 { return nil }
+        return row - before
+    }
+
+    /// The document's text under the buffer's `range` (a selection), without the view's own
+    /// row breaks; nil when the buffer shows the text as it is.
+    public func documentText(forBufferRange range: Range<Int>) -> String? {
+        guard !displayBreaks.isEmpty else { return nil }
+        let lower = range.lowerBound - displayBreaks(before: range.lowerBound)
+        let upper = range.upperBound - displayBreaks(before: range.upperBound)
+        return document.storage.substring(lower..<max(lower, upper))
     }
 
     private func restart() {
@@ -147,6 +183,7 @@ public final class DocumentBinding {
         feeder = nil
         shownCount = 0
         displayColumn = 0
+        displayBreaks = []
         buffer.load("")
         pump(budget: nil, limit: Self.firstScreen)
         streamIfNeeded()

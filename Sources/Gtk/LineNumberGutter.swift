@@ -24,9 +24,12 @@ public final class LineNumberGutter: Object {
         // -30: GtkSourceView's own place for line numbers (GTK_SOURCE_VIEW_GUTTER_POSITION_LINES).
         _ = gtk_source_gutter_insert(gutter, renderer, -30)
         let text = tandem_gutter_renderer_text(raw)
-        connectQueryData { iter, state in
-            let line = Int(gtk_text_iter_get_line(iter)) + 1
-            let markup = state.rawValue & GTK_SOURCE_GUTTER_RENDERER_STATE_CURSOR.rawValue != 0 ? "<b>\(line)</b>" : "\(line)"
+        connectQueryData { [weak self] iter, state in
+            let row = Int(gtk_text_iter_get_line(iter))
+            guard let line = self?.lineNumber.map({ $0(row, Int(gtk_text_iter_get_offset(iter))) }) ?? row else {
+                return gtk_source_gutter_renderer_text_set_markup(text, "", -1)  // a row continuing a split line
+            }
+            let markup = state.rawValue & GTK_SOURCE_GUTTER_RENDERER_STATE_CURSOR.rawValue != 0 ? "<b>\(line + 1)</b>" : "\(line + 1)"
             gtk_source_gutter_renderer_text_set_markup(text, markup, -1)
         }
         view.buffer.connect("changed") { [weak self] in self?.fit() }
@@ -36,6 +39,10 @@ public final class LineNumberGutter: Object {
         }
         fit()
     }
+
+    /// The 0-based line to number a buffer row with, given the row and its start offset; nil
+    /// leaves the row unnumbered. Unset: rows are lines.
+    public var lineNumber: (@MainActor (_ row: Int, _ rowStart: Int) -> Int?)?
 
     /// Whether a wrapped line's number is beside its first row (rather than its middle).
     public var isAlignedWithFirstRow: Bool {

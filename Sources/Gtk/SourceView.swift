@@ -79,6 +79,20 @@ public final class SourceView: Widget {
         }
     }
 
+    /// Copy takes its text from `text(selection)` when it returns one (the document's text
+    /// behind what the view shows), instead of the buffer's.
+    public func onCopy(_ text: @escaping @MainActor (_ selection: Range<Int>) -> String?) {
+        connect("copy-clipboard") { [weak self] in
+            guard let self else { return }
+            var start = GtkTextIter(), end = GtkTextIter()
+            guard gtk_text_buffer_get_selection_bounds(self.buffer.buffer, &start, &end) != 0,
+                  let replacement = text(Int(gtk_text_iter_get_offset(&start))..<Int(gtk_text_iter_get_offset(&end))) else { return }
+            g_signal_stop_emission_by_name(self.raw, "copy-clipboard")
+            let clipboard = gtk_clipboard_get_for_display(gtk_widget_get_display(self.widget), gdk_atom_intern_static_string("CLIPBOARD"))
+            gtk_clipboard_set_text(clipboard, replacement, -1)
+        }
+    }
+
     /// Wraps long lines at word boundaries (or, failing that, characters), or not at all.
     public func setWraps(_ wraps: Bool) {
         gtk_text_view_set_wrap_mode(tandem_text_view(raw), wraps ? GTK_WRAP_WORD_CHAR : GTK_WRAP_NONE)

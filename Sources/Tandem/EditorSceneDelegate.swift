@@ -61,6 +61,9 @@ final class EditorSceneDelegate: SceneDelegate {
     /// Connects the window's buttons and the binding's callbacks to this delegate.
     private func wire(_ ui: EditorWindow, _ binding: DocumentBinding) {
         ui.textView.onFilesDropped { [weak self] paths in self?.commands?.open(paths) }
+        // Very long lines show split into rows: copying and line numbers still follow the document.
+        ui.textView.onCopy { [weak binding] selection in binding?.documentText(forBufferRange: selection) }
+        ui.textView.lineNumbers.lineNumber = { [weak binding] row, start in binding.map { $0.documentLine(forRow: row, startingAt: start) } ?? row }
         binding.onEvent = { [weak self] event in self?.handle(event) }
         binding.onStreamed = { [weak self] in
             self?.loading?.update()

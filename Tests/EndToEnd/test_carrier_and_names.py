@@ -23,3 +23,14 @@ def test_every_button_has_a_name(tandem, tmp_path):
     assert buttons
     unnamed = [b for b in buttons if not b.name.strip() and b.getState().contains(__import__("pyatspi").STATE_SHOWING)]
     assert not unnamed, f"{len(unnamed)} shown buttons without a name"
+
+
+def test_copying_a_long_line_gives_the_documents_text(tandem, tmp_path):
+    text = "abcdefghij" * 4_500 + "\n"  # shown split into rows of 5,000
+    (tmp_path / "min.js").write_text(text)
+    tandem.start("min.js")
+    tandem.wait_title("min.js")
+    tandem.key("min.js", "ctrl+a", "ctrl+c", "ctrl+n")
+    frame = tandem.wait_title("Untitled Document 1")
+    tandem.key("Untitled Document 1", "ctrl+v")
+    wait_for("the pasted text", lambda: tandem.text_in(tandem.frame("• Untitled Document 1")).getText(0, -1) == text)
