@@ -71,12 +71,14 @@ public enum AtomicFileWriter {
         return current
     }
 
-    /// Whether this process may write the file at `path` (a missing file: whether it can be created).
+    /// Whether this process may write the file at `path`; a missing file: whether its folder
+    /// lets it be created (a missing folder is not a matter of permission: saving says so).
     public static func isWritable(_ path: String) -> Bool {
         let target = resolvedTarget(of: path)
         if access(target, F_OK) == 0 { return access(target, W_OK) == 0 }
         let folder = (target as NSString).deletingLastPathComponent
-        return access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0
+        let existing = folder.isEmpty ? "." : folder
+        return access(existing, F_OK) != 0 || access(existing, W_OK | X_OK) == 0
     }
 
     /// A replacement that has no old file's owner or attributes to keep.
