@@ -18,7 +18,13 @@ def test_an_unanswered_change_on_disk_is_not_overwritten_by_save(tandem, tmp_pat
     tandem.wait_title("• c.txt")
     path.write_text("theirs\n")
     wait_for("the question", lambda: "changed on disk" in " ".join(tandem.labels_of("• c.txt")))
-    # The user does not answer, and saves.
+    # The user closes the question with its × instead of answering, and saves.
+    import pyatspi
+    close = wait_for("the question's close button", lambda: next(
+        (b for bar in tandem.find(tandem.frame("• c.txt"), "info bar") if bar.getState().contains(pyatspi.STATE_SHOWING)
+         for b in tandem.find(bar, "push button") if b.name == "Close"), None))
+    close.queryAction().doAction(0)
+    wait_for("the question gone", lambda: "changed on disk" not in " ".join(tandem.labels_of("• c.txt")))
     tandem.key("• c.txt", "ctrl+s")
     dialog = wait_for("the overwrite question", lambda: [
         f for f in tandem.app() if f is not None and "since you last saw it" in " ".join(tandem.labels_of_frame(f))])
