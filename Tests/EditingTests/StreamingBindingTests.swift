@@ -5,9 +5,9 @@ import Gtk
 import TestSupport
 import XCTest
 
-/// A document bigger than the first screen streams into the buffer in idle steps: edits that
-/// arrive meanwhile, before, across and beyond what the buffer holds, and line breaks that
-/// fall on a step's edge, all end up exactly as in the store.
+/// What a binding puts in its buffer: a document bigger than the first screen streams in, in idle
+/// steps (edits that arrive meanwhile and line breaks on a step's edge end up exactly as in the
+/// store), and very long lines show as rows that still copy and number as the document's lines.
 final class StreamingBindingTests: XCTestCase {
     private var temporary: TemporaryFolder!
 
@@ -65,23 +65,9 @@ final class StreamingBindingTests: XCTestCase {
             XCTAssertEqual(binding.buffer.lineCount, 655 + 1 + 20_000 + 1, "every CRLF is one line break in GTK's count")
         }
     }
-}
 
-/// A line too long to lay out is shown split into rows; what is copied and how rows are
-/// numbered still follow the document, not the rows.
-final class DisplayRowTests: XCTestCase {
-    private var temporary: TemporaryFolder!
-
-    override func setUpWithError() throws {
-        temporary = try TemporaryFolder("rows")
-        try MainActor.assumeIsolated {
-            guard MainLoop.initialize() else {
-                XCTFail("GTK could not open a display: run the tests under xvfb-run (see README).")
-                throw BufferBindingTests.NoDisplay()
-            }
-        }
-    }
-
+    /// A line too long to lay out is shown split into rows; what is copied and how rows are
+    /// numbered still follow the document, not the rows.
     func testRowsOfALongLineAreNeitherCopiedNorNumberedAsLines() throws {
         let path = temporary.path + "/minified.js"
         let long = String(repeating: "abcdefghij", count: 4_500)  // 45,000 characters: nine rows
