@@ -27,7 +27,9 @@ let package = Package(
         // UIKit's scene model on top of the wrappers; knows nothing of editing.
         .target(name: "Scenes", dependencies: ["Gtk", "SafeFiles", "Localization"]),
         // Text, files and documents: pure Swift and Foundation, never GTK.
-        .target(name: "Documents", dependencies: ["SafeFiles", "Localization"]),
+        .target(name: "Documents", dependencies: ["SafeFiles", "Localization", "CZlib"]),
+        // zlib's crc32: checksums of the edit journal's records.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Atomic, durable file writes shared by documents, drafts and session records.
         .target(name: "SafeFiles", dependencies: ["CXattr"]),
         // <sys/xattr.h>, to keep a file's extended attributes (and so its ACLs) when it is saved.

@@ -26,6 +26,7 @@ final class DiskSync {
         document.identity = .file(canonicalPath: new)
         document.path = new
         document.diskStamp = DiskStamp.of(new)
+        store.rebaseJournal(document)
         store.publish(.renamed(path: new), for: document, dirtyBefore: nil)
     }
 
@@ -49,6 +50,7 @@ final class DiskSync {
             document.isDeletedOnDisk = true
             document.diskStamp = nil
             document.savedStateID = nil  // nothing on disk matches the text now
+            store.rebaseJournal(document)
             store.publish(.deletedOnDisk, for: document, dirtyBefore: wasDirty)
             return
         }
@@ -63,6 +65,7 @@ final class DiskSync {
         if wasDirty {
             document.savedStateID = nil
             document.hasUnseenDiskChange = true
+            store.rebaseJournal(document)
             store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: nil)
         } else {
             replace(document, with: file, stamp: stamp)
@@ -102,6 +105,7 @@ final class DiskSync {
         document.diskStamp = stamp
         document.isDeletedOnDisk = false
         document.hasUnseenDiskChange = false
+        store.journals?.delete(document.draftID)  // nothing to keep: the text is the file's, the history empty
         store.publish(.reloadedFromDisk, for: document, dirtyBefore: wasDirty)
     }
 }

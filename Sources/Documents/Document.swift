@@ -42,6 +42,9 @@ public final class Document: Identifiable {
     /// user may not write is saved elsewhere (Save As), never replaced.
     public var isWritable: Bool { path.map { AtomicFileWriter.isWritable($0) } ?? true }
 
+    /// What the user should know about how the document came back after a relaunch (nil: nothing).
+    public internal(set) var restoreNotice: String?
+
     /// Why the document cannot be edited (none: it can).
     public internal(set) var readOnlyReasons: Set<ReadOnlyReason> = []
     /// Whether the document refuses edits (read-only, or still loading).

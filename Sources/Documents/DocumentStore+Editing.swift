@@ -12,22 +12,30 @@ extension DocumentStore {
         if clamped.range.isEmpty && clamped.replacement.isEmpty { return }
         let wasDirty = document.isDirty
         let removed = document.storage.substring(clamped.range)
+        journals?.willChange(document)
         document.storage.replace(clamped.range, with: clamped.replacement)
-        document.history.record(clamped, removed: removed)
+        let merged = document.history.record(clamped, removed: removed)
+        journals?.didChange(document, .edit(clamped, removed: removed, merged: merged))
         publish(.edited(clamped, origin: origin, isUndoRedo: false), for: document, dirtyBefore: wasDirty)
     }
 
     /// Undoes the document's last step, whichever window made it.
     public func undo(_ document: Document, origin: Int? = nil) {
         let wasDirty = document.isDirty
-        guard !document.isReadOnly, let edits = document.history.popUndo() else { return }
+        guard !document.isReadOnly, document.canUndo else { return }
+        journals?.willChange(document)
+        guard let edits = document.history.popUndo() else { return }
+        journals?.didChange(document, .undo)
         replay(edits, in: document, origin: origin, dirtyBefore: wasDirty)
     }
 
     /// Redoes the document's last undone step.
     public func redo(_ document: Document, origin: Int? = nil) {
         let wasDirty = document.isDirty
-        guard !document.isReadOnly, let edits = document.history.popRedo() else { return }
+        guard !document.isReadOnly, document.canRedo else { return }
+        journals?.willChange(document)
+        guard let edits = document.history.popRedo() else { return }
+        journals?.didChange(document, .redo)
         replay(edits, in: document, origin: origin, dirtyBefore: wasDirty)
     }
 
@@ -73,6 +81,7 @@ extension DocumentStore {
         document.isDeletedOnDisk = false
         document.hasUnseenDiskChange = false
         document.history.seal()
+        journals?.recordSave(of: document, to: path)
         publish(.saved(path: path), for: document, dirtyBefore: wasDirty)
     }
 }

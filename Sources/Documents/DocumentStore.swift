@@ -6,27 +6,18 @@ import Glibc
 
 /// The one source of truth for text in the process: windows send it edits, it applies them
 /// to the document, records undo, and pushes the resulting events to every subscriber.
-/// A façade: loading (`DocumentLoading`), the disk (`DiskSync`), drafts (`DraftScheduler`)
-/// and subscribers (`DocumentSubscribers`) each live in their own type.
+/// A façade: loading (`DocumentLoading`), the disk (`DiskSync`), unsaved text and history
+/// (`JournalStore`) and subscribers (`DocumentSubscribers`) each live in their own type.
 @MainActor
 public final class DocumentStore {
     private var documents: [Int: Document] = [:]
     private var subscribers = DocumentSubscribers()
     private var untitledCount = 0
-    private let draftScheduler = DraftScheduler()
     private lazy var loading = DocumentLoading(store: self)
     private lazy var disk = DiskSync(store: self)
 
-    /// Where unsaved text is kept (nil: nowhere, as in most tests).
-    public var drafts: DraftStore? {
-        get { draftScheduler.drafts }
-        set { draftScheduler.drafts = newValue }
-    }
-    /// How long unsaved text may wait before it reaches its draft (a crash loses at most this).
-    public var draftDelay: DispatchTimeInterval {
-        get { draftScheduler.delay }
-        set { draftScheduler.delay = newValue }
-    }
+    /// Where unsaved text and undo history are kept (nil: nowhere, as in most tests).
+    public var journals: JournalStore?
 
     /// Creates an empty store.
     public init() {}
@@ -64,6 +55,14 @@ public final class DocumentStore {
         return document
     }
 
+    /// An untitled document brought back under its draft id and name.
+    func adoptUntitled(draftID: UUID, name: String) -> Document {
+        let document = Document(identity: .untitled(draftID: draftID), path: nil, untitledName: name, file: TextFile())
+        documents[document.id] = document
+        if let number = Int(name.split(separator: " ").last ?? "") { untitledCount = max(untitledCount, number) }
+        return document
+    }
+
     /// The open document for the file at `path`, if any.
     public func document(atPath path: String) -> Document? {
         document(canonicalPath: Self.canonicalPath(path))
@@ -85,7 +84,6 @@ public final class DocumentStore {
     /// The one way a document closes: no longer listed, loaded or watched.
     private func close(_ document: Document) {
         guard documents.removeValue(forKey: document.id) != nil else { return }
-        draftScheduler.cancel(document)
         document.loader?.cancel()
         document.loader = nil
         if let canonical = document.identity.canonicalPath { disk.unwatch(canonical) }
@@ -93,32 +91,6 @@ public final class DocumentStore {
 
     /// The user closed the document's last window without saving: its draft goes too.
     public func discardChangesOnClose(_ document: Document) { document.discardsChangesOnClose = true }
-
-    /// Brings a document back as it was when its draft was written: the file (if any) with the
-    /// draft's text over it. A file gone since comes back as its draft alone.
-    public func restoreDocument(path: String?, draftID: UUID?, untitledName: String?) -> Document? {
-        let draft = draftID.flatMap { drafts?.read($0) }
-        let document: Document
-        if let path {
-            // A draft replaces the text at once, so the file is read whole first.
-            guard let opened = try? openFile(at: path, allowBinary: true, synchronously: draft != nil) else { return nil }
-            document = opened
-        } else {
-            guard let draftID else { return nil }
-            if let existing = documents.values.first(where: { $0.identity == .untitled(draftID: draftID) }) { return existing }
-            let name = untitledName ?? draft?.metadata.untitledName ?? localized("Untitled Document")
-            document = Document(identity: .untitled(draftID: draftID), path: nil, untitledName: name, file: TextFile())
-            documents[document.id] = document
-            if let number = Int(name.split(separator: " ").last ?? "") { untitledCount = max(untitledCount, number) }
-        }
-        if let draftID, subscriberCount(of: document) == 0 { document.draftID = draftID }
-        if let draft, subscriberCount(of: document) == 0, draft.text != document.storage.string {
-            document.storage = TextStorage(draft.text)
-            document.history.clear()
-            document.savedStateID = nil  // the text is not what is on disk
-        }
-        return document
-    }
 
     // MARK: Subscriptions
 
@@ -133,33 +105,35 @@ public final class DocumentStore {
     func unsubscribe(_ id: Int, from document: Document) {
         guard subscribers.remove(id, from: document) else { return }
         close(document)
-        // Its last window closed: keep the unsaved text for a reopen or the next launch,
-        // unless the user chose to throw it away.
-        if document.discardsChangesOnClose { drafts?.delete(document.draftID) } else { draftScheduler.write(document) }
+        // Its last window closed: the journal keeps the unsaved text and the history for a reopen or
+        // the next launch, unless the user chose to throw them away.
+        if document.discardsChangesOnClose { journals?.delete(document.draftID) }
     }
 
-    /// Tells the document's subscribers; events that change what a draft holds schedule it.
+    /// Tells the document's subscribers.
     func publish(_ event: DocumentEvent, for document: Document, dirtyBefore: Bool?) {
-        switch event {
-        case .edited, .reloadedFromDisk, .saved, .deletedOnDisk, .changedOnDiskWhileDirty: draftScheduler.schedule(document)
-        default: break
-        }
         subscribers.deliver(event, for: document, dirtyBefore: dirtyBefore)
     }
 
-    // MARK: Drafts
+    // MARK: Journals
 
-    /// Writes every due draft now (on a background queue: see `DraftStore`).
-    public func flushDrafts() { draftScheduler.flush() }
-
-    /// Writes every due draft and waits until all are on disk (the process is about to end).
-    public func finishDrafts() {
-        draftScheduler.flush()
-        drafts?.waitUntilWritten()
+    /// Makes every journal durable and independent of files that may change while Tandem is
+    /// closed (a modified document's journal whose base is its file begins again from a snapshot);
+    /// returns when all of it is on disk (the process is about to end).
+    public func finishJournals() {
+        guard let journals else { return }
+        for document in openDocuments where document.isDirty && journals.dependsOnFile(document) {
+            journals.begin(document)
+        }
+        journals.waitUntilWritten()
     }
 
-    /// Writes (or, for a clean document, deletes) one document's draft now.
-    public func writeDraft(_ document: Document) { draftScheduler.write(document) }
+    /// The document's journal begins again from what the document is now (its file changed,
+    /// moved or went away under it), if it has begun at all.
+    func rebaseJournal(_ document: Document) {
+        guard let journals, journals.hasBegun(document) else { return }
+        journals.begin(document)
+    }
 
     // MARK: Changes on disk
 

@@ -15,8 +15,8 @@ public struct UndoHistory: Sendable {
         var time: Date
     }
 
-    private var undoStack: [Group] = []
-    private var redoStack: [Group] = []
+    var undoStack: [Group] = []
+    var redoStack: [Group] = []
     private var sealed = true
     /// How many groups are kept; older ones are dropped.
     public var limit = 10_000
@@ -30,9 +30,9 @@ public struct UndoHistory: Sendable {
     public var canRedo: Bool { !redoStack.isEmpty }
     private var compoundDepth = 0
     private var compoundHasGroup = false
-    private var nextGroupID = 1
-    private var groupIDs: [Int] = []
-    private var redoIDs: [Int] = []
+    var nextGroupID = 1
+    var groupIDs: [Int] = []
+    var redoIDs: [Int] = []
 
     /// The id of the state the text is in now: equal ids mean equal text.
     public var stateID: Int { groupIDs.last ?? 0 }
@@ -53,17 +53,28 @@ public struct UndoHistory: Sendable {
     }
 
     /// Records an applied edit (with the text it removed), merging it into the current step
-    /// when it continues the same word being typed or erased.
-    public mutating func record(_ edit: Edit, removed: String, now: Date = Date()) {
-        redoStack.removeAll()
-        redoIDs.removeAll()
+    /// when it continues the same word being typed or erased. Returns whether it merged (the
+    /// journal keeps that, so a replay groups steps as they were).
+    @discardableResult
+    public mutating func record(_ edit: Edit, removed: String, now: Date = Date()) -> Bool {
         let record = Record(edit: edit, removed: removed)
         let joinCompound = compoundDepth > 0 && compoundHasGroup
-        if !undoStack.isEmpty, joinCompound || (!sealed && Self.continues(undoStack[undoStack.count - 1], with: record, now: now)) {
-            var group = undoStack[undoStack.count - 1]
-            group.records.append(record)
-            group.time = now
-            undoStack[undoStack.count - 1] = group
+        let merges = !undoStack.isEmpty && (joinCompound || (!sealed && Self.continues(undoStack[undoStack.count - 1], with: record, now: now)))
+        add(record, merged: merges, now: now)
+        return merges
+    }
+
+    /// Records an edit read back from the journal, grouped as it was when it was made.
+    mutating func replay(_ edit: Edit, removed: String, merged: Bool) {
+        add(Record(edit: edit, removed: removed), merged: merged && !undoStack.isEmpty, now: .distantPast)
+    }
+
+    private mutating func add(_ record: Record, merged: Bool, now: Date) {
+        redoStack.removeAll()
+        redoIDs.removeAll()
+        if merged {
+            undoStack[undoStack.count - 1].records.append(record)
+            undoStack[undoStack.count - 1].time = now
         } else {
             undoStack.append(Group(records: [record], time: now))
             groupIDs.append(nextGroupID)

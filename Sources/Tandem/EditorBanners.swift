@@ -55,9 +55,19 @@ final class EditorBanners {
     }
 
     /// The file changed on disk while the document has unsaved changes: Reload or Keep Mine.
-    func askAboutDiskChange() {
+    func askAboutDiskChange(_ message: String? = nil) {
         ui.diskChangeBar.dismiss()
-        ui.diskChangeBar.show(localized("“%1” changed on disk. Reload it and lose your changes, or keep yours and overwrite it when you save?", document.displayName), kind: .warning)
+        ui.diskChangeBar.show(message ?? localized("“%1” changed on disk. Reload it and lose your changes, or keep yours and overwrite it when you save?", document.displayName), kind: .warning)
+    }
+
+    /// How a restored document came back, when its file changed while Tandem was closed: its
+    /// unsaved text with Reload / Keep Mine, or where unsaved changes that no longer fit were kept.
+    func showRestoreNotice() {
+        if document.hasUnseenDiskChange {
+            askAboutDiskChange(document.restoreNotice)
+        } else if let notice = document.restoreNotice {
+            ui.infoBar.show(notice, kind: .warning)
+        }
     }
 
     /// The file was deleted on disk.

@@ -49,6 +49,7 @@ final class EditorSceneDelegate: SceneDelegate {
         if let record = options.restorationRecord {
             if let place = EditorRestoration.restore(record, window: scene.window) { go(to: place) }
             banners.showFileGoneIfSo()
+            banners.showRestoreNotice()
         }
         banners.showEncodingIfNotUTF8()
         if let place = options.files.first { moveCaret(to: place) }

@@ -36,7 +36,9 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         self.application = application
         StallMonitor.startIfAsked()
         if let folder = application.sessionStore?.folder {
-            store.drafts = DraftStore(folder: folder + "/drafts")
+            let journals = JournalStore(folder: folder + "/journals")
+            journals.legacyDraftFolder = folder + "/drafts"
+            store.journals = journals
         }
         application.quitOnTerminationSignals()
         AppActions.install(in: application, appDelegate: self)
@@ -89,17 +91,17 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     }
 
     func applicationWillTerminate(_ application: Application) {
-        store.finishDrafts()
+        store.finishJournals()
     }
 
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {
-        // A discarded window's draft goes too, unless an open document or a kept session still needs it.
+        // A discarded window's journal goes too, unless an open document or a kept session still needs it.
         let stillNeeded = Set(store.openDocuments.map(\.draftID))
             .union((application.openSessions + application.recentlyClosedSessions).compactMap {
                 EditorState.decode($0.stateRestorationRecord?.payload)?.draftID })
         for session in sessions {
             if let draftID = EditorState.decode(session.stateRestorationRecord?.payload)?.draftID, !stillNeeded.contains(draftID) {
-                store.drafts?.delete(draftID)
+                store.journals?.delete(draftID)
             }
         }
     }

@@ -129,7 +129,7 @@ def test_corrupt_state_never_stops_a_launch(tandem, tmp_path):
     record["record"]["windowWidth"] = 10 ** 12                                 # absurd size
     record["record"]["payload"] = "bm90IGpzb24="                               # payload: "not json"
     sessions[1].write_text(json.dumps(record))
-    for draft in (state / "drafts").glob("*"):
+    for draft in (state / "journals").glob("*"):
         draft.write_bytes(b"\x00\xff garbage")
     tandem.restart()
     wait_for("a window all the same", lambda: len(tandem.titles()) >= 1)

@@ -1,0 +1,77 @@
+import Foundation
+import Localization
+
+/// Bringing documents back after a relaunch or a reopen, from their journals.
+extension DocumentStore {
+    /// Brings a document back as its journal left it: the file (if any) with the unsaved edits
+    /// over it, and its undo history. A file gone or changed since is said so on the document
+    /// (`hasUnseenDiskChange`, `restoreNotice`); unsaved text is never dropped silently.
+    public func restoreDocument(path: String?, draftID: UUID?, untitledName: String?) -> Document? {
+        var journal = draftID.flatMap { journals?.read($0) }
+        if let found = journal, Self.lastPath(of: found).map(Self.canonicalPath) != path.map(Self.canonicalPath) {
+            journals?.warn(localized("skipped the journal of %1: it belongs to another document", path ?? untitledName ?? "a window"))
+            journal = nil
+        }
+        let legacy = journal == nil ? draftID.flatMap { journals?.legacyDraft($0) } : nil
+        let document: Document
+        if let path {
+            // Edits are replayed over the file at once, so the file is read whole first.
+            let needsText = journal != nil || legacy != nil
+            guard let opened = try? openFile(at: path, allowBinary: true, synchronously: needsText) else { return nil }
+            document = opened
+        } else {
+            guard let draftID else { return nil }
+            if let existing = openDocuments.first(where: { $0.identity == .untitled(draftID: draftID) }) { return existing }
+            let name = untitledName ?? journal?.header.untitledName ?? legacy?.metadata.untitledName ?? localized("Untitled Document")
+            document = adoptUntitled(draftID: draftID, name: name)
+        }
+        // A document another window already shows is as it is.
+        guard let draftID, subscriberCount(of: document) == 0 else { return document }
+        document.draftID = draftID
+        guard !document.isReadOnly else { return document }
+        if let journal {
+            replay(journal, into: document)
+        } else if let legacy, legacy.text != document.storage.string {
+            document.storage = TextStorage(legacy.text)
+            document.history.clear()
+            document.savedStateID = nil  // the text is not what is on disk
+            journals?.begin(document)
+            journals?.removeLegacyDraft(draftID)
+        }
+        return document
+    }
+
+    private func replay(_ journal: JournalContents, into document: Document) {
+        guard let journals else { return }
+        let fileText = document.path != nil && document.diskStamp != nil ? document.storage : nil
+        guard let outcome = JournalReplay.replay(journal, fileText: fileText) else {
+            // The file changed under edits that needed it as it was: keep the journal for the user.
+            let aside = journals.setAside(document.draftID)
+            document.restoreNotice = localized("“%1” changed on disk while Tandem was closed, and your unsaved changes no longer fit it. They are kept in %2; the window shows the file as it is now.",
+                                              document.displayName, aside)
+            journals.warn(localized("the unsaved changes of %1 no longer fit the file; kept in %2", document.path ?? "", aside))
+            return
+        }
+        document.storage = outcome.storage
+        document.history = outcome.history
+        document.savedStateID = outcome.savedStateID
+        document.hasUnseenDiskChange = outcome.fileChanged
+        if outcome.fileChanged {
+            document.restoreNotice = localized("“%1” changed on disk while Tandem was closed. Your unsaved changes are here; reload to take the file's version instead.",
+                                              document.displayName)
+        }
+        if outcome.damage == nil && (journal.snapshot != nil || !outcome.fileChanged) {
+            journals.adopt(document, baseIsFile: journal.snapshot == nil)
+        } else {
+            // A torn tail, or a base the file no longer is: the journal begins again from here.
+            let file = outcome.fileChanged ? nil : fileText.map { JournalFileKnowledge.text($0, path: document.path!) }
+            journals.begin(document, file: file ?? JournalFileKnowledge.none)
+        }
+    }
+
+    /// The path a journal's document was last saved to or loaded from.
+    private static func lastPath(of journal: JournalContents) -> String? {
+        for change in journal.changes.reversed() { if case .saved(let file) = change { return file.path } }
+        return journal.header.path
+    }
+}

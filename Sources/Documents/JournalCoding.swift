@@ -1,0 +1,83 @@
+import CZlib
+
+/// Little-endian bytes for the edit journal: what a record's payload is built with.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func u8(_ value: UInt8) { bytes.append(value) }
+    mutating func u32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func u64(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) } }
+    mutating func int(_ value: Int) { u64(UInt64(bitPattern: Int64(value))) }
+    /// A string as its UTF-8 length and bytes.
+    mutating func string(_ value: String) {
+        u32(UInt32(value.utf8.count))
+        bytes.append(contentsOf: value.utf8)
+    }
+    mutating func raw(_ value: some Sequence<UInt8>) { bytes.append(contentsOf: value) }
+}
+
+/// Reads what `ByteWriter` wrote; every read is bounds-checked and returns nil past the end or on
+/// a value that cannot be right, so a damaged payload can never crash or overrun.
+struct ByteReader {
+    private let bytes: ArraySlice<UInt8>
+    private var position: Int
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        position = bytes.startIndex
+    }
+
+    var isAtEnd: Bool { position == bytes.endIndex }
+    var remaining: Int { bytes.endIndex - position }
+
+    mutating func u8() -> UInt8? {
+        guard position < bytes.endIndex else { return nil }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    mutating func u32() -> UInt32? { fixed(4).map { UInt32($0) } }
+    mutating func u64() -> UInt64? { fixed(8) }
+
+    /// A non-negative Int that fits the journal's limits (no offset or count is ever negative).
+    mutating func count() -> Int? {
+        guard let value = u64(), value <= UInt64(Int32.max) * 4 else { return nil }
+        return Int(value)
+    }
+
+    mutating func string() -> String? {
+        guard let length = u32().map(Int.init), length <= remaining else { return nil }
+        defer { position += length }
+        return String(validating: bytes[position..<(position + length)], as: UTF8.self)
+    }
+
+    private mutating func fixed(_ size: Int) -> UInt64? {
+        guard remaining >= size else { return nil }
+        var value: UInt64 = 0
+        for index in 0..<size { value |= UInt64(bytes[position + index]) << (8 * index) }
+        position += size
+        return value
+    }
+}
+
+/// zlib's CRC-32, continued from `crc` over `bytes`.
+func journalCRC(_ bytes: some Collection<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
+    let done: UInt = bytes.withContiguousStorageIfAvailable { buffer in
+        crc32(UInt(crc), buffer.baseAddress, UInt32(buffer.count))
+    } ?? {
+        let copy = Array(bytes)
+        return copy.withUnsafeBufferPointer { crc32(UInt(crc), $0.baseAddress, UInt32($0.count)) }
+    }()
+    return UInt32(truncatingIfNeeded: done)
+}
+
+/// The hash a journal keeps of a base text (CRC-32 of its UTF-8), to know the file on disk is
+/// still the text the journal's edits apply to.
+func textHash(_ text: TextStorage) -> UInt32 {
+    var crc: UInt32 = 0
+    text.forEachChunk { chunk in
+        var chunk = chunk
+        chunk.withUTF8 { crc = journalCRC($0, continuing: crc) }
+    }
+    return crc
+}

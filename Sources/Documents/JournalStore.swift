@@ -1,0 +1,163 @@
+import Foundation
+import Localization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every document's unsaved text and undo history, kept on disk as an append-only edit journal
+/// (one file per document, 0600 in a 0700 folder) so that quitting, a crash or kill -9 loses
+/// nothing and undo works after a relaunch. A keystroke appends its own few bytes; the journal
+/// begins again, compacted, in the background when it outgrows the document.
+@MainActor
+public final class JournalStore {
+    /// The journals' folder.
+    public let folder: String
+    var warn: (String) -> Void = { FileHandle.standardError.write(Data("tandem: \($0)\n".utf8)) }
+    private var writer: JournalWriter!
+    /// Journals being written, by draft id: bytes so far, the size that makes them compact, and
+    /// whether their base is the document's file.
+    private var begun: [UUID: (bytes: Int, compactAt: Int, baseIsFile: Bool)] = [:]
+    /// Journals that failed to write: they begin again at their next change.
+    private var broken: Set<String> = []
+    /// A journal is compacted past this many bytes, or twice its document, whichever is more.
+    var compactionFloor = 4 << 20
+
+    /// Uses (and creates, 0700) `folder`.
+    public init(folder: String) {
+        self.folder = folder
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        writer = JournalWriter { [weak self] path, code in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self?.writeFailed(path, code: code) }
+            }
+        }
+    }
+
+    func path(_ id: UUID) -> String { folder + "/\(id.uuidString).journal" }
+
+    private func writeFailed(_ path: String, code: Int32) {
+        guard broken.insert(path).inserted else { return }
+        warn(localized("could not keep the unsaved text of a document in %1: %2", folder, String(cString: strerror(code))))
+    }
+
+    // MARK: Writing
+
+    /// `document` is about to change: its journal begins first if it has not, from the
+    /// document as it is before the change.
+    func willChange(_ document: Document) {
+        if begun[document.draftID] == nil || broken.contains(path(document.draftID)) { begin(document) }
+    }
+
+    /// Appends a change made to `document`; a journal that has outgrown its document is compacted.
+    func didChange(_ document: Document, _ record: JournalRecord) {
+        let bytes = record.framed()
+        writer.submit(.append(bytes), for: path(document.draftID))
+        guard var state = begun[document.draftID] else { return }
+        state.bytes += bytes.count
+        begun[document.draftID] = state
+        if state.bytes > state.compactAt { begin(document) }
+    }
+
+    /// The document was saved: its file holds its text now.
+    func recordSave(of document: Document, to path: String) {
+        guard begun[document.draftID] != nil else {
+            // Nothing to undo yet: the journal can wait for the first change.
+            if !document.canUndo && !document.canRedo { return }
+            begin(document)
+            return
+        }
+        writer.submit(.saved(document.storage, path: path), for: self.path(document.draftID))
+    }
+
+    /// Begins `document`'s journal again from what it is now: its base is the file when the text
+    /// is the file's, else a snapshot of the text. `file` says what is known of the file.
+    func begin(_ document: Document, file: JournalFileKnowledge? = nil) {
+        let baseIsFile = document.path != nil && !document.isDirty && document.diskStamp != nil
+        let knowledge = file ?? (baseIsFile ? .text(document.storage, path: document.path!) : .lastKnown)
+        let header = JournalHeader(path: document.path, untitledName: document.path == nil ? document.untitledName : nil,
+                                   hasSnapshot: !baseIsFile, file: nil, savedStateID: document.savedStateID)
+        let journalPath = path(document.draftID)
+        broken.remove(journalPath)
+        writer.submit(.begin(JournalBeginning(header: header, base: document.storage, history: document.history, file: knowledge)),
+                      for: journalPath)
+        let size = (baseIsFile ? 0 : document.storage.count) + document.history.estimatedSize
+        begun[document.draftID] = (size, max(compactionFloor, 2 * size), baseIsFile)
+    }
+
+    /// Whether `document`'s journal has begun.
+    func hasBegun(_ document: Document) -> Bool { begun[document.draftID] != nil }
+    /// Whether `document`'s journal needs its file to be as it was to rebuild the text.
+    func dependsOnFile(_ document: Document) -> Bool { begun[document.draftID]?.baseIsFile ?? false }
+
+    /// Forgets a journal (the document's unsaved text and history are not wanted any more).
+    public func delete(_ id: UUID) {
+        begun[id] = nil
+        writer.submit(.delete, for: path(id))
+    }
+
+    /// Returns once every journal record asked for so far is on disk (quitting).
+    public func waitUntilWritten() {
+        writer.waitUntilIdle()
+    }
+
+    // MARK: Reading
+
+    /// The journal with this id: nil when there is none, or when it is unusable (said on stderr;
+    /// the file is left in place for the user).
+    func read(_ id: UUID) -> JournalContents? {
+        writer.waitUntilIdle()
+        switch JournalReader.read(path(id)) {
+        case .success(let contents):
+            if let damage = contents.damage {
+                warn(localized("used the good part of the journal %1: %2; the rest was dropped", path(id), damage))
+            }
+            return contents
+        case .failure(.missing):
+            return nil
+        case .failure(.unusable(let why)):
+            warn(localized("skipped the journal %1: %2", path(id), why))
+            return nil
+        }
+    }
+
+    /// Where drafts were kept before journals: read once after an upgrade, then removed.
+    public var legacyDraftFolder: String?
+
+    /// The draft an earlier Tandem kept for this id, if any.
+    func legacyDraft(_ id: UUID) -> LegacyDraft? {
+        legacyDraftFolder.flatMap { LegacyDraft.read($0 + "/\(id.uuidString).draft") }
+    }
+
+    /// Removes an earlier Tandem's draft, once the journal that replaces it is on its way to disk
+    /// (the writer's queue keeps that order).
+    func removeLegacyDraft(_ id: UUID) {
+        guard let legacyDraftFolder else { return }
+        writer.submit(.delete, for: legacyDraftFolder + "/\(id.uuidString).draft")
+    }
+
+    /// The journal's edits could not be applied to its file as it is now: it is kept aside (never
+    /// deleted) and its path returned, to tell the user.
+    func setAside(_ id: UUID) -> String {
+        let aside = path(id) + ".unapplied"
+        rename(path(id), aside)
+        begun[id] = nil
+        return aside
+    }
+
+    /// Continues the journal read back for `document` (its base and records are still right).
+    func adopt(_ document: Document, baseIsFile: Bool) {
+        var info = stat()
+        let bytes = stat(path(document.draftID), &info) == 0 ? Int(info.st_size) : 0
+        begun[document.draftID] = (bytes, max(compactionFloor, 2 * document.storage.count), baseIsFile)
+    }
+}
+
+extension UndoHistory {
+    /// About how many bytes the history takes in a journal.
+    var estimatedSize: Int {
+        (undoStack + redoStack).reduce(0) { sum, group in
+            group.records.reduce(sum) { $0 + 40 + $1.edit.replacement.utf8.count + $1.removed.utf8.count }
+        }
+    }
+}

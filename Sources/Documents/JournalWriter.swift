@@ -1,0 +1,166 @@
+import Foundation
+import SafeFiles
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a journal that begins learns what the document's file holds.
+enum JournalFileKnowledge: Sendable {
+    /// The file at `path` holds `text` (hashed on the writer's queue, never on the main thread).
+    case text(TextStorage, path: String)
+    /// What this journal knew last (a compaction).
+    case lastKnown
+    /// There is no file, or nothing is known of it.
+    case none
+}
+
+/// A journal to begin (or begin again, compacted): its header, base and history.
+struct JournalBeginning: Sendable {
+    var header: JournalHeader
+    /// The base text, written as snapshots when `header.hasSnapshot`.
+    var base: TextStorage
+    var history: UndoHistory
+    var file: JournalFileKnowledge
+}
+
+/// Writes journals on one background queue, in the order asked: a journal begins atomically
+/// (temp file, fsync, rename, 0600), then records are appended and made durable with
+/// fdatasync as each batch is written, so a keystroke costs its own few bytes on disk and is
+/// durable a few milliseconds after it was typed.
+final class JournalWriter: @unchecked Sendable {
+    // @unchecked: `queued` and `scheduled` are only touched under `lock`; `open` only on `queue`.
+    enum Job: Sendable {
+        case begin(JournalBeginning)
+        case append([UInt8])
+        /// The document was saved to `path` and its file now holds `text`.
+        case saved(TextStorage, path: String)
+        case delete
+    }
+
+    private struct OpenJournal {
+        var fd: Int32
+        var file: JournalFileState?
+    }
+
+    private let queue = DispatchQueue(label: "tandem.journal", qos: .utility)
+    private let lock = NSLock()
+    private var queued: [(path: String, job: Job)] = []
+    private var scheduled = false
+    private var open: [String: OpenJournal] = [:]
+    private let failed: @Sendable (String, Int32) -> Void
+
+    /// `failed(path, errno)` is called (on the writer's queue) when a journal cannot be written.
+    init(failed: @escaping @Sendable (String, Int32) -> Void) {
+        self.failed = failed
+    }
+
+    /// Asks for `job` on the journal at `path`, after every job asked for before it.
+    func submit(_ job: Job, for path: String) {
+        let start = lock.withLock {
+            queued.append((path, job))
+            defer { scheduled = true }
+            return !scheduled
+        }
+        if start { queue.async { [self] in drain() } }
+    }
+
+    /// Returns once every job asked for so far is done and durable.
+    func waitUntilIdle() {
+        queue.sync {}
+    }
+
+    private func drain() {
+        while true {
+            let batch: [(path: String, job: Job)] = lock.withLock {
+                defer { queued.removeAll() }
+                if queued.isEmpty { scheduled = false }
+                return queued
+            }
+            if batch.isEmpty { return }
+            var pending: [String: [UInt8]] = [:]
+            var order: [String] = []
+            func flush(_ path: String) {
+                guard let bytes = pending.removeValue(forKey: path) else { return }
+                append(bytes, to: path)
+            }
+            for (path, job) in batch {
+                switch job {
+                case .append(let bytes):
+                    if pending[path] == nil { order.append(path) }
+                    pending[path, default: []].append(contentsOf: bytes)
+                case .saved(let text, let savedPath):
+                    let state = JournalFileState(path: savedPath, length: text.count, hash: textHash(text))
+                    if pending[path] == nil { order.append(path) }
+                    pending[path, default: []].append(contentsOf: JournalRecord.saved(state).framed())
+                    open[path]?.file = state
+                case .begin(let beginning):
+                    pending[path] = nil
+                    begin(beginning, at: path)
+                case .delete:
+                    pending[path] = nil
+                    closeJournal(path)
+                    unlink(path)
+                }
+            }
+            for path in order { flush(path) }
+            for path in Set(order) { if let fd = open[path]?.fd { fdatasync(fd) } }
+        }
+    }
+
+    private func begin(_ beginning: JournalBeginning, at path: String) {
+        var header = beginning.header
+        switch beginning.file {
+        case .text(let text, let filePath):
+            header.file = JournalFileState(path: filePath, length: text.count, hash: textHash(text))
+        case .lastKnown:
+            header.file = open[path]?.file
+        case .none:
+            header.file = nil
+        }
+        closeJournal(path)
+        var data = Data(JournalRecord.magic)
+        data.append(contentsOf: JournalRecord.header(header).framed())
+        if header.hasSnapshot {
+            var piece = ""
+            beginning.base.forEachChunk { chunk in
+                piece += chunk
+                if piece.utf8.count >= 1 << 20 {
+                    data.append(contentsOf: JournalRecord.snapshot(piece).framed())
+                    piece = ""
+                }
+            }
+            if !piece.isEmpty { data.append(contentsOf: JournalRecord.snapshot(piece).framed()) }
+        }
+        data.append(contentsOf: JournalRecord.history(beginning.history.encoded()).framed())
+        do {
+            try AtomicFileWriter.write(data, to: path, mode: 0o600, followingSymlinks: false)
+        } catch {
+            failed(path, error.code)
+            return
+        }
+        let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { failed(path, errno); return }
+        open[path] = OpenJournal(fd: fd, file: header.file)
+    }
+
+    private func append(_ bytes: [UInt8], to path: String) {
+        // A journal that could not begin takes no records: a record without its base means nothing.
+        guard let fd = open[path]?.fd else { return }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                failed(path, errno)
+                // A torn record would hide every later one: stop this journal; the next beginning restarts it.
+                closeJournal(path)
+                return
+            }
+            written += n
+        }
+    }
+
+    private func closeJournal(_ path: String) {
+        if let fd = open.removeValue(forKey: path)?.fd { close(fd) }
+    }
+}

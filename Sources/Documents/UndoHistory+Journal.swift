@@ -1,0 +1,53 @@
+import Foundation
+
+/// The undo history as bytes, for the journal: what a compacted journal starts from.
+extension UndoHistory {
+    /// The history's groups and ids (times are not kept: a restored history starts a new step).
+    func encoded() -> [UInt8] {
+        var out = ByteWriter()
+        out.int(nextGroupID)
+        for (stack, ids) in [(undoStack, groupIDs), (redoStack, redoIDs)] {
+            out.int(stack.count)
+            for (group, id) in zip(stack, ids) {
+                out.int(id)
+                out.int(group.records.count)
+                for record in group.records {
+                    out.int(record.edit.range.lowerBound)
+                    out.int(record.edit.range.upperBound)
+                    out.string(record.edit.replacement)
+                    out.string(record.removed)
+                }
+            }
+        }
+        return out.bytes
+    }
+
+    /// A history read back from `encoded()`, or nil when the bytes are not one.
+    init?(encoded bytes: ArraySlice<UInt8>) {
+        self.init()
+        var input = ByteReader(bytes)
+        guard let next = input.count() else { return nil }
+        var stacks: [([Group], [Int])] = []
+        for _ in 0..<2 {
+            guard let groupCount = input.count(), groupCount <= input.remaining else { return nil }
+            var groups: [Group] = [], ids: [Int] = []
+            for _ in 0..<groupCount {
+                guard let id = input.count(), id < next, let recordCount = input.count(), recordCount > 0,
+                      recordCount <= input.remaining else { return nil }
+                var records: [Record] = []
+                for _ in 0..<recordCount {
+                    guard let lower = input.count(), let upper = input.count(), lower <= upper,
+                          let replacement = input.string(), let removed = input.string() else { return nil }
+                    records.append(Record(edit: Edit(range: lower..<upper, replacement: replacement), removed: removed))
+                }
+                groups.append(Group(records: records, time: .distantPast))
+                ids.append(id)
+            }
+            stacks.append((groups, ids))
+        }
+        guard input.isAtEnd else { return nil }
+        nextGroupID = next
+        (undoStack, groupIDs) = stacks[0]
+        (redoStack, redoIDs) = stacks[1]
+    }
+}
