@@ -106,8 +106,13 @@ public final class DocumentStore {
         guard subscribers.remove(id, from: document) else { return }
         close(document)
         // Its last window closed: the journal keeps the unsaved text and the history for a reopen or
-        // the next launch, unless the user chose to throw them away.
-        if document.discardsChangesOnClose { journals?.delete(document.draftID) }
+        // the next launch, unless the user chose to throw them away. Unsaved text must not depend
+        // on a file that may change or go while no window shows it: such a journal takes a snapshot.
+        if document.discardsChangesOnClose {
+            journals?.delete(document.draftID)
+        } else if document.isDirty, journals?.dependsOnFile(document) == true {
+            journals?.begin(document)
+        }
     }
 
     /// Tells the document's subscribers.
@@ -118,8 +123,8 @@ public final class DocumentStore {
     // MARK: Journals
 
     /// Makes every journal durable and independent of files that may change while Tandem is
-    /// closed (a modified document's journal whose base is its file begins again from a snapshot);
-    /// returns when all of it is on disk (the process is about to end).
+    /// closed (a modified document's journal whose base is its file begins again from a snapshot;
+    /// windows closing do the same); returns when all of it is on disk (the process is about to end).
     public func finishJournals() {
         guard let journals else { return }
         for document in openDocuments where document.isDirty && journals.dependsOnFile(document) {

@@ -1,0 +1,67 @@
+"""The edit journal end to end: after kill -9 or a quit, the text and its undo history come back;
+a file changed while Tandem was closed is said, not silently overwritten."""
+import signal
+import time
+
+from conftest import wait_for
+
+
+def test_kill_9_then_undo_and_redo_go_on_where_they_were(tandem, tmp_path):
+    (tmp_path / "k.txt").write_text("")
+    tandem.start("k.txt")
+    tandem.wait_title("k.txt")
+    tandem.type("k.txt", "one two")                # two undo steps: "one", " two"
+    wait_for("typed", lambda: tandem.text_of("• k.txt") == "one two")
+    time.sleep(1.0)                                 # the window's own record (its place) is written on a debounce
+    tandem.kill(signal.SIGKILL)
+    tandem.restart()
+    wait_for("the window back", lambda: tandem.titles() == ["• k.txt"])
+    assert tandem.text_of("• k.txt") == "one two"
+    tandem.key("• k.txt", "ctrl+z")
+    wait_for("the last word undone", lambda: tandem.text_of("• k.txt") == "one")
+    tandem.key("• k.txt", "ctrl+z")
+    wait_for("undone to the file as it is on disk, so clean", lambda: tandem.titles() == ["k.txt"])
+    assert tandem.text_of("k.txt") == ""
+    tandem.key("k.txt", "ctrl+shift+z")
+    wait_for("redone", lambda: tandem.text_of("• k.txt") == "one")
+
+
+def test_undo_crosses_a_save_after_a_quit(tandem, tmp_path):
+    (tmp_path / "s.txt").write_text("")
+    tandem.start("s.txt")
+    tandem.wait_title("s.txt")
+    tandem.type("s.txt", "saved")
+    tandem.key("• s.txt", "ctrl+s")
+    tandem.wait_title("s.txt")
+    tandem.type("s.txt", " later")
+    wait_for("typed after the save", lambda: tandem.text_of("• s.txt") == "saved later")
+    tandem.key("• s.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    assert (tmp_path / "s.txt").read_text() == "saved"
+    tandem.restart()
+    wait_for("the window back", lambda: tandem.titles() == ["• s.txt"])
+    tandem.key("• s.txt", "ctrl+z")
+    wait_for("back to what is saved: clean", lambda: tandem.titles() == ["s.txt"])
+    assert tandem.text_of("s.txt") == "saved"
+    tandem.key("s.txt", "ctrl+z")
+    wait_for("before the save: modified again", lambda: tandem.titles() == ["• s.txt"])
+    assert tandem.text_of("• s.txt") == ""
+
+
+def test_a_file_changed_while_closed_is_said_and_the_text_kept(tandem, tmp_path):
+    (tmp_path / "c.txt").write_text("base\n")
+    tandem.start("c.txt")
+    tandem.wait_title("c.txt")
+    tandem.type("c.txt", "mine ")
+    wait_for("typed", lambda: tandem.text_of("• c.txt") == "mine base\n")
+    tandem.key("• c.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    (tmp_path / "c.txt").write_text("theirs\n")
+    tandem.restart()
+    wait_for("the window back", lambda: tandem.titles() == ["• c.txt"])
+    assert tandem.text_of("• c.txt") == "mine base\n"
+    wait_for("the change on disk said", lambda: any("changed on disk while Tandem was closed" in label
+                                                    for label in tandem.labels_of("• c.txt")))
+    tandem.key("• c.txt", "ctrl+s")                # Save asks first; the file keeps their text meanwhile
+    time.sleep(0.5)
+    assert (tmp_path / "c.txt").read_text() == "theirs\n"
