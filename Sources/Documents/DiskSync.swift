@@ -1,8 +1,12 @@
+import Foundation
+
 /// Keeps open documents in step with their files on disk: watches them, follows renames,
 /// reloads clean documents, asks about dirty ones, marks deleted ones.
 @MainActor
 final class DiskSync {
     private unowned let store: DocumentStore
+    /// Reads finished off the main thread, waiting to be followed.
+    private let reads = ReadInbox()
     private lazy var watcher = FileWatcher(
         onChange: { [weak self] paths in self?.filesMayHaveChanged(paths) },
         onRename: { [weak self] from, to in self?.fileWasRenamed(from: from, to: to) })
@@ -17,7 +21,11 @@ final class DiskSync {
     func unwatch(_ canonicalPath: String) { watcher.unwatch(canonicalPath) }
     /// Reads the watcher's pending events now instead of when the main queue gets to them;
     /// the watcher's rate limit still applies.
-    func poll() { watcher.poll() }
+    func poll() {
+        watcher.poll()
+        reads.wait()
+        followReads()
+    }
     /// How many batches of changes the watcher has reported.
     var reportCount: Int { watcher.reportCount }
 
@@ -37,18 +45,20 @@ final class DiskSync {
     }
 
     /// Compares the document with its file on disk: a clean document takes the new text
-    /// (`reloadedFromDisk`), a dirty one is told (`changedOnDiskWhileDirty`), a missing file
-    /// marks it deleted (`deletedOnDisk`); it stays editable and Save recreates the file.
+    /// (`reloadedFromDisk`, or only the new tail of a file that grew), a dirty one is told
+    /// (`changedOnDiskWhileDirty`), a missing file marks it deleted (`deletedOnDisk`); it stays
+    /// editable and Save recreates the file. The file is read and decoded off the main thread.
     func check(_ document: Document) {
         // A file still loading is compared once its load ends.
         guard let canonical = document.identity.canonicalPath, !document.isLoading else { return }
         let stamp = DiskStamp.of(canonical)
         if stamp == document.diskStamp { return }
-        let wasDirty = document.isDirty
-        guard let stamp else {
+        guard stamp != nil else {
             guard !document.isDeletedOnDisk else { return }
+            let wasDirty = document.isDirty
             document.isDeletedOnDisk = true
             document.diskStamp = nil
+            document.fileTail = nil
             document.savedStateID = nil  // nothing on disk matches the text now
             store.rebaseJournal(document)
             store.publish(.deletedOnDisk, for: document, dirtyBefore: wasDirty)
@@ -56,9 +66,67 @@ final class DiskSync {
         }
         document.diskStamp = stamp
         document.isDeletedOnDisk = false
-        guard let file = try? TextFile.read(canonical) else { return }  // unreadable for now: try at the next change
+        document.diskGeneration += 1
+        let request = (id: document.id, generation: document.diskGeneration)
+        // A clean UTF-8 document whose file only grew takes just the new bytes.
+        let tail = !document.isDirty && document.encoding == .utf8 ? document.fileTail : nil
+        let reads = self.reads
+        reads.expect()
+        DispatchQueue.global(qos: .userInitiated).async {
+            let read = tail.flatMap { $0.grownBytes(canonical) }.map { DiskRead.grew($0, from: tail!) } ?? .whole(try? TextFile.read(canonical))
+            reads.put((request.id, request.generation, read))
+            DispatchQueue.main.async { MainActor.assumeIsolated { [weak self] in self?.followReads() } }
+        }
+    }
+
+    /// What a read off the main thread found.
+    enum DiskRead: Sendable {
+        case grew([UInt8], from: FileTail)
+        case whole(TextFile?)
+    }
+
+    /// Follows the reads that have finished (the newest of each document's only).
+    func followReads() {
+        for (id, generation, read) in reads.takeAll() {
+            guard let document = store.document(id: id), document.diskGeneration == generation,
+                  let canonical = document.identity.canonicalPath else { continue }
+            switch read {
+            case .grew(let bytes, let tail):
+                if !appendTail(bytes, from: tail, to: document, canonical: canonical) {
+                    // Not text that can simply follow: read the whole file.
+                    document.diskStamp = nil
+                    document.fileTail = nil
+                    check(document)
+                }
+            case .whole(let file):
+                guard let file else { continue }  // unreadable for now: try at the next change
+                follow(file, in: document, canonical: canonical)
+            }
+        }
+    }
+
+    /// Appends what a file that only grew brought; false when it cannot (not UTF-8 text, or the
+    /// document was edited meanwhile).
+    private func appendTail(_ bytes: [UInt8], from tail: FileTail, to document: Document, canonical: String) -> Bool {
+        guard !document.isDirty, !document.isReadOnly, !bytes.contains(0),
+              let (text, used) = FileTail.decodeUTF8Prefix(bytes) else { return false }
+        guard used > 0 else { return true }  // half a character so far: the rest comes with the next write
+        let end = document.storage.count
+        let edit = Edit.insert(text, at: end)
+        document.storage.replace(end..<end, with: text)
+        document.history.clear()
+        document.savedStateID = document.history.stateID
+        document.fileTail = FileTail.of(canonical, size: tail.size + Int64(used))
+        store.journals?.delete(document.draftID)  // nothing to keep: the text is the file's, the history empty
+        store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: false)
+        return true
+    }
+
+    private func follow(_ file: TextFile, in document: Document, canonical: String) {
+        let wasDirty = document.isDirty
         if file.text == document.text {
             document.savedStateID = document.history.stateID
+            document.fileTail = document.diskStamp.flatMap { FileTail.of(canonical, size: $0.size) }
             if wasDirty { store.publish(.dirtyChanged(false), for: document, dirtyBefore: nil) }
             return
         }
@@ -68,7 +136,7 @@ final class DiskSync {
             store.rebaseJournal(document)
             store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: nil)
         } else {
-            replace(document, with: file, stamp: stamp)
+            replace(document, with: file, canonical: canonical)
         }
     }
 
@@ -92,20 +160,21 @@ final class DiskSync {
     func reload(_ document: Document) throws(TextFileError) {
         guard let canonical = document.identity.canonicalPath else { return }
         let file = try TextFile.read(canonical)
-        replace(document, with: file, stamp: DiskStamp.of(canonical))
+        replace(document, with: file, canonical: canonical)
     }
 
-    private func replace(_ document: Document, with file: TextFile, stamp: DiskStamp?) {
+    private func replace(_ document: Document, with file: TextFile, canonical: String) {
         let wasDirty = document.isDirty
         document.storage = TextStorage(file.text)
         document.fileTraits = file
         document.fileTraits.text = ""
         document.history.clear()
         document.savedStateID = document.history.stateID
-        document.diskStamp = stamp
+        document.matchesFile(at: canonical)
         document.isDeletedOnDisk = false
         document.hasUnseenDiskChange = false
         store.journals?.delete(document.draftID)  // nothing to keep: the text is the file's, the history empty
         store.publish(.reloadedFromDisk, for: document, dirtyBefore: wasDirty)
     }
 }
+

@@ -31,6 +31,16 @@ public final class Document: Identifiable {
     var savedStateID: Int? = 0
     /// The version of the file on disk the document last matched (nil: none).
     var diskStamp: DiskStamp?
+    /// The end of the file the text was read from or saved to, to follow a file that only grows.
+    var fileTail: FileTail?
+    /// Counts reads of the file on disk, so that only the newest one is followed.
+    var diskGeneration = 0
+
+    /// The file at `canonical` holds the document's text now (loaded, saved or reloaded).
+    func matchesFile(at canonical: String) {
+        diskStamp = DiskStamp.of(canonical)
+        fileTail = diskStamp.flatMap { FileTail.of(canonical, size: $0.size) }
+    }
     /// Set when the user chose "Close without Saving" in its last window.
     var discardsChangesOnClose = false
     /// Whether the file was deleted on disk since it was opened or saved.

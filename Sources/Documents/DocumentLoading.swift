@@ -105,7 +105,7 @@ final class DocumentLoading {
             document.loader = nil
             document.loadProgress = nil
             // Whatever changed on disk while we read is looked at now.
-            document.diskStamp = DiskStamp.of(document.identity.canonicalPath ?? "")
+            document.matchesFile(at: document.identity.canonicalPath ?? "")
             store.publish(.loadFinished, for: document, dirtyBefore: nil)
         case .failed(let error):
             document.loader = nil

@@ -40,7 +40,8 @@ public final class DocumentStore {
         let canonical = Self.canonicalPath(path)
         if let existing = document(canonicalPath: canonical) { return existing }
         let document = try loading.open(path: path, canonical: canonical, allowBinary: allowBinary, synchronously: synchronously)
-        document.diskStamp = DiskStamp.of(canonical)
+        // A file still loading is stamped when its load ends.
+        if document.isLoading { document.diskStamp = DiskStamp.of(canonical) } else { document.matchesFile(at: canonical) }
         documents[document.id] = document
         disk.watch(canonical)
         return document
@@ -168,7 +169,7 @@ public final class DocumentStore {
             document.identity = .file(canonicalPath: canonical)
             disk.watch(canonical)
         }
-        document.diskStamp = DiskStamp.of(canonical)
+        document.matchesFile(at: canonical)
     }
 
     /// The path with symlinks resolved; for a file that does not exist yet, its folder's.

@@ -149,4 +149,47 @@ final class DiskChangeTests: XCTestCase {
             _ = subscription
         }
     }
+
+    /// A clean log another program appends to: each append arrives as an edit at the end (no
+    /// reload, no re-read of what was there); half a character waits for its rest; a rewrite that
+    /// is not growth is a reload.
+    func testAFileThatOnlyGrowsIsFollowedByItsTail() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/app.log"
+            var expected = String(repeating: "an old line of the log\n", count: 500)
+            try expected.write(toFile: path, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: path)
+            var events: [DocumentEvent] = []
+            let subscription = store.subscribe(to: document) { events.append($0) }
+            let log = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+            for index in 1...30 {
+                let line = "line \(index) é😀\n"
+                log.seekToEndOfFile()
+                log.write(Data(line.utf8))
+                expected += line
+                XCTAssertTrue(Self.wait(store) { document.text == expected }, "append \(index)")
+            }
+            XCTAssertFalse(events.contains(.reloadedFromDisk), "no append was read as a reload")
+            XCTAssertEqual(events.filter { if case .edited = $0 { true } else { false } }.count, 30)
+            XCTAssertFalse(document.isDirty)
+
+            // Half of "é" now, the other half later.
+            let e = Array("é".utf8)
+            log.write(Data([e[0]]))
+            XCTAssertTrue(Self.wait(store) { store.diskReportCount > 0 && document.diskStamp == DiskStamp.of(path) })
+            XCTAssertEqual(document.text, expected, "half a character is not shown")
+            log.write(Data([e[1]] + Array("!\n".utf8)))
+            expected += "é!\n"
+            XCTAssertTrue(Self.wait(store) { document.text == expected })
+            log.closeFile()
+
+            // Rewritten, not grown: read whole.
+            try "rewritten\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(Self.wait(store) { document.text == "rewritten\n" })
+            XCTAssertTrue(events.contains(.reloadedFromDisk))
+            _ = subscription
+        }
+    }
 }
