@@ -33,6 +33,10 @@ public final class Document: Identifiable {
     var diskStamp: DiskStamp?
     /// The end of the file the text was read from or saved to, to follow a file that only grows.
     var fileTail: FileTail?
+    /// Saves on their way to disk.
+    var savesInFlight = 0
+    /// Whether the document is being written to its file.
+    public var isSaving: Bool { savesInFlight > 0 }
     /// Counts reads of the file on disk, so that only the newest one is followed.
     var diskGeneration = 0
 

@@ -5,6 +5,8 @@ public enum DocumentEvent: Sendable, Equatable {
     case edited(Edit, origin: Int?, isUndoRedo: Bool)
     /// The document became modified or unmodified.
     case dirtyChanged(Bool)
+    /// A save began (true) or ended (false, after `saved` when it succeeded).
+    case savingChanged(Bool)
     /// The document was written to `path` (its path may be new: Save As).
     case saved(path: String)
     /// The document was renamed or moved to `path` on disk.

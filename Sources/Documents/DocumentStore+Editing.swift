@@ -54,34 +54,4 @@ extension DocumentStore {
             publish(.edited(edit, origin: origin, isUndoRedo: true), for: document, dirtyBefore: isLast ? dirtyBefore : nil)
         }
     }
-
-    /// Writes the document to its path, or to `newPath` (Save As). On failure the document
-    /// stays dirty and the file on disk is untouched.
-    public func save(_ document: Document, to newPath: String? = nil) throws(TextFileError) {
-        guard let path = newPath ?? document.path else {
-            throw TextFileError(localized("“%1” has no file yet: choose where to save it.", document.displayName))
-        }
-        if document.isLoading {
-            throw TextFileError(localized("“%1” is still loading; it can be saved once all of it is here.", document.displayName))
-        }
-        if document.readOnlyReasons.contains(.incomplete) {
-            throw TextFileError(localized("“%1” could not be read completely, so saving it could lose text; it is read-only.", document.displayName))
-        }
-        if Self.canonicalPath(path) == document.identity.canonicalPath && hasDiskConflict(document) {
-            throw TextFileError(localized("“%1” changed on disk since you last saw it. Saving would overwrite that change.", document.displayName),
-                                isDiskConflict: true)
-        }
-        var file = document.fileTraits
-        file.text = document.storage.string
-        try file.write(to: path)
-        let wasDirty = document.isDirty
-        document.savedStateID = document.history.stateID
-        moveIdentity(of: document, to: Self.canonicalPath(path))
-        document.path = path
-        document.isDeletedOnDisk = false
-        document.hasUnseenDiskChange = false
-        document.history.seal()
-        journals?.recordSave(of: document, to: path)
-        publish(.saved(path: path), for: document, dirtyBefore: wasDirty)
-    }
 }

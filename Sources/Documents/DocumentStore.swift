@@ -15,6 +15,8 @@ public final class DocumentStore {
     private var untitledCount = 0
     private lazy var loading = DocumentLoading(store: self)
     private lazy var disk = DiskSync(store: self)
+    /// Where saves are encoded and written, one after another, off the main thread.
+    let saveQueue = DispatchQueue(label: "tandem.save", qos: .userInitiated)
 
     /// Where unsaved text and undo history are kept (nil: nowhere, as in most tests).
     public var journals: JournalStore?

@@ -59,15 +59,17 @@ public final class JournalStore {
         if state.bytes > state.compactAt { begin(document) }
     }
 
-    /// The document was saved: its file holds its text now.
-    func recordSave(of document: Document, to path: String) {
-        guard begun[document.draftID] != nil else {
-            // Nothing to undo yet: the journal can wait for the first change.
-            if !document.canUndo && !document.canRedo { return }
-            begin(document)
-            return
+    /// The document was saved: its file at `path` holds `text`, undo state `stateID`.
+    func recordSave(of document: Document, text: TextStorage, stateID: Int, to path: String) {
+        // Nothing to undo yet: the journal can wait for the first change.
+        if begun[document.draftID] == nil && !document.canUndo && !document.canRedo { return }
+        if begun[document.draftID] != nil && document.history.stateID == stateID {
+            writer.submit(.saved(text, path: path), for: self.path(document.draftID))
+        } else {
+            // Edited while the save was on its way (or no journal yet): the text now is not the
+            // file's, so the journal begins again from it, knowing what the file holds.
+            begin(document, file: .text(text, path: path))
         }
-        writer.submit(.saved(document.storage, path: path), for: self.path(document.draftID))
     }
 
     /// Begins `document`'s journal again from what it is now: its base is the file when the text

@@ -27,12 +27,11 @@ extension Application {
         }
     }
 
-    /// Runs `body` with logout held off (a save in progress), naming `reason` to the session.
-    public func withLogoutInhibited<Result, Failure: Error>(over scene: WindowScene?, reason: String,
-                                                            _ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+    /// Holds logout off (a save in progress), naming `reason` to the session, until the returned
+    /// release is called.
+    public func inhibitLogout(over scene: WindowScene?, reason: String) -> @MainActor () -> Void {
         let cookie = native.inhibitLogout(over: scene?.window, reason: reason)
-        defer { native.uninhibit(cookie) }
-        return try body()
+        return { [weak self] in self?.native.uninhibit(cookie) }
     }
 
     /// Describes the command line for `--help`: what follows the program name, a summary, and

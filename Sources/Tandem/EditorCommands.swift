@@ -77,17 +77,26 @@ final class EditorCommands {
 
     private func write(to target: String?, completion: @escaping @MainActor (Bool) -> Void) {
         guard let scene else { return completion(false) }
+        // Logging out in the middle of a save must wait for it.
+        let release = scene.application.inhibitLogout(over: scene, reason: localized("Saving “%1”", document.displayName))
         do throws(TextFileError) {
-            // Logging out in the middle of a save must wait for it.
-            try scene.application.withLogoutInhibited(over: scene, reason: localized("Saving “%1”", document.displayName)) { () throws(TextFileError) in
-                try environment.store.save(document, to: target)
+            try environment.store.save(document, to: target) { [weak self] failure in
+                release()
+                guard let self else { return completion(failure == nil) }
+                if let failure {
+                    // The document stays modified and the old file untouched; the user can retry elsewhere.
+                    self.banners.showError(failure.message)
+                    return completion(false)
+                }
+                if let path = self.document.path { RecentFiles.add(path) }
+                completion(true)
             }
-            if let path = document.path { RecentFiles.add(path) }
-            completion(true)
         } catch where error.isDiskConflict {
+            release()
             askToOverwrite(error.message, completion: completion)
         } catch {
             // The document stays modified and the old file untouched; the user can retry elsewhere.
+            release()
             banners.showError(error.message)
             completion(false)
         }

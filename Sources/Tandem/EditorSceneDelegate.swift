@@ -128,7 +128,7 @@ final class EditorSceneDelegate: SceneDelegate {
             scheduleRecord()
             // The window that asked for undo shows where it happened.
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
-        case .dirtyChanged, .renamed, .closed:
+        case .dirtyChanged, .renamed, .closed, .savingChanged:
             updateTitle()
         case .saved:
             ui.diskChangeBar.dismiss()
@@ -212,7 +212,8 @@ final class EditorSceneDelegate: SceneDelegate {
             + (document.isWritable ? "" : " " + localized("[Read-Only]"))
         ui.headerBar.title = title
         scene.window.title = title
-        ui.headerBar.subtitle = document.path.map { Self.folderForDisplay(($0 as NSString).deletingLastPathComponent) }
+        ui.headerBar.subtitle = document.isSaving ? localized("Saving…")
+            : document.path.map { Self.folderForDisplay(($0 as NSString).deletingLastPathComponent) }
     }
 
     /// A folder as GNOME shows it: the home folder as "~".

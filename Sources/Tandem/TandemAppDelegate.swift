@@ -91,6 +91,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     }
 
     func applicationWillTerminate(_ application: Application) {
+        store.waitForSaves()
         store.finishJournals()
     }
 

@@ -51,7 +51,7 @@ final class BackgroundLoadTests: XCTestCase {
             store.apply(Edit(range: 0..<0, replacement: "x"), to: document)
             XCTAssertTrue(document.isDirty)
             store.undo(document)
-            try store.save(document)
+            try store.saveNow(document)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(text.utf8), "bytes unchanged")
             _ = subscription
         }
@@ -72,7 +72,7 @@ final class BackgroundLoadTests: XCTestCase {
             XCTAssertEqual(document.encoding, .windows1252)
             XCTAssertEqual(document.text, try TextFile.read(path).text)
             XCTAssertTrue(document.text.hasSuffix("é\n"))
-            try store.save(document)
+            try store.saveNow(document)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(bytes), "bytes unchanged")
             _ = subscription
         }

@@ -43,7 +43,7 @@ final class DiskChangeTests: XCTestCase {
             events.removeAll()
             store.apply(.insert("x", at: 0), to: document)
             let reportsBefore = store.diskReportCount
-            try store.save(document)
+            try store.saveNow(document)
             XCTAssertTrue(Self.wait(store) { store.diskReportCount > reportsBefore }, "the watcher saw our own save")
             XCTAssertFalse(events.contains(.reloadedFromDisk) || events.contains(.changedOnDiskWhileDirty))
 
@@ -61,7 +61,7 @@ final class DiskChangeTests: XCTestCase {
             try FileManager.default.removeItem(atPath: path)
             XCTAssertTrue(Self.wait(store) { events.contains(.deletedOnDisk) })
             XCTAssertTrue(document.isDeletedOnDisk && document.isDirty)
-            try store.save(document)
+            try store.saveNow(document)
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "theirs\n")
             XCTAssertFalse(document.isDeletedOnDisk || document.isDirty)
             _ = subscription
@@ -83,7 +83,7 @@ final class DiskChangeTests: XCTestCase {
             XCTAssertEqual(document.path, new)
             XCTAssertTrue(store.document(atPath: new) === document)
             store.apply(.insert("more ", at: 0), to: document)
-            try store.save(document)
+            try store.saveNow(document)
             XCTAssertEqual(try String(contentsOfFile: new, encoding: .utf8), "more text\n")
             XCTAssertFalse(FileManager.default.fileExists(atPath: old))
             _ = subscription
@@ -130,21 +130,21 @@ final class DiskChangeTests: XCTestCase {
             // Told, not answered.
             try "theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
             XCTAssertTrue(Self.wait(store) { events.contains(.changedOnDiskWhileDirty) })
-            XCTAssertThrowsError(try store.save(document)) { error in
+            XCTAssertThrowsError(try store.saveNow(document)) { error in
                 XCTAssertTrue((error as? TextFileError)?.isDiskConflict ?? false, "\(error)")
             }
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "theirs\n", "their change is still there")
             store.keepMine(document)
-            try store.save(document)
+            try store.saveNow(document)
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "mine base\n")
 
             // Changed again and saved before the watcher could say so: still a conflict.
             store.apply(.insert("more ", at: 0), to: document)
             try "again theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
-            XCTAssertThrowsError(try store.save(document))
+            XCTAssertThrowsError(try store.saveNow(document))
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "again theirs\n")
             // Save As elsewhere is no conflict.
-            try store.save(document, to: folder + "/elsewhere.txt")
+            try store.saveNow(document, to: folder + "/elsewhere.txt")
             XCTAssertEqual(try String(contentsOfFile: folder + "/elsewhere.txt", encoding: .utf8), "more mine base\n")
             _ = subscription
         }

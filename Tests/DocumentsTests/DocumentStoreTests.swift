@@ -113,10 +113,10 @@ final class DocumentStoreTests: XCTestCase {
             var saves: [String] = []
             let watcher = store.subscribe(to: doc) { if case .saved(let p) = $0 { saves.append(p) } }
             store.apply(.insert("text", at: 0), to: doc)
-            XCTAssertThrowsError(try store.save(doc), "untitled needs a path")
-            XCTAssertThrowsError(try store.save(doc, to: folder + "/missing/x.txt"))
+            XCTAssertThrowsError(try store.saveNow(doc), "untitled needs a path")
+            XCTAssertThrowsError(try store.saveNow(doc, to: folder + "/missing/x.txt"))
             XCTAssertTrue(doc.isDirty && view.dirty)
-            try store.save(doc, to: folder + "/x.txt")
+            try store.saveNow(doc, to: folder + "/x.txt")
             XCTAssertFalse(doc.isDirty || view.dirty)
             XCTAssertEqual(saves, [folder + "/x.txt"])
             XCTAssertEqual(try String(contentsOfFile: folder + "/x.txt", encoding: .utf8), "text")

@@ -45,7 +45,7 @@ final class EditJournalTests: XCTestCase {
                     switch Int.random(in: 0..<20, using: &random) {
                     case 0..<3: store.undo(document)
                     case 3..<5: store.redo(document)
-                    case 5 where !untitled: try store.save(document)
+                    case 5 where !untitled: try store.saveNow(document)
                     case 6: store.sealUndoStep(document)
                     default:
                         let lower = Int.random(in: 0...count, using: &random)

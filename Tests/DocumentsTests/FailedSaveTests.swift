@@ -42,7 +42,7 @@ final class FailedSaveTests: XCTestCase {
             let store = DocumentStore()
             let document = try store.openFile(at: path)
             store.apply(.insert(String(repeating: "x", count: 200_000), at: 0), to: document)
-            XCTAssertThrowsError(try store.save(document)) { error in
+            XCTAssertThrowsError(try store.saveNow(document)) { error in
                 XCTAssertEqual((error as? TextFileError)?.message, "Could not save “full.txt”: the disk is full.")
             }
             XCTAssertTrue(document.isDirty)
@@ -59,7 +59,7 @@ final class FailedSaveTests: XCTestCase {
             let store = DocumentStore()
             let document = try store.openFile(at: path)
             store.apply(.insert("new ", at: 0), to: document)
-            XCTAssertThrowsError(try store.save(document)) { error in
+            XCTAssertThrowsError(try store.saveNow(document)) { error in
                 XCTAssertEqual((error as? TextFileError)?.message, "Could not save “ro.txt”: the disk is read-only.")
             }
             XCTAssertTrue(document.isDirty)

@@ -115,7 +115,7 @@ final class JournalBaseTests: XCTestCase {
                     store.apply(.insert(step % 7 == 0 ? "\n" : "é😀x", at: step % 5), to: document)
                     if step % 9 == 0 { store.undo(document) }
                 }
-                if !untitled { try store.save(document) }
+                if !untitled { try store.saveNow(document) }
                 store.apply(.delete(0..<3), to: document)
                 store.journals!.waitUntilWritten()
                 samples.append(Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/journals/\(document.draftID.uuidString).journal"))))

@@ -118,7 +118,7 @@ final class FaithfulFileTests: XCTestCase {
             let store = DocumentStore()
             let document = try store.openFile(at: path)
             store.apply(.insert("\nnew", at: document.storage.count), to: document)
-            try store.save(document)
+            try store.saveNow(document)
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), original + "\r\nnew")
         }
     }
