@@ -109,5 +109,6 @@ func keystrokeLatency() {
 
 MainActor.assumeIsolated {
     editCost()
+    journalCost()
     keystrokeLatency()
 }

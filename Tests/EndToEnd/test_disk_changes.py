@@ -44,3 +44,16 @@ def test_deleted_file_is_marked_and_save_recreates_it(tandem, tmp_path):
     tandem.key("• gone.txt", "ctrl+s")
     tandem.wait_title("gone.txt")
     assert (tmp_path / "gone.txt").read_text() == "still here\n"
+
+
+def test_an_appended_log_is_followed_by_every_window(tandem, tmp_path):
+    head = "".join(f"old line {n}\n" for n in range(2000))
+    two_windows(tandem, tmp_path, "app.log", head)
+    with open(tmp_path / "app.log", "a") as log:
+        for n in range(10):
+            log.write(f"new line {n} é\n")
+            log.flush()
+            expected = head + "".join(f"new line {m} é\n" for m in range(n + 1))
+            wait_for(f"append {n} in both windows", lambda: all_texts(tandem) == [expected] * 2, timeout=3)
+            time.sleep(0.2)
+    assert tandem.titles() == ["app.log", "app.log"], "following the file leaves it clean"

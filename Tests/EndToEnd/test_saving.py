@@ -135,3 +135,20 @@ def test_a_writable_file_in_a_folder_the_user_may_not_write_is_saved_in_place(tm
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_typing_goes_on_while_a_big_document_saves(tandem, tmp_path):
+    path = tmp_path / "big.txt"
+    body = "a line of a big document that takes a moment to write\n" * 200_000   # 11 MB
+    path.write_text(body)
+    tandem.start("big.txt")
+    tandem.wait_title("big.txt")
+    time.sleep(2)                                   # the store takes edits once the whole file is in
+    tandem.type("big.txt", "A")
+    tandem.wait_title("• big.txt")
+    subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
+    subprocess.run(["xdotool", "type", "--delay", "20", "B"], check=True)   # typed while the save is on its way
+    wait_for("the save on disk", lambda: path.stat().st_size == len(body) + 1 and path.read_text().startswith("A"), timeout=20)
+    wait_for("the window shows both keystrokes, still modified", lambda: tandem.titles() == ["• big.txt"]
+             and tandem.text_in(tandem.frames()[0]).getText(0, 2) == "AB")
+    assert path.read_text() == "A" + body, "the file holds what was there when Save was pressed"
