@@ -49,8 +49,9 @@ final class DiskSync {
     /// (`changedOnDiskWhileDirty`), a missing file marks it deleted (`deletedOnDisk`); it stays
     /// editable and Save recreates the file. The file is read and decoded off the main thread.
     func check(_ document: Document) {
-        // A file still loading is compared once its load ends.
-        guard let canonical = document.identity.canonicalPath, !document.isLoading else { return }
+        // A file still loading is compared once its load ends; one being saved, once its save has
+        // told the document what it wrote.
+        guard let canonical = document.identity.canonicalPath, !document.isLoading, !document.isSaving else { return }
         let stamp = DiskStamp.of(canonical)
         if stamp == document.diskStamp { return }
         guard stamp != nil else {
@@ -72,8 +73,10 @@ final class DiskSync {
         let tail = !document.isDirty && document.encoding == .utf8 ? document.fileTail : nil
         let reads = self.reads
         reads.expect()
+        let text = document.storage, version = document.editCount
         DispatchQueue.global(qos: .userInitiated).async {
-            let read = tail.flatMap { $0.grownBytes(canonical) }.map { DiskRead.grew($0, from: tail!) } ?? .whole(try? TextFile.read(canonical))
+            let read = tail.flatMap { $0.grownBytes(canonical) }.map { DiskRead.grew($0, from: tail!) }
+                ?? .whole(DiskRead.Whole(file: try? TextFile.read(canonical), comparedWith: text, version: version))
             reads.put((request.id, request.generation, read))
             DispatchQueue.main.async { MainActor.assumeIsolated { [weak self] in self?.followReads() } }
         }
@@ -82,7 +85,25 @@ final class DiskSync {
     /// What a read off the main thread found.
     enum DiskRead: Sendable {
         case grew([UInt8], from: FileTail)
-        case whole(TextFile?)
+        case whole(Whole)
+
+        /// A whole file read, compared with the document's text and turned into storage off the
+        /// main thread (for 100 MB, each of those is a long stall).
+        struct Whole: Sendable {
+            var file: TextFile?
+            /// Whether the file holds the text the document had at `version`.
+            var isSame = false
+            var version: Int
+            var storage: TextStorage?
+
+            init(file: TextFile?, comparedWith text: TextStorage, version: Int) {
+                self.file = file
+                self.version = version
+                guard let file else { return }
+                isSame = file.text.unicodeScalars.count == text.count && file.text == text.string
+                if !isSame { storage = TextStorage(file.text) }
+            }
+        }
     }
 
     /// Follows the reads that have finished (the newest of each document's only).
@@ -98,9 +119,9 @@ final class DiskSync {
                     document.fileTail = nil
                     check(document)
                 }
-            case .whole(let file):
-                guard let file else { continue }  // unreadable for now: try at the next change
-                follow(file, in: document, canonical: canonical)
+            case .whole(let whole):
+                guard whole.file != nil else { continue }  // unreadable for now: try at the next change
+                follow(whole, in: document, canonical: canonical)
             }
         }
     }
@@ -122,9 +143,11 @@ final class DiskSync {
         return true
     }
 
-    private func follow(_ file: TextFile, in document: Document, canonical: String) {
+    private func follow(_ read: DiskRead.Whole, in document: Document, canonical: String) {
+        guard let file = read.file else { return }
         let wasDirty = document.isDirty
-        if file.text == document.text {
+        let isSame = read.version == document.editCount ? read.isSame : file.text == document.text
+        if isSame {
             document.savedStateID = document.history.stateID
             document.fileTail = document.diskStamp.flatMap { FileTail.of(canonical, size: $0.size) }
             if wasDirty { store.publish(.dirtyChanged(false), for: document, dirtyBefore: nil) }
@@ -136,7 +159,7 @@ final class DiskSync {
             store.rebaseJournal(document)
             store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: nil)
         } else {
-            replace(document, with: file, canonical: canonical)
+            replace(document, with: file, storage: read.storage, canonical: canonical)
         }
     }
 
@@ -160,12 +183,14 @@ final class DiskSync {
     func reload(_ document: Document) throws(TextFileError) {
         guard let canonical = document.identity.canonicalPath else { return }
         let file = try TextFile.read(canonical)
-        replace(document, with: file, canonical: canonical)
+        replace(document, with: file, storage: nil, canonical: canonical)
     }
 
-    private func replace(_ document: Document, with file: TextFile, canonical: String) {
+    /// `storage`: the file's text as storage, when it was built off the main thread.
+    private func replace(_ document: Document, with file: TextFile, storage: TextStorage?, canonical: String) {
         let wasDirty = document.isDirty
-        document.storage = TextStorage(file.text)
+        document.storage = storage ?? TextStorage(file.text)
+        document.editCount += 1
         document.fileTraits = file
         document.fileTraits.text = ""
         document.history.clear()

@@ -33,6 +33,9 @@ public final class Document: Identifiable {
     var diskStamp: DiskStamp?
     /// The end of the file the text was read from or saved to, to follow a file that only grows.
     var fileTail: FileTail?
+    /// Counts changes to the text by edits, undo and redo, so a read of the file made off the
+    /// main thread knows whether the text it compared is still the document's.
+    var editCount = 0
     /// Saves on their way to disk.
     var savesInFlight = 0
     /// Whether the document is being written to its file.

@@ -14,6 +14,7 @@ extension DocumentStore {
         let removed = document.storage.substring(clamped.range)
         journals?.willChange(document)
         document.storage.replace(clamped.range, with: clamped.replacement)
+        document.editCount += 1
         let merged = document.history.record(clamped, removed: removed)
         journals?.didChange(document, .edit(clamped, removed: removed, merged: merged))
         publish(.edited(clamped, origin: origin, isUndoRedo: false), for: document, dirtyBefore: wasDirty)
@@ -50,6 +51,7 @@ extension DocumentStore {
     private func replay(_ edits: [Edit], in document: Document, origin: Int?, dirtyBefore: Bool) {
         for (index, edit) in edits.enumerated() {
             document.storage.replace(edit.range, with: edit.replacement)
+            document.editCount += 1
             let isLast = index == edits.count - 1
             publish(.edited(edit, origin: origin, isUndoRedo: true), for: document, dirtyBefore: isLast ? dirtyBefore : nil)
         }

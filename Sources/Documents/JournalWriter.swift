@@ -24,9 +24,9 @@ struct JournalBeginning: Sendable {
 }
 
 /// Writes journals on one background queue, in the order asked: a journal begins atomically
-/// (temp file, fsync, rename, 0600), then records are appended and made durable with
-/// fdatasync as each batch is written, so a keystroke costs its own few bytes on disk and is
-/// durable a few milliseconds after it was typed.
+/// (temp file, fsync, rename, 0600), then records are appended at once (a crash or kill -9 of
+/// the process loses none of them) and made durable with fdatasync at most every `syncInterval`,
+/// so that a keystroke costs its own few bytes, and a burst of typing a few synced blocks.
 final class JournalWriter: @unchecked Sendable {
     // @unchecked: `queued` and `scheduled` are only touched under `lock`; `open` only on `queue`.
     enum Job: Sendable {
@@ -47,6 +47,11 @@ final class JournalWriter: @unchecked Sendable {
     private var queued: [(path: String, job: Job)] = []
     private var scheduled = false
     private var open: [String: OpenJournal] = [:]
+    /// When each journal was last synced, and those with a sync waiting (writer's queue only).
+    private var lastSync: [String: UInt64] = [:]
+    private var syncScheduled: Set<String> = []
+    /// The longest an appended record waits for its fdatasync (nanoseconds).
+    static let syncInterval: UInt64 = 150_000_000
     private let failed: @Sendable (String, Int32) -> Void
 
     /// `failed(path, errno)` is called (on the writer's queue) when a journal cannot be written.
@@ -66,7 +71,9 @@ final class JournalWriter: @unchecked Sendable {
 
     /// Returns once every job asked for so far is done and durable.
     func waitUntilIdle() {
-        queue.sync {}
+        queue.sync {
+            for path in syncScheduled { sync(path) }
+        }
     }
 
     private func drain() {
@@ -103,7 +110,7 @@ final class JournalWriter: @unchecked Sendable {
                 }
             }
             for path in order { flush(path) }
-            for path in Set(order) { if let fd = open[path]?.fd { fdatasync(fd) } }
+            for path in Set(order) { syncSoon(path) }
         }
     }
 
@@ -158,6 +165,24 @@ final class JournalWriter: @unchecked Sendable {
             }
             written += n
         }
+    }
+
+    /// Syncs `path` now if it was not synced within `syncInterval`, else once that has passed.
+    private func syncSoon(_ path: String) {
+        guard !syncScheduled.contains(path) else { return }
+        let due = (lastSync[path] ?? 0) + Self.syncInterval
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard now < due else { return sync(path) }
+        syncScheduled.insert(path)
+        queue.asyncAfter(deadline: DispatchTime(uptimeNanoseconds: due)) { [self] in
+            if syncScheduled.contains(path) { sync(path) }
+        }
+    }
+
+    private func sync(_ path: String) {
+        syncScheduled.remove(path)
+        if let fd = open[path]?.fd { fdatasync(fd) }
+        lastSync[path] = DispatchTime.now().uptimeNanoseconds
     }
 
     private func closeJournal(_ path: String) {
