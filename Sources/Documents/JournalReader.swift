@@ -28,6 +28,12 @@ enum JournalReader {
 
     /// The journal at `path`; a planted symlink, a device or an oversized file is refused.
     static func read(_ path: String) -> Result<JournalContents, Failure> {
+        readStateFile(path, maximumSize: maximumSize).flatMap { parse($0[...]) }
+    }
+
+    /// The bytes of one of Tandem's own state files, which must be a regular file (never a link
+    /// someone planted, a FIFO or a device) of at most `maximumSize` bytes.
+    static func readStateFile(_ path: String, maximumSize: Int) -> Result<[UInt8], Failure> {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return .failure(errno == ENOENT ? .missing : .unusable("it cannot be opened (\(String(cString: strerror(errno))))")) }
         defer { close(fd) }
@@ -42,7 +48,7 @@ enum JournalReader {
             if n <= 0 { break }
             filled += n
         }
-        return parse(bytes[..<filled])
+        return .success(Array(bytes[..<filled]))
     }
 
     /// The journal in `bytes`.

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A draft as Tandem kept unsaved text before the edit journal (a header line, a JSON line of
 /// metadata, then the whole text): read once after an upgrade, so that no unsaved text is lost.
@@ -19,14 +16,8 @@ struct LegacyDraft: Equatable {
 
     /// The draft at `path`, or nil when there is none or it is not one (a link, damaged, too big).
     static func read(_ path: String) -> LegacyDraft? {
-        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= maximumSize else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        guard n == bytes.count, bytes.starts(with: header) else { return nil }
+        guard case .success(let bytes) = JournalReader.readStateFile(path, maximumSize: maximumSize),
+              bytes.starts(with: header) else { return nil }
         let rest = bytes[header.count...]
         guard let newline = rest.firstIndex(of: 0x0A),
               let metadata = try? JSONDecoder().decode(Metadata.self, from: Data(rest[..<newline])),

@@ -18,15 +18,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "EndToEnd"))
 import conftest  # noqa: E402
 from conftest import Tandem, wait_for  # noqa: E402
+from side_by_side import cpu_seconds  # noqa: E402
 
-TICK = os.sysconf("SC_CLK_TCK")
 LINE = "lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod\n"
-
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
 
 
 def written(pid):
