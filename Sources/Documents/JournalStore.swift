@@ -83,7 +83,7 @@ public final class JournalStore {
         broken.remove(journalPath)
         writer.submit(.begin(JournalBeginning(header: header, base: document.storage, history: document.history, file: knowledge)),
                       for: journalPath)
-        let size = (baseIsFile ? 0 : document.storage.count) + document.history.estimatedSize
+        let size = (baseIsFile ? 0 : document.storage.count) + document.history.bytes
         begun[document.draftID] = (size, max(compactionFloor, 2 * size), baseIsFile)
     }
 
@@ -152,14 +152,5 @@ public final class JournalStore {
         var info = stat()
         let bytes = stat(path(document.draftID), &info) == 0 ? Int(info.st_size) : 0
         begun[document.draftID] = (bytes, max(compactionFloor, 2 * document.storage.count), baseIsFile)
-    }
-}
-
-extension UndoHistory {
-    /// About how many bytes the history takes in a journal.
-    var estimatedSize: Int {
-        (undoStack + redoStack).reduce(0) { sum, group in
-            group.records.reduce(sum) { $0 + 40 + $1.edit.replacement.utf8.count + $1.removed.utf8.count }
-        }
     }
 }

@@ -49,5 +49,6 @@ extension UndoHistory {
         nextGroupID = next
         (undoStack, groupIDs) = stacks[0]
         (redoStack, redoIDs) = stacks[1]
+        self.bytes = (undoStack + redoStack).reduce(0) { sum, group in group.records.reduce(sum) { $0 + $1.size } }
     }
 }

@@ -7,6 +7,8 @@ public struct UndoHistory: Sendable {
         var edit: Edit
         var removed: String
         var inverse: Edit { Edit(range: edit.range.lowerBound..<(edit.range.lowerBound + edit.insertedCount), replacement: removed) }
+        /// About what the record weighs in memory and in the journal.
+        var size: Int { 32 + edit.replacement.utf8.count + removed.utf8.count }
     }
 
     /// Edits undone together, in the order they were applied.
@@ -20,6 +22,11 @@ public struct UndoHistory: Sendable {
     private var sealed = true
     /// How many groups are kept; older ones are dropped.
     public var limit = 10_000
+    /// How many bytes of edits the history keeps at most (undo and redo together); the oldest
+    /// steps are dropped past it, so a huge paste cannot make the history (and its journal) huge.
+    public var byteLimit = 64 << 20
+    /// What the records of both stacks weigh (`Record.size`).
+    var bytes = 0
 
     /// Creates an empty history.
     public init() {}
@@ -70,8 +77,10 @@ public struct UndoHistory: Sendable {
     }
 
     private mutating func add(_ record: Record, merged: Bool, now: Date) {
+        bytes -= redoStack.reduce(0) { sum, group in group.records.reduce(sum) { $0 + $1.size } }
         redoStack.removeAll()
         redoIDs.removeAll()
+        bytes += record.size
         if merged {
             undoStack[undoStack.count - 1].records.append(record)
             undoStack[undoStack.count - 1].time = now
@@ -79,10 +88,11 @@ public struct UndoHistory: Sendable {
             undoStack.append(Group(records: [record], time: now))
             groupIDs.append(nextGroupID)
             nextGroupID += 1
-            if undoStack.count > limit {
-                undoStack.removeFirst()
-                groupIDs.removeFirst()
-            }
+        }
+        // Never the step just made: a single edit over the limit still undoes.
+        while undoStack.count > 1 && (undoStack.count > limit || bytes > byteLimit) {
+            bytes -= undoStack.removeFirst().records.reduce(0) { $0 + $1.size }
+            groupIDs.removeFirst()
         }
         sealed = false
         if compoundDepth > 0 { compoundHasGroup = true }
@@ -109,6 +119,7 @@ public struct UndoHistory: Sendable {
     /// Forgets everything (after a reload from disk).
     public mutating func clear() {
         undoStack.removeAll(); redoStack.removeAll(); groupIDs.removeAll(); redoIDs.removeAll()
+        bytes = 0
         sealed = true
     }
 

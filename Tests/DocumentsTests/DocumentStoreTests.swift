@@ -78,6 +78,27 @@ final class DocumentStoreTests: XCTestCase {
         }
     }
 
+    /// The history keeps at most `byteLimit` bytes of edits: the oldest steps go first, never
+    /// the newest, and what is kept still undoes exactly.
+    func testTheHistoryDropsItsOldestStepsPastItsByteLimit() {
+        var history = UndoHistory()
+        history.byteLimit = 2_500
+        let big = String(repeating: "x", count: 1_000)
+        for step in 0..<3 {
+            history.record(.insert(big, at: step * 1_000), removed: "")
+            history.seal()
+        }
+        XCTAssertLessThanOrEqual(history.bytes, 2_500)
+        var undone = 0
+        while let edits = history.popUndo() {
+            XCTAssertEqual(edits, [.delete((2 - undone) * 1_000..<((3 - undone) * 1_000))])
+            undone += 1
+        }
+        XCTAssertEqual(undone, 2, "the oldest step was dropped")
+        history.record(.insert(String(repeating: "y", count: 5_000), at: 0), removed: "")
+        XCTAssertTrue(history.canUndo, "a single edit over the limit still undoes")
+    }
+
     func testTypingGroupsIntoWords() {
         MainActor.assumeIsolated {
             let store = DocumentStore()
