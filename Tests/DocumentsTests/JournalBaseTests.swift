@@ -129,7 +129,8 @@ final class JournalBaseTests: XCTestCase {
         XCTAssertTrue(whole.allSatisfy { $0.count > 20 }, "the samples are real journals")
         var random = SplitMix64(seed: 2026)
         var clean = 0
-        let runs = 4_000
+        // TANDEM_FUZZ_RUNS=100000 for a longer run (the figure in README).
+        let runs = Int(ProcessInfo.processInfo.environment["TANDEM_FUZZ_RUNS"] ?? "") ?? 4_000
         for run in 0..<runs {
             var bytes = journals[run % journals.count]
             let truncated = run % 4 == 0
