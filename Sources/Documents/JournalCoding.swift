@@ -81,3 +81,24 @@ func textHash(_ text: TextStorage) -> UInt32 {
     }
     return crc
 }
+
+/// A text's length in scalars and `textHash`: how a journal recognizes the text a file holds.
+struct TextFingerprint: Equatable, Sendable {
+    var length: Int
+    var hash: UInt32
+
+    init(length: Int, hash: UInt32) {
+        self.length = length
+        self.hash = hash
+    }
+
+    init(_ text: TextStorage) {
+        self.init(length: text.count, hash: textHash(text))
+    }
+
+    init(_ text: String) {
+        var text = text
+        let hash = text.withUTF8 { journalCRC($0) }
+        self.init(length: text.unicodeScalars.count, hash: hash)
+    }
+}

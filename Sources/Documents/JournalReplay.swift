@@ -15,15 +15,42 @@ enum JournalReplay {
         var fileChanged: Bool
         /// Why part of the journal was not used (nil: all of it was).
         var damage: String?
+        /// What the journal last knew the file to hold (its last save, or its beginning).
+        var anchorFile: JournalFileState?
+
+        /// Settles the saved state against the file as it is now (nil: no file), given the
+        /// rebuilt text's own fingerprint: a text equal to the file is saved whatever happened; a
+        /// file that is not what the journal knew is a change on disk under unsaved text.
+        mutating func settle(file: TextFingerprint?, text: @autoclosure () -> TextFingerprint) {
+            if let file, file == text() {
+                savedStateID = history.stateID
+            } else if file == nil || file != anchorFile.map({ TextFingerprint(length: $0.length, hash: $0.hash) }) {
+                savedStateID = nil
+                fileChanged = file != nil && anchorFile != nil
+            }
+        }
     }
 
     /// The document as its journal left it; `fileText` is its file's text now (nil: no file).
     /// Nil when the base was the file and the file changed beyond what the edits can follow.
     static func replay(_ journal: JournalContents, fileText: TextStorage?) -> Outcome? {
+        guard var outcome = replayUnsettled(journal, fileText: fileText) else { return nil }
+        let text = outcome.storage
+        outcome.settle(file: fileText.map(TextFingerprint.init), text: TextFingerprint(text))
+        return outcome
+    }
+
+    /// A journal with a snapshot base rebuilt without its file, to be settled (`Outcome.settle`)
+    /// once the file has been read off the main thread.
+    static func replayWithoutFile(_ journal: JournalContents) -> Outcome? {
+        guard journal.snapshot != nil else { return nil }
+        return replayUnsettled(journal, fileText: nil)
+    }
+
+    private static func replayUnsettled(_ journal: JournalContents, fileText: TextStorage?) -> Outcome? {
         let changes = journal.changes
         let anchor = changes.lastIndex { if case .saved = $0 { true } else { false } }
         let anchorFile: JournalFileState? = anchor.flatMap { if case .saved(let file) = changes[$0] { file } else { nil } } ?? journal.header.file
-        let fileMatches = fileText.map { text in anchorFile.map { $0.length == text.count && $0.hash == textHash(text) } ?? false } ?? false
         var state = State(history: journal.history, savedStateID: journal.header.savedStateID)
         var historyDamage: String?
         if let snapshot = journal.snapshot {
@@ -31,6 +58,7 @@ enum JournalReplay {
             state.apply(changes[...], withText: true)
         } else {
             guard let fileText else { return nil }
+            let fileMatches = anchorFile.map { TextFingerprint(length: $0.length, hash: $0.hash) } == TextFingerprint(fileText)
             let split = anchor.map { $0 + 1 } ?? 0
             if fileMatches {
                 state.apply(changes[..<split], withText: false)
@@ -47,15 +75,8 @@ enum JournalReplay {
             state.apply(changes[split...], withText: true)
             if state.damage != nil && !fileMatches { return nil }
         }
-        var outcome = Outcome(storage: state.storage, history: state.history, savedStateID: state.savedStateID,
-                              fileChanged: false, damage: state.damage ?? historyDamage ?? journal.damage)
-        if let fileText, outcome.storage.count == fileText.count, textHash(outcome.storage) == textHash(fileText) {
-            outcome.savedStateID = outcome.history.stateID  // the text is what the file holds, whatever happened
-        } else if !fileMatches {
-            outcome.savedStateID = nil
-            outcome.fileChanged = fileText != nil && anchorFile != nil
-        }
-        return outcome
+        return Outcome(storage: state.storage, history: state.history, savedStateID: state.savedStateID,
+                       fileChanged: false, damage: state.damage ?? historyDamage ?? journal.damage, anchorFile: anchorFile)
     }
 
     /// Replay in progress; a change that does not fit stops it (`damage`).
