@@ -156,6 +156,7 @@ final class DiskSync {
         if wasDirty {
             document.savedStateID = nil
             document.hasUnseenDiskChange = true
+            document.restoreNotice = nil  // a change while Tandem runs is said as such
             store.rebaseJournal(document)
             store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: nil)
         } else {

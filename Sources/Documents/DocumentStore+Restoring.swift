@@ -13,6 +13,12 @@ extension DocumentStore {
             journal = nil
         }
         let legacy = journal == nil ? draftID.flatMap { journals?.legacyDraft($0) } : nil
+        // A journal that carries its text needs no file to come back: the file is compared with
+        // it off the main thread, so a big document's window appears at once.
+        if let path, let draftID, let found = journal, found.snapshot != nil, document(atPath: path) == nil,
+           let restored = restoreWithoutReading(path: path, found, draftID: draftID) {
+            return restored
+        }
         let document: Document
         if let path {
             // Edits are replayed over the file at once, so the file is read whole first.
@@ -56,10 +62,7 @@ extension DocumentStore {
         document.history = outcome.history
         document.savedStateID = outcome.savedStateID
         document.hasUnseenDiskChange = outcome.fileChanged
-        if outcome.fileChanged {
-            document.restoreNotice = localized("“%1” changed on disk while Tandem was closed. Your unsaved changes are here; reload to take the file's version instead.",
-                                              document.displayName)
-        }
+        if outcome.fileChanged { document.restoreNotice = Self.changedWhileClosed(document) }
         if outcome.damage == nil && (journal.snapshot != nil || !outcome.fileChanged) {
             journals.adopt(document, baseIsFile: journal.snapshot == nil)
         } else {
@@ -67,6 +70,62 @@ extension DocumentStore {
             let file = outcome.fileChanged ? nil : fileText.map { JournalFileKnowledge.text($0, path: document.path!) }
             journals.begin(document, file: file ?? JournalFileKnowledge.none)
         }
+    }
+
+    private func restoreWithoutReading(path: String, _ journal: JournalContents, draftID: UUID) -> Document? {
+        guard let journals, let traits = journal.header.traits, let outcome = JournalReplay.replayWithoutFile(journal) else { return nil }
+        let canonical = Self.canonicalPath(path)
+        let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "",
+                                file: TextFile(encoding: traits.encoding, hasByteOrderMark: traits.hasByteOrderMark, lineEnding: traits.lineEnding))
+        document.draftID = draftID
+        document.storage = outcome.storage
+        document.history = outcome.history
+        document.savedStateID = outcome.savedStateID
+        document.fileSize = (try? FileManager.default.attributesOfItem(atPath: canonical)[.size] as? Int64) ?? 0
+        register(document, canonical: canonical)
+        if outcome.damage == nil {
+            journals.adopt(document, baseIsFile: false)
+        } else {
+            journals.begin(document, file: .known(outcome.anchorFile))
+        }
+        let text = document.storage, version = document.editCount, anchor = outcome.anchorFile
+        DispatchQueue.global(qos: .userInitiated).async {
+            let stamp = DiskStamp.of(canonical)
+            let file = (try? TextFile.read(canonical, allowBinary: true)).map { TextFingerprint($0.text) }
+            let rebuilt = TextFingerprint(text)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [weak self, weak document] in
+                    guard let self, let document, self.document(id: document.id) === document else { return }
+                    // Typed in meanwhile: the text compared is not the document's any more.
+                    let current = version == document.editCount ? rebuilt : TextFingerprint(length: -1, hash: 0)
+                    var settled = JournalReplay.Outcome(storage: document.storage, history: document.history,
+                                                        savedStateID: document.savedStateID, fileChanged: false, anchorFile: anchor)
+                    settled.settle(file: file, text: current)
+                    self.settle(document, with: settled, stamp: file == nil ? nil : stamp, canonical: canonical)
+                }
+            }
+        }
+        return document
+    }
+
+    /// What the file turned out to hold, told to the document restored without reading it.
+    private func settle(_ document: Document, with outcome: JournalReplay.Outcome, stamp: DiskStamp?, canonical: String) {
+        let wasDirty = document.isDirty
+        document.savedStateID = outcome.savedStateID
+        document.diskStamp = stamp
+        document.fileTail = stamp.flatMap { FileTail.of(canonical, size: $0.size) }
+        if outcome.fileChanged {
+            document.hasUnseenDiskChange = true
+            document.restoreNotice = Self.changedWhileClosed(document)
+            publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: wasDirty)
+        } else if wasDirty != document.isDirty {
+            publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil)
+        }
+    }
+
+    private static func changedWhileClosed(_ document: Document) -> String {
+        localized("“%1” changed on disk while Tandem was closed. Your unsaved changes are here; reload to take the file's version instead.",
+                  document.displayName)
     }
 
     /// The path a journal's document was last saved to or loaded from.

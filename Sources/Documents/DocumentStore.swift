@@ -44,9 +44,14 @@ public final class DocumentStore {
         let document = try loading.open(path: path, canonical: canonical, allowBinary: allowBinary, synchronously: synchronously)
         // A file still loading is stamped when its load ends.
         if document.isLoading { document.diskStamp = DiskStamp.of(canonical) } else { document.matchesFile(at: canonical) }
+        register(document, canonical: canonical)
+        return document
+    }
+
+    /// Lists and watches a document of the file at `canonical`.
+    func register(_ document: Document, canonical: String) {
         documents[document.id] = document
         disk.watch(canonical)
-        return document
     }
 
     /// A new, empty, untitled document ("Untitled Document N").

@@ -24,6 +24,15 @@ struct JournalHeader: Codable, Equatable, Sendable {
     var file: JournalFileState?
     /// The history state that matched the file when the journal began (nil: none did).
     var savedStateID: Int?
+    /// How the document's file is written (so a snapshot comes back without reading the file).
+    var traits: JournalTraits?
+}
+
+/// How a document's file is written back: encoding, byte-order mark, newline for new lines.
+struct JournalTraits: Codable, Equatable, Sendable {
+    var encoding: TextEncoding
+    var hasByteOrderMark: Bool
+    var lineEnding: LineEnding
 }
 
 /// One record of an edit journal. A journal is a header, its base text (snapshots, unless the base is

@@ -6,7 +6,7 @@
 /// changes after the anchor are applied only where the text they removed is still there, as
 /// `patch` does; otherwise the text cannot be rebuilt.
 enum JournalReplay {
-    struct Outcome {
+    struct Outcome: Sendable {
         var storage: TextStorage
         var history: UndoHistory
         /// The history state the file on disk holds (nil: none; the text differs from the file).

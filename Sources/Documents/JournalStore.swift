@@ -78,7 +78,9 @@ public final class JournalStore {
         let baseIsFile = document.path != nil && !document.isDirty && document.diskStamp != nil
         let knowledge = file ?? (baseIsFile ? .text(document.storage, path: document.path!) : .lastKnown)
         let header = JournalHeader(path: document.path, untitledName: document.path == nil ? document.untitledName : nil,
-                                   hasSnapshot: !baseIsFile, file: nil, savedStateID: document.savedStateID)
+                                   hasSnapshot: !baseIsFile, file: nil, savedStateID: document.savedStateID,
+                                   traits: JournalTraits(encoding: document.encoding, hasByteOrderMark: document.fileTraits.hasByteOrderMark,
+                                                         lineEnding: document.lineEnding))
         let journalPath = path(document.draftID)
         broken.remove(journalPath)
         writer.submit(.begin(JournalBeginning(header: header, base: document.storage, history: document.history, file: knowledge)),

@@ -10,6 +10,8 @@ enum JournalFileKnowledge: Sendable {
     case text(TextStorage, path: String)
     /// What this journal knew last (a compaction).
     case lastKnown
+    /// What a journal read back knew (it begins again after a relaunch).
+    case known(JournalFileState?)
     /// There is no file, or nothing is known of it.
     case none
 }
@@ -121,6 +123,8 @@ final class JournalWriter: @unchecked Sendable {
             header.file = JournalFileState(path: filePath, length: text.count, hash: textHash(text))
         case .lastKnown:
             header.file = open[path]?.file
+        case .known(let state):
+            header.file = state
         case .none:
             header.file = nil
         }

@@ -138,7 +138,8 @@ final class EditorSceneDelegate: SceneDelegate {
             ui.textView.scrollToCaret()
             updateTitle()
         case .changedOnDiskWhileDirty:
-            banners.askAboutDiskChange()
+            // A change found after a relaunch says it happened while Tandem was closed.
+            banners.askAboutDiskChange(document.restoreNotice)
         case .becameReadOnly(let reason):
             if reason == .longLines { loading.startPreviewIfNeeded() }
             banners.explainReadOnly(reason)

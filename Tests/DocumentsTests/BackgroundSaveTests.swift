@@ -10,7 +10,7 @@ final class BackgroundSaveTests: XCTestCase {
     override func setUpWithError() throws { temporary = try TemporaryFolder("save") }
 
     /// Runs the main queue (where a save's completion arrives) until `done` or 10 s.
-    @MainActor private static func spin(until done: () -> Bool) -> Bool {
+    @MainActor static func spin(until done: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(10)
         while !done() && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
         return done()

@@ -18,10 +18,14 @@ final class EditJournalTests: XCTestCase {
         return texts
     }
 
+    /// The last store `journaledStore` made (a relaunch's, for tests that go on with it).
+    @MainActor static var lastStore: DocumentStore?
+
     /// A store keeping journals in `folder/journals`.
     @MainActor
     static func journaledStore(_ folder: String, floor: Int? = nil) -> DocumentStore {
         let store = DocumentStore()
+        lastStore = store
         let journals = JournalStore(folder: folder + "/journals")
         if let floor { journals.compactionFloor = floor }
         store.journals = journals

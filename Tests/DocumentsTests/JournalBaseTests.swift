@@ -30,8 +30,9 @@ final class JournalBaseTests: XCTestCase {
         return try XCTUnwrap(store.restoreDocument(path: path, draftID: id, untitledName: nil))
     }
 
-    /// After a quit the journal stands alone: another program's change to the file is reported,
-    /// the unsaved text is all there, and Save would ask first.
+    /// After a quit the journal stands alone: the window comes back without reading the file, and
+    /// another program's change to it, found off the main thread, is reported to the window; the
+    /// unsaved text is all there, and Save would ask first.
     func testAFileChangedWhileClosedAfterAQuitKeepsTheTextAndSaysSo() throws {
         let folder = temporary.path, path = temporary.file("quit.txt")
         try MainActor.assumeIsolated {
@@ -40,10 +41,30 @@ final class JournalBaseTests: XCTestCase {
             var warnings: [String] = []
             let document = try Self.relaunch(path, id, in: folder, warnings: &warnings)
             XCTAssertEqual(document.text, "ONE\ntwo\n")
+            XCTAssertTrue(document.isDirty)
+            var events: [DocumentEvent] = []
+            let subscription = EditJournalTests.lastStore!.subscribe(to: document) { events.append($0) }
+            XCTAssertTrue(BackgroundSaveTests.spin { events.contains(.changedOnDiskWhileDirty) }, "the change is said once the file was read")
             XCTAssertTrue(document.hasUnseenDiskChange)
             XCTAssertTrue(document.isDirty)
-            XCTAssertNotNil(document.restoreNotice)
             XCTAssertEqual(warnings, [])
+            _ = subscription
+        }
+    }
+
+    /// After a quit, a file nobody touched: the restored document is as modified as it was, and
+    /// once the file was read it knows its version (no change to report).
+    func testAnUntouchedFileAfterAQuitIsNoChange() throws {
+        let folder = temporary.path, path = temporary.file("untouched.txt")
+        try MainActor.assumeIsolated {
+            let id = try Self.leaveUnsavedEdit(path, in: folder, quit: true)
+            var warnings: [String] = []
+            let document = try Self.relaunch(path, id, in: folder, warnings: &warnings)
+            XCTAssertTrue(BackgroundSaveTests.spin { document.diskStamp != nil }, "the file was read")
+            XCTAssertFalse(document.hasUnseenDiskChange)
+            XCTAssertTrue(document.isDirty)
+            EditJournalTests.lastStore!.undo(document)
+            XCTAssertFalse(document.isDirty, "undo comes back to the file's text")
         }
     }
 
