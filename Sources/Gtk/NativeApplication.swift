@@ -104,14 +104,14 @@ public final class NativeApplication: Object {
         _ = g_unix_signal_add(signal, unixSignalTrampoline, RetainedBox.pass(SignalBox<VoidHandler>(handler)))
     }
 
-    /// Asks the session not to log out (while a save runs); returns the cookie for `uninhibit`.
-    public func inhibitLogout(over window: ApplicationWindow?, reason: String) -> UInt32 {
-        gtk_application_inhibit(gtkApplication, window.map { tandem_window($0.raw) }, GTK_APPLICATION_INHIBIT_LOGOUT, reason)
-    }
-
-    /// Ends an `inhibitLogout`.
-    public func uninhibit(_ cookie: UInt32) {
-        if cookie != 0 { gtk_application_uninhibit(gtkApplication, cookie) }
+    /// Asks the session manager not to log out (while a save runs) without waiting for its
+    /// answer; the returned release ends it, whenever the answer comes.
+    public func inhibitLogout(reason: String) -> @MainActor () -> Void {
+        guard let bus = g_application_get_dbus_connection(gApplication),
+              let id = g_application_get_application_id(gApplication) else { return {} }
+        let inhibition = LogoutInhibition(bus: bus)
+        tandem_session_inhibit(bus, id, reason, logoutInhibitionAnswered, RetainedBox.pass(inhibition))
+        return { inhibition.release() }
     }
 
     /// Ends the main loop.

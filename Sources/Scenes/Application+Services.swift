@@ -28,10 +28,9 @@ extension Application {
     }
 
     /// Holds logout off (a save in progress), naming `reason` to the session, until the returned
-    /// release is called.
-    public func inhibitLogout(over scene: WindowScene?, reason: String) -> @MainActor () -> Void {
-        let cookie = native.inhibitLogout(over: scene?.window, reason: reason)
-        return { [weak self] in self?.native.uninhibit(cookie) }
+    /// release is called; never waits for the session manager.
+    public func inhibitLogout(reason: String) -> @MainActor () -> Void {
+        native.inhibitLogout(reason: reason)
     }
 
     /// Describes the command line for `--help`: what follows the program name, a summary, and

@@ -78,7 +78,7 @@ final class EditorCommands {
     private func write(to target: String?, completion: @escaping @MainActor (Bool) -> Void) {
         guard let scene else { return completion(false) }
         // Logging out in the middle of a save must wait for it.
-        let release = scene.application.inhibitLogout(over: scene, reason: localized("Saving “%1”", document.displayName))
+        let release = scene.application.inhibitLogout(reason: localized("Saving “%1”", document.displayName))
         do throws(TextFileError) {
             try environment.store.save(document, to: target) { [weak self] failure in
                 release()

@@ -5,6 +5,7 @@ import os
 import shutil
 import subprocess
 import time
+from pathlib import Path
 
 from conftest import TANDEM, wait_for
 
@@ -152,3 +153,27 @@ def test_typing_goes_on_while_a_big_document_saves(tandem, tmp_path):
     wait_for("the window shows both keystrokes, still modified", lambda: tandem.titles() == ["• big.txt"]
              and tandem.text_in(tandem.frames()[0]).getText(0, 2) == "AB")
     assert path.read_text() == "A" + body, "the file holds what was there when Save was pressed"
+
+
+def test_a_slow_session_manager_never_freezes_a_save(tandem, tmp_path):
+    """Logout is held off during a save without waiting for the session manager's answer."""
+    log = tmp_path / "session-manager.log"
+    manager = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).parent / "fake_session_manager.py"), str(log), "3"])
+    try:
+        wait_for("the session manager on the bus", lambda: log.exists() and "ready" in log.read_text())
+        (tmp_path / "i.txt").write_text("")
+        tandem.start("i.txt")
+        tandem.wait_title("i.txt")
+        tandem.type("i.txt", "a")
+        tandem.wait_title("• i.txt")
+        subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
+        started = time.monotonic()
+        subprocess.run(["xdotool", "type", "b"], check=True)
+        wait_for("typing answered while the session manager has not", lambda: tandem.text_of("• i.txt") == "ab", timeout=5)
+        assert time.monotonic() - started < 1.5, "the window did not wait for the session manager"
+        assert (tmp_path / "i.txt").read_text() == "a"
+        wait_for("the inhibition asked for, answered and ended", lambda: "Uninhibit 41" in log.read_text(), timeout=10)
+        assert "Inhibit io.github.tandemedit.Tandem Saving “i.txt” -> 41" in log.read_text()
+    finally:
+        manager.kill()
+        manager.wait()
