@@ -26,8 +26,9 @@ extension DocumentStore {
         guard !document.isReadOnly, document.canUndo else { return }
         journals?.willChange(document)
         guard let edits = document.history.popUndo() else { return }
-        journals?.didChange(document, .undo)
         replay(edits, in: document, origin: origin, dirtyBefore: wasDirty)
+        // After the text changed too: a compaction it may start takes text and history together.
+        journals?.didChange(document, .undo)
     }
 
     /// Redoes the document's last undone step.
@@ -36,8 +37,9 @@ extension DocumentStore {
         guard !document.isReadOnly, document.canRedo else { return }
         journals?.willChange(document)
         guard let edits = document.history.popRedo() else { return }
-        journals?.didChange(document, .redo)
         replay(edits, in: document, origin: origin, dirtyBefore: wasDirty)
+        // After the text changed too: a compaction it may start takes text and history together.
+        journals?.didChange(document, .redo)
     }
 
     /// Ends the current undo step (the caret moved, the window changed): the next edit starts another.

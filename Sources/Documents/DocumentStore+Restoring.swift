@@ -58,6 +58,10 @@ extension DocumentStore {
             journals.warn(localized("the unsaved changes of %1 no longer fit the file; kept in %2", document.path ?? "", aside))
             return
         }
+        // The reader said what it dropped; a replay that stopped on a change says so here.
+        if outcome.damage != journal.damage, let damage = outcome.damage {
+            journals.warn(Self.stopped(document.path ?? document.displayName, damage))
+        }
         document.storage = outcome.storage
         document.history = outcome.history
         document.savedStateID = outcome.savedStateID
@@ -74,6 +78,7 @@ extension DocumentStore {
 
     private func restoreWithoutReading(path: String, _ journal: JournalContents, draftID: UUID) -> Document? {
         guard let journals, let traits = journal.header.traits, let outcome = JournalReplay.replayWithoutFile(journal) else { return nil }
+        if outcome.damage != journal.damage, let damage = outcome.damage { journals.warn(Self.stopped(path, damage)) }
         let canonical = Self.canonicalPath(path)
         let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "",
                                 file: TextFile(encoding: traits.encoding, hasByteOrderMark: traits.hasByteOrderMark, lineEnding: traits.lineEnding))
@@ -121,6 +126,10 @@ extension DocumentStore {
         } else if wasDirty != document.isDirty {
             publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil)
         }
+    }
+
+    private static func stopped(_ name: String, _ damage: String) -> String {
+        localized("the journal of %1 stopped early: %2; the text is as it was before that", name, damage)
     }
 
     private static func changedWhileClosed(_ document: Document) -> String {

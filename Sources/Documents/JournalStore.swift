@@ -85,8 +85,10 @@ public final class JournalStore {
         broken.remove(journalPath)
         writer.submit(.begin(JournalBeginning(header: header, base: document.storage, history: document.history, file: knowledge)),
                       for: journalPath)
+        // Compacting writes about the document's size, so it waits until the journal has grown by
+        // twice that: what compaction writes stays proportional to what was typed.
         let size = (baseIsFile ? 0 : document.storage.count) + document.history.bytes
-        begun[document.draftID] = (size, max(compactionFloor, 2 * size), baseIsFile)
+        begun[document.draftID] = (size, size + max(compactionFloor, 2 * document.storage.count), baseIsFile)
     }
 
     /// Whether `document`'s journal has begun.
@@ -153,6 +155,6 @@ public final class JournalStore {
     func adopt(_ document: Document, baseIsFile: Bool) {
         var info = stat()
         let bytes = stat(path(document.draftID), &info) == 0 ? Int(info.st_size) : 0
-        begun[document.draftID] = (bytes, max(compactionFloor, 2 * document.storage.count), baseIsFile)
+        begun[document.draftID] = (bytes, bytes + max(compactionFloor, 2 * document.storage.count), baseIsFile)
     }
 }
