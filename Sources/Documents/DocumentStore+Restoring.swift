@@ -68,7 +68,7 @@ extension DocumentStore {
         document.hasUnseenDiskChange = outcome.fileChanged
         if outcome.fileChanged { document.restoreNotice = Self.changedWhileClosed(document) }
         if outcome.damage == nil && (journal.snapshot != nil || !outcome.fileChanged) {
-            journals.adopt(document, baseIsFile: journal.snapshot == nil)
+            journals.adopt(document, baseIsFile: journal.snapshot == nil, file: outcome.anchorFile)
         } else {
             // A torn tail, or a base the file no longer is: the journal begins again from here.
             let file = outcome.fileChanged ? nil : fileText.map { JournalFileKnowledge.text($0, path: document.path!) }
@@ -89,7 +89,7 @@ extension DocumentStore {
         document.fileSize = (try? FileManager.default.attributesOfItem(atPath: canonical)[.size] as? Int64) ?? 0
         register(document, canonical: canonical)
         if outcome.damage == nil {
-            journals.adopt(document, baseIsFile: false)
+            journals.adopt(document, baseIsFile: false, file: outcome.anchorFile)
         } else {
             journals.begin(document, file: .known(outcome.anchorFile))
         }

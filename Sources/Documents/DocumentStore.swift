@@ -121,6 +121,7 @@ public final class DocumentStore {
         } else if document.isDirty, journals?.dependsOnFile(document) == true {
             journals?.begin(document)
         }
+        journals?.close(document)
     }
 
     /// Tells the document's subscribers.

@@ -96,6 +96,13 @@ public final class JournalStore {
     /// Whether `document`'s journal needs its file to be as it was to rebuild the text.
     func dependsOnFile(_ document: Document) -> Bool { begun[document.draftID]?.baseIsFile ?? false }
 
+    /// The document closed: its journal stays on disk for a reopen or the next launch, and lets
+    /// go of its file (a reopen reads it back and goes on with it).
+    func close(_ document: Document) {
+        guard begun.removeValue(forKey: document.draftID) != nil else { return }
+        writer.submit(.close, for: path(document.draftID))
+    }
+
     /// Forgets a journal (the document's unsaved text and history are not wanted any more).
     public func delete(_ id: UUID) {
         begun[id] = nil
@@ -151,8 +158,10 @@ public final class JournalStore {
         return aside
     }
 
-    /// Continues the journal read back for `document` (its base and records are still right).
-    func adopt(_ document: Document, baseIsFile: Bool) {
+    /// Continues the journal read back for `document` (its base and records are still right);
+    /// `file` is what the journal last knew of the document's file.
+    func adopt(_ document: Document, baseIsFile: Bool, file: JournalFileState?) {
+        writer.submit(.adopt(file), for: path(document.draftID))
         var info = stat()
         let bytes = stat(path(document.draftID), &info) == 0 ? Int(info.st_size) : 0
         begun[document.draftID] = (bytes, bytes + max(compactionFloor, 2 * document.storage.count), baseIsFile)

@@ -36,6 +36,11 @@ final class JournalWriter: @unchecked Sendable {
         case append([UInt8])
         /// The document was saved to `path` and its file now holds `text`.
         case saved(TextStorage, path: String)
+        /// Goes on with a journal read back (after a relaunch or a reopen): appends go to its end.
+        /// `file` is what it last knew of the document's file.
+        case adopt(JournalFileState?)
+        /// Lets go of the file (its document closed); an `adopt` or a `begin` takes it up again.
+        case close
         case delete
     }
 
@@ -105,6 +110,15 @@ final class JournalWriter: @unchecked Sendable {
                 case .begin(let beginning):
                     pending[path] = nil
                     begin(beginning, at: path)
+                case .adopt(let file):
+                    flush(path)
+                    closeJournal(path)
+                    let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+                    if fd >= 0 { open[path] = OpenJournal(fd: fd, file: file) } else { failed(path, errno) }
+                case .close:
+                    flush(path)
+                    sync(path)
+                    closeJournal(path)
                 case .delete:
                     pending[path] = nil
                     closeJournal(path)
@@ -191,5 +205,9 @@ final class JournalWriter: @unchecked Sendable {
 
     private func closeJournal(_ path: String) {
         if let fd = open.removeValue(forKey: path)?.fd { close(fd) }
+    }
+
+    deinit {
+        for journal in open.values { close(journal.fd) }
     }
 }

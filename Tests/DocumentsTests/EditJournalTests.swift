@@ -75,6 +75,41 @@ final class EditJournalTests: XCTestCase {
         }
     }
 
+    /// A journal read back goes on: what is typed after a relaunch (or a reopen, after the
+    /// document's last window closed) is there after the next relaunch, undo included.
+    func testEditsAfterARelaunchAreJournaledToo() throws {
+        let folder = temporary.path
+        try MainActor.assumeIsolated {
+            let path = folder + "/again.txt"
+            try "base\n".write(toFile: path, atomically: true, encoding: .utf8)
+            var store = Self.journaledStore(folder)
+            let document = try store.openFile(at: path)
+            store.apply(.insert("one ", at: 0), to: document)
+            store.journals!.waitUntilWritten()
+            for (round, word) in ["two ", "three "].enumerated() {
+                store.journals = nil
+                store = Self.journaledStore(folder)
+                let restored = try XCTUnwrap(store.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
+                store.sealUndoStep(restored)
+                store.apply(.insert(word, at: 0), to: restored)
+                if round == 1 {
+                    // The last window closes and the document is reopened in the same run.
+                    _ = store.subscribe(to: restored) { _ in }  // released at once: the last window closes
+                    let reopened = try XCTUnwrap(store.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
+                    store.apply(.insert("four ", at: 0), to: reopened)
+                }
+                store.journals!.waitUntilWritten()
+            }
+            store.journals = nil
+            let last = Self.journaledStore(folder)
+            let restored = try XCTUnwrap(last.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
+            XCTAssertEqual(restored.text, "four three two one base\n")
+            last.journals = nil
+            XCTAssertEqual(Self.timeline(last, restored).prefix(5), ["four three two one base\n", "three two one base\n",
+                                                                       "two one base\n", "one base\n", "base\n"])
+        }
+    }
+
     /// Typing into a big file writes what was typed, not the file.
     func testAKeystrokeWritesAFewBytes() throws {
         let folder = temporary.path

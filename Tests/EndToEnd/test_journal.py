@@ -24,6 +24,16 @@ def test_kill_9_then_undo_and_redo_go_on_where_they_were(tandem, tmp_path):
     assert tandem.text_of("k.txt") == ""
     tandem.key("k.txt", "ctrl+shift+z")
     wait_for("redone", lambda: tandem.text_of("• k.txt") == "one")
+    # What happens after the relaunch is journaled too: a second kill keeps it.
+    tandem.type("• k.txt", " more")
+    wait_for("typed after the relaunch", lambda: tandem.text_of("• k.txt") == "one more")
+    time.sleep(1.0)
+    tandem.kill(signal.SIGKILL)
+    tandem.restart()
+    wait_for("the window back again", lambda: tandem.titles() == ["• k.txt"])
+    assert tandem.text_of("• k.txt") == "one more"
+    tandem.key("• k.txt", "ctrl+z")
+    wait_for("the word typed after the first relaunch undone", lambda: tandem.text_of("• k.txt") == "one")
 
 
 def test_undo_crosses_a_save_after_a_quit(tandem, tmp_path):
