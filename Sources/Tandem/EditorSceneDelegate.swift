@@ -43,6 +43,7 @@ final class EditorSceneDelegate: SceneDelegate {
         commands.install()
         wire(ui, binding)
 
+        EditorLanguage.apply(to: ui.buffer, for: document)
         banners.showOpeningNotices(lightweight: lightweight)
         loading.update()
         loading.showBarIfStillLoading()
@@ -128,10 +129,14 @@ final class EditorSceneDelegate: SceneDelegate {
             scheduleRecord()
             // The window that asked for undo shows where it happened.
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
-        case .dirtyChanged, .renamed, .closed, .savingChanged:
+        case .dirtyChanged, .closed, .savingChanged:
+            updateTitle()
+        case .renamed:
+            EditorLanguage.apply(to: ui.buffer, for: document)  // a new name may be another language
             updateTitle()
         case .saved:
             ui.diskChangeBar.dismiss()
+            EditorLanguage.apply(to: ui.buffer, for: document)
             updateTitle()
         case .reloadedFromDisk:
             ui.diskChangeBar.dismiss()
