@@ -32,4 +32,9 @@ public final class MenuButton: Widget {
         gtk_widget_set_tooltip_text(widget, tooltip)
         setAccessibleName(tooltip)
     }
+
+    /// Opens the menu, as a click would (F10 in GNOME apps).
+    public func popUp() {
+        gtk_toggle_button_set_active(UnsafeMutablePointer<GtkToggleButton>(OpaquePointer(raw)), 1)
+    }
 }

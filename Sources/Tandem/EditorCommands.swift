@@ -37,6 +37,7 @@ final class EditorCommands {
             ("undo", { $0.binding.undo() }),
             ("redo", { $0.binding.redo() }),
             ("new-window-on-document", { $0.environment.host?.openWindow(on: $0.document) }),
+            ("show-menu", { $0.ui.menuButton.popUp() }),
         ]
         for (name, perform) in actions {
             scene?.addAction(name) { [weak self] in if let self { perform(self) } }

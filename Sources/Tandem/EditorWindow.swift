@@ -29,6 +29,8 @@ final class EditorWindow {
     let textView: SourceView
     /// Find and Replace, and Go to Line.
     let findBar: FindBar
+    /// The window menu's button in the header bar.
+    let menuButton: MenuButton
     private let scroller = ScrolledWindow()
 
     /// The window menu: sections of (label, action).
@@ -48,6 +50,7 @@ final class EditorWindow {
         findBar = FindBar(view: textView)
 
         let menu = Menu()
+        menuButton = MenuButton(iconName: "open-menu-symbolic", tooltip: localized("Main menu"), menu: menu)
         for section in Self.menuSections {
             let part = Menu()
             for (label, action) in section { part.append(localized(label), action: action) }
@@ -55,7 +58,7 @@ final class EditorWindow {
         }
 
         headerBar.packStart(Button(iconName: "document-open-symbolic", tooltip: localized("Open a file"), action: "win.open"))
-        headerBar.packEnd(MenuButton(iconName: "open-menu-symbolic", tooltip: localized("Main menu"), menu: menu))
+        headerBar.packEnd(menuButton)
         headerBar.packEnd(Button(label: localized("_Save"), action: "win.save"))
         window.setTitlebar(headerBar)
 

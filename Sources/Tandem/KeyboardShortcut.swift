@@ -23,6 +23,7 @@ struct KeyboardShortcut {
         .init(action: "app.quit", keys: "<Control>q", title: "Quit (everything is kept)", group: .windows),
         .init(action: "app.preferences", keys: "<Control>comma", title: "Preferences", group: .windows),
         .init(action: "app.shortcuts", keys: "<Control>question", title: "Keyboard shortcuts", group: .windows),
+        .init(action: "win.show-menu", keys: "F10", title: "Window menu", group: .windows),
         .init(action: "win.open", keys: "<Control>o", title: "Open", group: .files),
         .init(action: "win.save", keys: "<Control>s", title: "Save", group: .files),
         .init(action: "win.save-as", keys: "<Control><Shift>s", title: "Save as", group: .files),

@@ -31,3 +31,25 @@ def test_a_script_without_an_extension_is_known_by_its_first_line(tandem, tmp_pa
     start = len("#!/usr/bin/env python3\n")
     wait_for("the import keyword styled", lambda: attributes_at(code, start) != [])
     assert attributes_at(code, start) != attributes_at(code, start + len("import "))
+
+
+def test_f10_opens_the_window_menu(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "m.txt").write_text("menu\n")
+    tandem.start("m.txt")
+    tandem.wait_title("m.txt")
+
+    def showing_items():
+        return [node.name for node in _descendants(tandem.app())
+                if node.name == "New Window" and node.getState().contains(pyatspi.STATE_SHOWING)]
+    assert showing_items() == []
+    tandem.key("m.txt", "F10")
+    wait_for("the window menu open", showing_items)
+
+
+def _descendants(node):
+    for child in node:
+        if child is None:
+            continue
+        yield child
+        yield from _descendants(child)
