@@ -53,3 +53,13 @@ def _descendants(node):
             continue
         yield child
         yield from _descendants(child)
+
+
+def test_escape_closes_preferences(tandem, tmp_path):
+    (tmp_path / "p.txt").write_text("prefs\n")
+    tandem.start("p.txt")
+    tandem.wait_title("p.txt")
+    tandem.key("p.txt", "ctrl+comma")
+    tandem.wait_title("Preferences")
+    tandem.key("Preferences", "Escape")
+    wait_for("Preferences closed", lambda: tandem.titles() == ["p.txt"])
