@@ -17,6 +17,21 @@ public final class Button: Widget {
         gtk_actionable_set_action_name(OpaquePointer(raw), action)
     }
 
+    /// The button's text (shown as it is: no mnemonic).
+    public var label: String {
+        get { gtk_button_get_label(tandem_button(raw)).map { String(cString: $0) } ?? "" }
+        set {
+            gtk_button_set_use_underline(tandem_button(raw), 0)
+            gtk_button_set_label(tandem_button(raw), newValue)
+        }
+    }
+
+    /// Whether the button is drawn without a frame until pointed at (a header bar's status).
+    public var isFlat: Bool {
+        get { gtk_button_get_relief(tandem_button(raw)) == GTK_RELIEF_NONE }
+        set { gtk_button_set_relief(tandem_button(raw), newValue ? GTK_RELIEF_NONE : GTK_RELIEF_NORMAL) }
+    }
+
     /// A text button that calls `onClick` when pressed.
     public init(label: String, onClick: @escaping @MainActor () -> Void) {
         super.init(gtk_button_new_with_mnemonic(label), ownership: .sink)

@@ -83,6 +83,18 @@ public final class SourceBuffer: Object {
     /// Number of characters.
     public var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
 
+    /// Calls `handler` whenever the caret moves (typing, keys, clicks, extending a selection).
+    public func onCaretMoved(_ handler: @escaping @MainActor () -> Void) {
+        connect("notify::cursor-position", ignoringOneArgument: true, handler)
+    }
+
+    /// How many characters are selected (0: none).
+    public var selectedCount: Int {
+        var start = GtkTextIter(), end = GtkTextIter()
+        guard gtk_text_buffer_get_selection_bounds(buffer, &start, &end) != 0 else { return 0 }
+        return Int(gtk_text_iter_get_offset(&end) - gtk_text_iter_get_offset(&start))
+    }
+
     /// The other end of the selection (equal to the caret when nothing is selected), as line and column.
     public var selectionAnchor: (line: Int, column: Int) {
         var iter = GtkTextIter()

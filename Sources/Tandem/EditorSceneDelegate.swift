@@ -66,6 +66,7 @@ final class EditorSceneDelegate: SceneDelegate {
         // Very long lines show split into rows: copying and line numbers still follow the document.
         ui.textView.onCopy { [weak binding] selection in binding?.documentText(forBufferRange: selection) }
         ui.textView.lineNumbers.lineNumber = { [weak binding] row, start in binding.map { $0.documentLine(forRow: row, startingAt: start) } ?? row }
+        ui.caretPosition.documentLine = { [weak binding] row, start in binding.map { $0.documentLine(forRow: row, startingAt: start) } ?? row }
         binding.onEvent = { [weak self] event in self?.handle(event) }
         binding.onStreamed = { [weak self] in
             self?.loading?.update()

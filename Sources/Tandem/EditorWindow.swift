@@ -31,6 +31,8 @@ final class EditorWindow {
     let findBar: FindBar
     /// The window menu's button in the header bar.
     let menuButton: MenuButton
+    /// Where the caret is, in the header bar.
+    let caretPosition: CaretPosition
     private let scroller = ScrolledWindow()
 
     /// The window menu: sections of (label, action).
@@ -46,6 +48,7 @@ final class EditorWindow {
     /// Builds the content into `window`.
     init(in window: ApplicationWindow) {
         textView = SourceView(buffer: buffer)
+        caretPosition = CaretPosition(buffer: buffer)
         textView.setAccessibleName(localized("Document text"))
         findBar = FindBar(view: textView)
 
@@ -60,6 +63,7 @@ final class EditorWindow {
         headerBar.packStart(Button(iconName: "document-open-symbolic", tooltip: localized("Open a file"), action: "win.open"))
         headerBar.packEnd(menuButton)
         headerBar.packEnd(Button(label: localized("_Save"), action: "win.save"))
+        headerBar.packEnd(caretPosition.button)
         window.setTitlebar(headerBar)
 
         let column = Box(vertical: true)

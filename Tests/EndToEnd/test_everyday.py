@@ -1,5 +1,6 @@
 """Everyday editing: what a gedit user reaches for first (syntax highlighting, the window menu's key)."""
 import subprocess
+import time
 
 from conftest import wait_for
 
@@ -63,3 +64,23 @@ def test_escape_closes_preferences(tandem, tmp_path):
     tandem.wait_title("Preferences")
     tandem.key("Preferences", "Escape")
     wait_for("Preferences closed", lambda: tandem.titles() == ["p.txt"])
+
+
+def test_the_caret_position_follows_the_caret_and_opens_go_to_line(tandem, tmp_path):
+    (tmp_path / "pos.txt").write_text("first\nsecond line\n")
+    tandem.start("pos.txt:2:3")
+    tandem.wait_title("pos.txt")
+
+    def position():
+        return next((b.name for b in tandem.find(tandem.frame("pos.txt"), "push button") if b.name.startswith("Ln ")), None)
+    wait_for("the position of FILE:LINE:COL", lambda: position() == "Ln 2, Col 3")
+    tandem.key("pos.txt", "End")
+    wait_for("the end of line 2", lambda: position() == "Ln 2, Col 12")
+    tandem.key("pos.txt", "shift+Home")
+    wait_for("the selection's size", lambda: position() == "Ln 2, Col 1 (11 selected)")
+    button = next(b for b in tandem.find(tandem.frame("pos.txt"), "push button") if b.name.startswith("Ln "))
+    button.queryAction().doAction(0)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "type", "1"], check=True)       # into Go to Line, which has the focus
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    wait_for("gone to line 1", lambda: position() == "Ln 1, Col 1")
