@@ -105,19 +105,52 @@ public final class SourceView: Widget {
         if let fontProvider { g_object_unref(UnsafeMutableRawPointer(fontProvider)) }
     }
 
-    /// Shows the text in `font` (a Pango description such as "Monospace 11").
+    private var font = "Monospace 11"
+    /// How much bigger than its font this view shows the text (1: as the font says); kept within
+    /// `zoomRange`. Like a font change, it makes GTK lay out every line of the buffer again.
+    public var zoom: Double = 1 {
+        didSet {
+            zoom = min(max(zoom, Self.zoomRange.lowerBound), Self.zoomRange.upperBound)
+            if zoom != oldValue { applyFont() }
+        }
+    }
+    /// The zoom factors a view allows.
+    public static let zoomRange = 0.3...4.0
+
+    /// Shows the text in `font` (a Pango description such as "Monospace 11"), times `zoom`.
     public func setFont(_ font: String) {
+        self.font = font
+        applyFont()
+    }
+
+    private func applyFont() {
         let description = pango_font_description_from_string(font)
         defer { pango_font_description_free(description) }
         let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "Monospace"
         let points = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
-        let css = "textview { font-family: \"\(family.replacingOccurrences(of: "\"", with: ""))\"; font-size: \(points > 0 ? points : 11)pt; }"
+        let size = (points > 0 ? points : 11) * zoom
+        let css = "textview { font-family: \"\(family.replacingOccurrences(of: "\"", with: ""))\"; font-size: \(String(format: "%.2f", size))pt; }"
         let context = gtk_widget_get_style_context(widget)
         if fontProvider == nil {
             fontProvider = gtk_css_provider_new()
             gtk_style_context_add_provider(context, OpaquePointer(fontProvider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         }
         gtk_css_provider_load_from_data(fontProvider, css, -1, nil)
+    }
+
+    /// Calls `handler` with +1 or -1 when the wheel turns with Ctrl held (zoom), instead of scrolling.
+    public func onControlWheel(_ handler: @escaping @MainActor (Int) -> Void) {
+        connectEvent("scroll-event") { event in
+            let scroll = event.pointee.scroll
+            guard scroll.state & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+            switch scroll.direction {
+            case GDK_SCROLL_UP: handler(1)
+            case GDK_SCROLL_DOWN: handler(-1)
+            case GDK_SCROLL_SMOOTH where scroll.delta_y != 0: handler(scroll.delta_y < 0 ? 1 : -1)
+            default: break
+            }
+            return true
+        }
     }
 
     /// Colours the text with a GtkSourceView style scheme ("classic", "oblivion", …); unknown ids are ignored.

@@ -38,10 +38,22 @@ final class EditorCommands {
             ("redo", { $0.binding.redo() }),
             ("new-window-on-document", { $0.environment.host?.openWindow(on: $0.document) }),
             ("show-menu", { $0.ui.menuButton.popUp() }),
+            ("zoom-in", { $0.zoom(by: 1) }),
+            ("zoom-out", { $0.zoom(by: -1) }),
+            ("zoom-reset", { $0.zoom(by: 0) }),
         ]
         for (name, perform) in actions {
             scene?.addAction(name) { [weak self] in if let self { perform(self) } }
         }
+    }
+
+    /// Called after the window's zoom changed (its record keeps it).
+    var onZoomed: (@MainActor () -> Void)?
+
+    /// Zooms the window's text a step in (+1) or out (-1), or back to the font's size (0).
+    func zoom(by steps: Int) {
+        ui.textView.zoom = steps == 0 ? 1 : (ui.textView.zoom * pow(1.1, Double(steps)) * 100).rounded() / 100
+        onZoomed?()
     }
 
     /// Opens files (a drop, a chooser's answer) through the app, raising windows that show them.

@@ -7,17 +7,23 @@ import Scenes
 @MainActor
 enum EditorRestoration {
     /// The window's record: its geometry, and where the user is (`place`) in which document.
-    static func record(of window: ApplicationWindow, place: EditorPlace, document: Document) -> RestorationRecord {
+    static func record(of window: ApplicationWindow, place: EditorPlace, document: Document, zoom: Double) -> RestorationRecord {
         let state = EditorState(path: document.path, draftID: document.draftID,
                                 untitledName: document.path == nil ? document.untitledName : nil,
                                 caretLine: place.caret.line, caretColumn: place.caret.column,
                                 anchorLine: place.anchor.line, anchorColumn: place.anchor.column,
-                                topLine: place.topLine)
+                                topLine: place.topLine, zoom: zoom == 1 ? nil : zoom)
         let size = window.size, position = window.position
         return RestorationRecord(windowWidth: size.width, windowHeight: size.height,
                                  windowX: position.x, windowY: position.y,
                                  isMaximized: window.isMaximized, isFullscreen: window.isFullscreen,
                                  payload: state.encoded)
+    }
+
+    /// The zoom a record keeps (1 when none, or when it is not a number a view takes).
+    static func zoom(in record: RestorationRecord) -> Double {
+        guard let zoom = EditorState.decode(record.payload)?.zoom, zoom.isFinite else { return 1 }
+        return zoom
     }
 
     /// Puts the window back as the record says (size, position, state); returns the place in

@@ -41,6 +41,8 @@ final class EditorSceneDelegate: SceneDelegate {
         let commands = EditorCommands(scene: scene, ui: ui, binding: binding, banners: banners, environment: environment)
         (self.ui, self.binding, self.banners, self.loading, self.commands) = (ui, binding, banners, loading, commands)
         commands.install()
+        commands.onZoomed = { [weak self] in self?.scheduleRecord() }
+        ui.textView.onControlWheel { [weak commands] steps in commands?.zoom(by: steps) }
         wire(ui, binding)
 
         EditorLanguage.apply(to: ui.buffer, for: document)
@@ -48,6 +50,7 @@ final class EditorSceneDelegate: SceneDelegate {
         loading.update()
         loading.showBarIfStillLoading()
         if let record = options.restorationRecord {
+            ui.textView.zoom = EditorRestoration.zoom(in: record)
             if let place = EditorRestoration.restore(record, window: scene.window) { go(to: place) }
             banners.showFileGoneIfSo()
             banners.showRestoreNotice()
@@ -181,7 +184,8 @@ final class EditorSceneDelegate: SceneDelegate {
     func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord? {
         guard let ui else { return nil }
         // A place still waiting for its lines is where the user is, not the buffer's caret.
-        return EditorRestoration.record(of: scene.window, place: pendingPlace ?? .current(in: ui), document: document)
+        return EditorRestoration.record(of: scene.window, place: pendingPlace ?? .current(in: ui), document: document,
+                                        zoom: ui.textView.zoom)
     }
 
     /// A place whose lines the buffer does not hold yet.

@@ -18,6 +18,8 @@ struct EditorState: Codable, Equatable {
     var topLine: Int?
     /// The search text (kept for the find bar).
     var searchText: String?
+    /// How much the window zooms its text (nil: not at all).
+    var zoom: Double?
 
     /// Decodes a payload; nil for anything damaged or from a newer Tandem.
     static func decode(_ data: Data?) -> EditorState? {

@@ -9,10 +9,12 @@ struct KeyboardShortcut {
     let title: String
     /// The shortcuts window's group.
     let group: Group
+    /// Other accelerators for the same action (not listed in the shortcuts window).
+    var alternatives: [String] = []
 
     /// The groups of the shortcuts window, in order.
     enum Group: String, CaseIterable {
-        case windows = "Windows", files = "Files", editing = "Editing"
+        case windows = "Windows", files = "Files", editing = "Editing", view = "View"
     }
 
     /// Every shortcut Tandem has.
@@ -32,5 +34,8 @@ struct KeyboardShortcut {
         .init(action: "win.find", keys: "<Control>f", title: "Find", group: .editing),
         .init(action: "win.replace", keys: "<Control>h", title: "Find and replace", group: .editing),
         .init(action: "win.go-to-line", keys: "<Control>l", title: "Go to line", group: .editing),
+        .init(action: "win.zoom-in", keys: "<Control>plus", title: "Zoom in", group: .view, alternatives: ["<Control>equal", "<Control>KP_Add"]),
+        .init(action: "win.zoom-out", keys: "<Control>minus", title: "Zoom out", group: .view, alternatives: ["<Control>KP_Subtract"]),
+        .init(action: "win.zoom-reset", keys: "<Control>0", title: "Reset zoom", group: .view, alternatives: ["<Control>KP_0"]),
     ]
 }

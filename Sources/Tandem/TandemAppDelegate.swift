@@ -42,7 +42,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         }
         application.quitOnTerminationSignals()
         AppActions.install(in: application, appDelegate: self)
-        for shortcut in KeyboardShortcut.all { application.setShortcuts([shortcut.keys], forAction: shortcut.action) }
+        for shortcut in KeyboardShortcut.all { application.setShortcuts([shortcut.keys] + shortcut.alternatives, forAction: shortcut.action) }
     }
 
     func application(_ application: Application, didReceive commandLine: CommandLineInvocation) -> Int32 {

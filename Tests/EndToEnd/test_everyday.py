@@ -84,3 +84,33 @@ def test_the_caret_position_follows_the_caret_and_opens_go_to_line(tandem, tmp_p
     subprocess.run(["xdotool", "type", "1"], check=True)       # into Go to Line, which has the focus
     subprocess.run(["xdotool", "key", "Return"], check=True)
     wait_for("gone to line 1", lambda: position() == "Ln 1, Col 1")
+
+
+def test_zoom_keys_and_the_record_keep_each_window_s_size(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "z.txt").write_text("zoom me\n")
+    tandem.start("z.txt")
+    tandem.wait_title("z.txt")
+
+    def glyph_height():
+        return tandem.text_in(tandem.frame("z.txt")).getCharacterExtents(0, pyatspi.DESKTOP_COORDS)[3]
+    normal = wait_for("laid out", lambda: glyph_height() or None)
+    tandem.key("z.txt", "ctrl+plus", "ctrl+plus", "ctrl+plus")
+    wait_for("bigger", lambda: glyph_height() > normal * 1.2)
+    zoomed = glyph_height()
+    tandem.key("z.txt", "ctrl+minus")
+    wait_for("a step smaller", lambda: normal < glyph_height() < zoomed)
+    tandem.key("z.txt", "ctrl+plus")
+    wait_for("back up", lambda: glyph_height() == zoomed)
+    time.sleep(1.2)                                   # the record follows within a second
+    tandem.key("z.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart()
+    tandem.wait_title("z.txt")
+    wait_for("the zoom kept by the window's record", lambda: glyph_height() == zoomed)
+    tandem.key("z.txt", "ctrl+0")
+    wait_for("reset", lambda: glyph_height() == normal)
+    # Ctrl + the wheel zooms the window under the pointer.
+    x, y, _, _ = tandem.text_in(tandem.frame("z.txt")).getCharacterExtents(0, pyatspi.DESKTOP_COORDS)
+    subprocess.run(["xdotool", "mousemove", str(x + 5), str(y + 5), "keydown", "ctrl", "click", "4", "keyup", "ctrl"], check=True)
+    wait_for("bigger with Ctrl and the wheel", lambda: glyph_height() > normal)
