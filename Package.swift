@@ -27,7 +27,9 @@ let package = Package(
         // UIKit's scene model on top of the wrappers; knows nothing of editing.
         .target(name: "Scenes", dependencies: ["Gtk", "SafeFiles", "Localization"]),
         // Text, files and documents: pure Swift and Foundation, never GTK.
-        .target(name: "Documents", dependencies: ["SafeFiles", "Localization", "CZlib"]),
+        .target(name: "Documents", dependencies: ["SafeFiles", "Localization", "CZlib", "CEditorConfig"]),
+        // The EditorConfig reference library: a file's indentation and newline settings.
+        .systemLibrary(name: "CEditorConfig", pkgConfig: "editorconfig", providers: [.apt(["libeditorconfig-dev"])]),
         // zlib's crc32: checksums of the edit journal's records.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Atomic, durable file writes shared by documents, drafts and session records.

@@ -26,7 +26,8 @@ final class EditorPreferences {
 
     /// Applies every preference to a new view, and keeps it up to date from now on. A
     /// `lightweight` view (a huge document) keeps wrapping and current-line highlighting off.
-    func adopt(_ view: SourceView, lightweight: Bool = false) {
+    /// Keys in `overridden` are the document's own (`.editorconfig`, its text) and are left alone.
+    func adopt(_ view: SourceView, lightweight: Bool = false, overridden: Set<String> = []) {
         if lightweight {
             view.highlightsCurrentLine = false
             view.buffer.highlightsMatchingBrackets = false
@@ -38,7 +39,7 @@ final class EditorPreferences {
                      ("insert-spaces", "insert-spaces-instead-of-tabs"), ("auto-indent", "auto-indent"),
                      ("highlight-current-line", "highlight-current-line"), ("show-right-margin", "show-right-margin"),
                      ("right-margin-position", "right-margin-position")]
-        for (key, property) in bound where !(lightweight && key == "highlight-current-line") {
+        for (key, property) in bound where !(lightweight && key == "highlight-current-line") && !overridden.contains(key) {
             settings.bind(key, to: view, property: property)
         }
         views.removeAll { $0.view == nil }

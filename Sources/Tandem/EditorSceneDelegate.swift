@@ -32,7 +32,9 @@ final class EditorSceneDelegate: SceneDelegate {
         self.scene = scene
         let ui = EditorWindow(in: scene.window)
         let lightweight = EditorLoading.isLightweight(document)
-        environment.preferences.adopt(ui.textView, lightweight: lightweight)
+        let indentation = EditorIndentation.rules(for: document)
+        environment.preferences.adopt(ui.textView, lightweight: lightweight, overridden: indentation.overriddenKeys)
+        indentation.apply(to: ui.textView)
         EditorLoading.reserveLineNumbers(in: ui, for: document)
         let binding = DocumentBinding(store: environment.store, document: document, buffer: ui.buffer,
                                       displayLimit: document.readOnlyReasons.contains(.longLines) ? EditorLoading.previewLength : nil)

@@ -114,3 +114,16 @@ def test_zoom_keys_and_the_record_keep_each_window_s_size(tandem, tmp_path):
     x, y, _, _ = tandem.text_in(tandem.frame("z.txt")).getCharacterExtents(0, pyatspi.DESKTOP_COORDS)
     subprocess.run(["xdotool", "mousemove", str(x + 5), str(y + 5), "keydown", "ctrl", "click", "4", "keyup", "ctrl"], check=True)
     wait_for("bigger with Ctrl and the wheel", lambda: glyph_height() > normal)
+
+
+def test_tab_follows_editorconfig_else_what_the_file_shows(tandem, tmp_path):
+    (tmp_path / ".editorconfig").write_text("root = true\n\n[*.py]\nindent_style = space\nindent_size = 3\n")
+    (tmp_path / "a.py").write_text("x = 1\n")
+    (tmp_path / "two.txt").write_text("a:\n  b:\n    c: 1\n  d: 2\n")
+    tandem.start("a.py", "two.txt")
+    tandem.wait_title("a.py")
+    tandem.wait_title("two.txt")
+    tandem.key("a.py", "Tab")
+    wait_for("three spaces, as .editorconfig says", lambda: tandem.text_of("• a.py") == "   x = 1\n")
+    tandem.key("two.txt", "Tab")
+    wait_for("two spaces, as the file is indented", lambda: tandem.text_of("• two.txt") == "  a:\n  b:\n    c: 1\n  d: 2\n")
