@@ -71,6 +71,10 @@ enum PreferencesWindow {
             <property name="modal">False</property>
             <property name="default-width">460</property>
             <property name="type-hint">dialog</property>
+            <child type="titlebar"><object class="GtkHeaderBar">
+              <property name="visible">True</property><property name="show-close-button">True</property>
+              <property name="title" translatable="yes">Preferences</property>
+            </object></child>
             <child><object class="GtkGrid">
               <property name="margin">18</property><property name="row-spacing">10</property><property name="column-spacing">24</property>
               \(rows)

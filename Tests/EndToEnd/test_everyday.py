@@ -127,3 +127,13 @@ def test_tab_follows_editorconfig_else_what_the_file_shows(tandem, tmp_path):
     wait_for("three spaces, as .editorconfig says", lambda: tandem.text_of("• a.py") == "   x = 1\n")
     tandem.key("two.txt", "Tab")
     wait_for("two spaces, as the file is indented", lambda: tandem.text_of("• two.txt") == "  a:\n  b:\n    c: 1\n  d: 2\n")
+
+
+def test_preferences_have_a_header_bar_like_the_main_window(tandem, tmp_path):
+    (tmp_path / "h.txt").write_text("header\n")
+    tandem.start("h.txt")
+    tandem.wait_title("h.txt")
+    tandem.key("h.txt", "ctrl+comma")
+    frame = tandem.wait_title("Preferences")
+    # A header bar brings its own close button (the window manager's title bar is not in the tree).
+    wait_for("the header bar's close button", lambda: any(b.name == "Close" for b in tandem.find(tandem.frame("Preferences"), "push button")))
