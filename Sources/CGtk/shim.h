@@ -39,6 +39,8 @@ static inline GtkTextView *tandem_text_view(gpointer p) { return GTK_TEXT_VIEW(p
 static inline GtkTextBuffer *tandem_text_buffer(gpointer p) { return GTK_TEXT_BUFFER(p); }
 /** GTK_BUTTON(): a widget known to be a button. */
 static inline GtkButton *tandem_button(gpointer p) { return GTK_BUTTON(p); }
+/** GTK_SOURCE_COMPLETION_PROVIDER(): an object known to provide completions. */
+static inline GtkSourceCompletionProvider *tandem_completion_provider(gpointer p) { return GTK_SOURCE_COMPLETION_PROVIDER(p); }
 /** GTK_SOURCE_VIEW(): a widget known to be a GtkSourceView. */
 static inline GtkSourceView *tandem_source_view(gpointer p) { return GTK_SOURCE_VIEW(p); }
 /** GTK_SOURCE_BUFFER(): an object known to be a GtkSourceBuffer. */

@@ -99,10 +99,13 @@ public final class SourceView: Widget {
     }
 
     private var fontProvider: UnsafeMutablePointer<GtkCssProvider>?
+    /// The word-completion provider this view made (`completesWords`), owned here.
+    var wordProvider: UnsafeMutableRawPointer?
 
     // The style context keeps its own reference to the provider; this drops ours.
     isolated deinit {
         if let fontProvider { g_object_unref(UnsafeMutableRawPointer(fontProvider)) }
+        if let wordProvider { g_object_unref(wordProvider) }
     }
 
     private var font = "Monospace 11"

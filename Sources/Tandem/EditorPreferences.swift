@@ -16,7 +16,7 @@ final class EditorPreferences {
         desktop = interface?.hasKey("color-scheme") == true ? interface : nil
         desktop?.onChange("color-scheme") { [weak self] in self?.applyToAll("style-scheme") }
         guard let settings else { return }
-        for key in ["wrap", "font", "style-scheme", "smart-home-end"] {
+        for key in Self.appliedKeys {
             settings.onChange(key) { [weak self] in self?.applyToAll(key) }
         }
     }
@@ -44,8 +44,11 @@ final class EditorPreferences {
         }
         views.removeAll { $0.view == nil }
         views.append(WeakView(view: view, lightweight: lightweight))
-        for key in ["wrap", "font", "style-scheme", "smart-home-end"] { apply(key, to: view, settings: settings, lightweight: lightweight) }
+        for key in Self.appliedKeys { apply(key, to: view, settings: settings, lightweight: lightweight) }
     }
+
+    /// The keys applied by hand (the others are bound to a property of the view).
+    private static let appliedKeys = ["wrap", "font", "style-scheme", "smart-home-end", "show-whitespace", "word-completion"]
 
     private func applyToAll(_ key: String) {
         guard let settings else { return }
@@ -58,6 +61,8 @@ final class EditorPreferences {
         case "wrap": if !lightweight { view.setWraps(settings.bool("wrap")) }
         case "font": view.setFont(settings.string("font"))
         case "smart-home-end": view.hasSmartHomeEnd = settings.bool("smart-home-end")
+        case "show-whitespace": view.showsWhitespace = settings.bool("show-whitespace")
+        case "word-completion": view.completesWords = settings.bool("word-completion")
         case "style-scheme":
             let chosen = settings.string("style-scheme")
             let dark = desktop?.string("color-scheme") == "prefer-dark" || SourceView.prefersDarkColors

@@ -9,7 +9,7 @@ enum PreferencesWindow {
         guard let settings = preferences.settings else { return }
         let builder = Builder(xml: xml)
         let switches = ["wrap", "show-line-numbers", "highlight-current-line", "show-right-margin",
-                        "insert-spaces", "auto-indent", "smart-home-end", "restore-windows"]
+                        "insert-spaces", "auto-indent", "smart-home-end", "show-whitespace", "word-completion", "restore-windows"]
         for key in switches { if let widget = builder.widget(key) { settings.bind(key, to: widget, property: "active", twoWay: true) } }
         for key in ["tab-width", "right-margin-position"] {
             if let widget = builder.widget(key) { settings.bind(key, to: widget, property: "value", twoWay: true) }
@@ -60,7 +60,9 @@ enum PreferencesWindow {
             toggle("insert-spaces", "Insert spaces instead of tabs", 8),
             toggle("auto-indent", "Indent new lines automatically", 9),
             toggle("smart-home-end", "Home goes to the first character of the text", 10),
-            toggle("restore-windows", "Bring back windows at launch", 11),
+            toggle("show-whitespace", "Show spaces and tabs", 11),
+            toggle("word-completion", "Complete words from the document", 12),
+            toggle("restore-windows", "Bring back windows at launch", 13),
         ].joined()
         return """
         <interface>

@@ -30,6 +30,13 @@ final class EditorPreferencesTests: XCTestCase {
             settings.set("smart-home-end", false)
             XCTAssertFalse(one.hasSmartHomeEnd || two.hasSmartHomeEnd)
             settings.set("smart-home-end", true)
+            XCTAssertFalse(one.showsWhitespace || one.completesWords, "whitespace marks and word completion are off by default")
+            settings.set("show-whitespace", true)
+            settings.set("word-completion", true)
+            XCTAssertTrue(one.showsWhitespace && two.showsWhitespace && one.completesWords && two.completesWords)
+            settings.set("show-whitespace", false)
+            settings.set("word-completion", false)
+            XCTAssertFalse(two.showsWhitespace || two.completesWords)
 
             // Colours follow the desktop's light or dark preference unless a scheme is chosen.
             XCTAssertEqual(one.styleSchemeID, "classic")
