@@ -19,6 +19,8 @@ struct EditorEnvironment {
     let store: DocumentStore
     /// The preferences, applied live to every window.
     let preferences: EditorPreferences
+    /// Where the user was in files whose last window closed.
+    let places: RecentPlaces
     /// The app delegate, seen only as what a window needs of it.
     weak var host: EditorHost?
 }

@@ -59,6 +59,7 @@ final class EditorSceneDelegate: SceneDelegate {
         }
         banners.showEncodingIfNotUTF8()
         if let place = options.files.first { moveCaret(to: place) }
+        if options.restorationRecord == nil, options.files.first?.line == nil { comeBack(ui) }
         banners.showNotices(options.notices)
         if let offer = connection.openAnyway { banners.offerToOpenAnyway(offer) }
         updateTitle()
@@ -98,6 +99,7 @@ final class EditorSceneDelegate: SceneDelegate {
     }
 
     func sceneDidDisconnect(_ scene: WindowScene) {
+        rememberPlace()
         environment.host?.editorDidClose(scene.session)
         // The store closes the document if this was its last window.
         (commands, loading, banners, binding, ui) = (nil, nil, nil, nil, nil)
@@ -196,6 +198,22 @@ final class EditorSceneDelegate: SceneDelegate {
     /// Puts the caret on the 1-based line and column of `place` (if it has one) and scrolls there.
     func moveCaret(to place: OpenFileContext) {
         if let line = place.line { go(to: EditorPlace(line: line, column: place.column)) }
+    }
+
+    /// A file opened again (no line asked for, no record) comes back where its last window was.
+    private func comeBack(_ ui: EditorWindow) {
+        guard let path = document.identity.canonicalPath, environment.store.subscriberCount(of: document) == 1,
+              let place = environment.places.place(for: path) else { return }
+        if let zoom = place.zoom, zoom.isFinite { ui.textView.zoom = zoom }
+        go(to: EditorPlace(anchor: (place.caretLine, place.caretColumn), caret: (place.caretLine, place.caretColumn), topLine: place.topLine))
+    }
+
+    /// The last window of a file keeps where the user was in it, for the next time it opens.
+    private func rememberPlace() {
+        guard let ui, let binding, binding.isLastWindowOnDocument, let path = document.identity.canonicalPath else { return }
+        let place = pendingPlace ?? .current(in: ui)
+        environment.places.remember(.init(path: path, caretLine: place.caret.line, caretColumn: place.caret.column,
+                                          topLine: place.topLine, zoom: ui.textView.zoom == 1 ? nil : ui.textView.zoom))
     }
 
     /// Selects and scrolls to `place` now, or as soon as the buffer holds its lines.

@@ -12,6 +12,8 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     let store = DocumentStore()
     /// The editor preferences, applied live to every window.
     private(set) lazy var preferences = EditorPreferences()
+    /// Where the user was in files whose last window closed (state folder; none without one).
+    private lazy var places = RecentPlaces(folder: application?.sessionStore?.folder)
     /// The delegate of every editor window now open, by session.
     private var editors: [SceneSession: EditorSceneDelegate] = [:]
     private lazy var restorer = SessionRestorer(appDelegate: self)
@@ -75,7 +77,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     /// the preferences and this app delegate (as its host) in its initializer.
     func editorConfiguration(_ connection: EditorConnection) -> SceneConfiguration {
         SceneConfiguration(name: "Editor", role: "editor") { [unowned self] session in
-            let editor = EditorSceneDelegate(environment: EditorEnvironment(store: store, preferences: preferences, host: self),
+            let editor = EditorSceneDelegate(environment: EditorEnvironment(store: store, preferences: preferences, places: places, host: self),
                                              connection: connection)
             editors[session] = editor
             return editor
@@ -93,6 +95,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     func applicationWillTerminate(_ application: Application) {
         store.waitForSaves()
         store.finishJournals()
+        places.waitUntilWritten()
     }
 
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {

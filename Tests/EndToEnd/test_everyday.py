@@ -137,3 +137,28 @@ def test_preferences_have_a_header_bar_like_the_main_window(tandem, tmp_path):
     frame = tandem.wait_title("Preferences")
     # A header bar brings its own close button (the window manager's title bar is not in the tree).
     wait_for("the header bar's close button", lambda: any(b.name == "Close" for b in tandem.find(tandem.frame("Preferences"), "push button")))
+
+
+def test_a_file_opened_again_comes_back_where_its_window_was(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "a.txt").write_text("stays open\n")
+    (tmp_path / "b.txt").write_text("one\ntwo\nthree three\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    assert tandem.launch("b.txt:3:7").returncode == 0
+    tandem.wait_title("b.txt")
+
+    def glyph_height():
+        return tandem.text_in(tandem.frame("b.txt")).getCharacterExtents(0, pyatspi.DESKTOP_COORDS)[3]
+    normal = wait_for("laid out", lambda: glyph_height() or None)
+    tandem.key("b.txt", "ctrl+plus")
+    wait_for("zoomed", lambda: glyph_height() > normal)
+    zoomed = glyph_height()
+    tandem.key("b.txt", "ctrl+w")
+    wait_for("b.txt closed", lambda: tandem.titles() == ["a.txt"])
+    assert tandem.launch("b.txt").returncode == 0
+    tandem.wait_title("b.txt")
+    wait_for("the caret where it was", lambda: tandem.caret_of("b.txt") == len("one\ntwo\nthree "))
+    wait_for("the zoom as it was", lambda: glyph_height() == zoomed)
+    state = tandem.state_home / "tandem" / "places.json"
+    assert oct(state.stat().st_mode & 0o777) == "0o600"

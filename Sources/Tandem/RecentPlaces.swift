@@ -1,0 +1,52 @@
+import Foundation
+import Localization
+import SafeFiles
+
+/// Where the user was in files whose last window closed (caret, scroll, zoom), so that opening
+/// one again comes back there, as gedit keeps it in file metadata: one JSON file in the state
+/// folder (0600), the last `limit` files, written off the main thread.
+@MainActor
+final class RecentPlaces {
+    struct Place: Codable, Equatable {
+        var path: String
+        var caretLine: Int
+        var caretColumn: Int
+        var topLine: Int?
+        var zoom: Double?
+    }
+
+    static let limit = 1_000
+    private let file: String?
+    /// Most recent last.
+    private var places: [Place] = []
+    private let queue = DispatchQueue(label: "tandem.places", qos: .utility)
+
+    /// Reads the places kept in `folder` (nil: keeps none); a damaged file is said once and skipped.
+    init(folder: String?) {
+        file = folder.map { $0 + "/places.json" }
+        guard let file, FileManager.default.fileExists(atPath: file) else { return }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+        guard (attributes?[.type] as? FileAttributeType) == .typeRegular, (attributes?[.size] as? Int ?? .max) <= 4 << 20,
+              let data = FileManager.default.contents(atPath: file),
+              let read = try? JSONDecoder().decode([Place].self, from: data) else {
+            FileHandle.standardError.write(Data(("tandem: " + localized("skipped %1: it is damaged", file) + "\n").utf8))
+            return
+        }
+        places = Array(read.suffix(Self.limit))
+    }
+
+    /// Where the user was in the file at `path`, if its window closed before.
+    func place(for path: String) -> Place? { places.last { $0.path == path } }
+
+    /// Keeps `place` as the newest, dropping the oldest past `limit`.
+    func remember(_ place: Place) {
+        places.removeAll { $0.path == place.path }
+        places.append(place)
+        if places.count > Self.limit { places.removeFirst(places.count - Self.limit) }
+        guard let file, let data = try? JSONEncoder().encode(places) else { return }
+        queue.async { try? AtomicFileWriter.write(data, to: file, mode: 0o600, followingSymlinks: false) }
+    }
+
+    /// Returns once every place remembered so far is on disk (quitting).
+    func waitUntilWritten() { queue.sync {} }
+}
