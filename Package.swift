@@ -20,7 +20,9 @@ let package = Package(
             providers: [.apt(["libgtk-3-dev", "libgtksourceview-4-dev"])]
         ),
         // Swift wrappers: the only Swift module that touches raw GTK pointers.
-        .target(name: "Gtk", dependencies: ["CGtk", "Localization"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CGspell", "Localization"]),
+        // gspell: inline spell checking, as gedit has it.
+        .systemLibrary(name: "CGspell", pkgConfig: "gspell-1", providers: [.apt(["libgspell-1-dev"])]),
         // gettext for every user-visible string.
         .target(name: "Localization", dependencies: ["CIntl"]),
         .systemLibrary(name: "CIntl"),

@@ -38,6 +38,7 @@ final class EditorCommands {
             ("redo", { $0.binding.redo() }),
             ("new-window-on-document", { $0.environment.host?.openWindow(on: $0.document) }),
             ("show-menu", { $0.ui.menuButton.popUp() }),
+            ("check-spelling", { $0.ui.textView.checksSpelling.toggle() }),
             ("zoom-in", { $0.zoom(by: 1) }),
             ("zoom-out", { $0.zoom(by: -1) }),
             ("zoom-reset", { $0.zoom(by: 0) }),

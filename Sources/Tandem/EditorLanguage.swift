@@ -19,4 +19,11 @@ enum EditorLanguage {
         let head = Array(document.storage.substring(0..<4096).utf8)
         buffer.languageID = SourceLanguage.guess(fileName: document.path.map { ($0 as NSString).lastPathComponent }, head: head)
     }
+
+    /// Whether text in this language is prose, spell checked by default (plain text, Markdown
+    /// and other markup for writing), as opposed to code.
+    static func isProse(_ languageID: String?) -> Bool {
+        guard let languageID else { return true }
+        return ["markdown", "rst", "asciidoc", "latex", "texinfo", "mallard", "dtd-less-text"].contains(languageID)
+    }
 }

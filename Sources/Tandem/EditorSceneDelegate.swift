@@ -48,6 +48,7 @@ final class EditorSceneDelegate: SceneDelegate {
         wire(ui, binding)
 
         EditorLanguage.apply(to: ui.buffer, for: document)
+        ui.textView.checksSpelling = EditorLanguage.isProse(ui.buffer.languageID) && !document.isReadOnly && !lightweight
         banners.showOpeningNotices(lightweight: lightweight)
         loading.update()
         loading.showBarIfStillLoading()

@@ -162,3 +162,22 @@ def test_a_file_opened_again_comes_back_where_its_window_was(tandem, tmp_path):
     wait_for("the zoom as it was", lambda: glyph_height() == zoomed)
     state = tandem.state_home / "tandem" / "places.json"
     assert oct(state.stat().st_mode & 0o777) == "0o600"
+
+
+def underline_at(text, offset):
+    attributes, _, _ = text.getAttributeRun(offset, False)
+    return [a for a in attributes if a.startswith("underline")]
+
+
+def test_prose_is_spell_checked_and_code_is_not(tandem, tmp_path):
+    (tmp_path / "letter.txt").write_text("A wrod here\n")
+    (tmp_path / "code.py").write_text("wrod = 1\n")
+    tandem.start("letter.txt", "code.py")
+    tandem.wait_title("letter.txt")
+    tandem.wait_title("code.py")
+    prose = tandem.text_in(tandem.frame("letter.txt"))
+    wait_for("the misspelt word underlined", lambda: underline_at(prose, 3) not in ([], ["underline:none"]))
+    assert underline_at(prose, 0) in ([], ["underline:none"]), "a correct word is not"
+    code = tandem.text_in(tandem.frame("code.py"))
+    time.sleep(0.5)
+    assert underline_at(code, 1) in ([], ["underline:none"]), "code is not spell checked by default"
