@@ -39,12 +39,27 @@ final class EditorCommands {
             ("new-window-on-document", { $0.environment.host?.openWindow(on: $0.document) }),
             ("show-menu", { $0.ui.menuButton.popUp() }),
             ("check-spelling", { $0.ui.textView.checksSpelling.toggle() }),
+            ("print", { $0.print() }),
             ("zoom-in", { $0.zoom(by: 1) }),
             ("zoom-out", { $0.zoom(by: -1) }),
             ("zoom-reset", { $0.zoom(by: 0) }),
         ]
         for (name, perform) in actions {
             scene?.addAction(name) { [weak self] in if let self { perform(self) } }
+        }
+    }
+
+    /// Prints the document through the print dialog; a failure is said in the window.
+    private func print() {
+        let font = environment.preferences.settings?.string("font") ?? "Monospace 10"
+        // "Print to File" writes beside the document (or in the home folder), named after it, never
+        // over a file that is there.
+        let folder = document.path.map { ($0 as NSString).deletingLastPathComponent } ?? NSHomeDirectory()
+        let stem = folder + "/" + (document.displayName as NSString).deletingPathExtension
+        let pdf = ([stem + ".pdf"] + (2...99).map { stem + " (\($0)).pdf" }).first { !FileManager.default.fileExists(atPath: $0) }
+            ?? stem + " (\(UUID().uuidString)).pdf"
+        if let failure = Printing.print(ui.buffer, title: document.displayName, font: font, pdfPath: pdf, over: scene?.window) {
+            banners.showError(localized("Could not print “%1”: %2", document.displayName, failure))
         }
     }
 

@@ -29,6 +29,7 @@ struct KeyboardShortcut {
         .init(action: "win.open", keys: "<Control>o", title: "Open", group: .files),
         .init(action: "win.save", keys: "<Control>s", title: "Save", group: .files),
         .init(action: "win.save-as", keys: "<Control><Shift>s", title: "Save as", group: .files),
+        .init(action: "win.print", keys: "<Control>p", title: "Print", group: .files),
         .init(action: "win.undo", keys: "<Control>z", title: "Undo", group: .editing),
         .init(action: "win.redo", keys: "<Control><Shift>z", title: "Redo", group: .editing),
         .init(action: "win.find", keys: "<Control>f", title: "Find", group: .editing),

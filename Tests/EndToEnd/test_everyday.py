@@ -181,3 +181,27 @@ def test_prose_is_spell_checked_and_code_is_not(tandem, tmp_path):
     code = tandem.text_in(tandem.frame("code.py"))
     time.sleep(0.5)
     assert underline_at(code, 1) in ([], ["underline:none"]), "code is not spell checked by default"
+
+
+def test_print_to_a_pdf_holds_the_text_and_a_header(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "report.txt").write_text("Quarterly figures\nline two of the report\n")
+    (tmp_path / "report.pdf").write_text("a file of the user's, never overwritten\n")
+    tandem.start("report.txt")
+    tandem.wait_title("report.txt")
+    tandem.key("report.txt", "ctrl+p")
+    dialog = wait_for("the print dialog", lambda: next((f for f in tandem.app() if f is not None and f.name == "Print"), None))
+    cell = wait_for("Print to File", lambda: next((c for c in tandem.find(dialog, "table cell") if c.name == "Print to File"), None))
+    # Chosen as a person does: a click on the printer's row.
+    box = cell.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(box.y + box.height // 2), "click", "1"], check=True)
+    button = wait_for("Print enabled", lambda: next((b for b in tandem.find(dialog, "push button")
+                                                      if b.name == "Print" and b.getState().contains(pyatspi.STATE_SENSITIVE)), None))
+    button.queryAction().doAction(0)
+    pdf = tmp_path / "report (2).pdf"
+    wait_for("the PDF written beside the file", lambda: pdf.exists() and pdf.stat().st_size > 0, timeout=15)
+    time.sleep(0.5)
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    assert "Quarterly figures" in text and "line two of the report" in text
+    assert "report.txt" in text and "1 / 1" in text, "a header with the name and the page"
+    assert (tmp_path / "report.pdf").read_text() == "a file of the user's, never overwritten\n"
