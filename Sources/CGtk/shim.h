@@ -217,6 +217,17 @@ static inline GdkWindowState tandem_window_state_event_changed(GdkEvent *event) 
     return event->window_state.changed_mask;
 }
 
+/* ---- list stores (gtk_list_store_set is variadic) ---- */
+
+/** Sets column `column` of the row at `iter` to the string `value`. */
+static inline void tandem_list_store_set_string(GtkListStore *store, GtkTreeIter *iter, gint column, const char *value) {
+    gtk_list_store_set(store, iter, column, value, -1);
+}
+/** A list store of one string column (G_TYPE_STRING is a macro over a function call). */
+static inline GtkListStore *tandem_string_list_store(void) { return gtk_list_store_new(1, G_TYPE_STRING); }
+/** GTK_TREE_MODEL(): a list store as the model a completion reads. */
+static inline GtkTreeModel *tandem_tree_model(gpointer p) { return GTK_TREE_MODEL(p); }
+
 /* ---- printing (GtkPrintOperation's signals take GTK-typed arguments: handled here, in C) ---- */
 
 /** "paginate": lays out pages a few at a time; done when the compositor has them all. */

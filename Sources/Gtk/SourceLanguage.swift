@@ -13,6 +13,29 @@ public enum SourceLanguage {
               let id = gtk_source_language_get_id(language) else { return nil }
         return String(cString: id)
     }
+
+    /// Every language a user may pick (hidden ones left out), as (id, name), by name.
+    public static func all() -> [(id: String, name: String)] {
+        guard let manager = gtk_source_language_manager_get_default(),
+              let ids = gtk_source_language_manager_get_language_ids(manager) else { return [] }
+        var languages: [(id: String, name: String)] = []
+        var index = 0
+        while let id = ids[index] {
+            index += 1
+            guard let language = gtk_source_language_manager_get_language(manager, id),
+                  gtk_source_language_get_hidden(language) == 0, let name = gtk_source_language_get_name(language) else { continue }
+            languages.append((String(cString: id), String(cString: name)))
+        }
+        return languages.sorted { $0.name.lowercased() < $1.name.lowercased() }
+    }
+
+    /// The name to show for a language id (nil: none or unknown).
+    public static func name(of id: String?) -> String? {
+        guard let id, let manager = gtk_source_language_manager_get_default(),
+              let language = gtk_source_language_manager_get_language(manager, id),
+              let name = gtk_source_language_get_name(language) else { return nil }
+        return String(cString: name)
+    }
 }
 
 extension SourceBuffer {

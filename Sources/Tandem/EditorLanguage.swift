@@ -1,23 +1,46 @@
 import Documents
 import Foundation
 import Gtk
+import Localization
 
-/// Which language highlights a window's document: guessed from the file's name and first bytes,
-/// and none for big documents, where highlighting the whole text would cost more than it gives.
+/// Which language highlights a window's document: the user's choice for the file, else a guess
+/// from its name and first bytes; none for big documents, where highlighting the whole text would
+/// cost more than it gives (the picker then says so).
 @MainActor
 enum EditorLanguage {
     /// Documents longer than this (characters) are not highlighted, as in GNOME Text Editor.
     static let highlightLimit = 1_000_000
+    /// What the picker calls no language.
+    static var plainText: String { localized("Plain Text") }
 
-    /// Sets the buffer's language for `document` as it is now (its name may have changed).
-    static func apply(to buffer: SourceBuffer, for document: Document) {
+    /// Sets the language (`chosen`: the user's pick, "" for plain text; nil: the guess) and what
+    /// the window's picker shows.
+    static func apply(to ui: EditorWindow, for document: Document, chosen: String?) {
         guard document.fileSize <= Int64(highlightLimit), document.storage.count <= highlightLimit,
               document.readOnlyReasons.isDisjoint(with: [.binary, .longLines]) else {
-            buffer.languageID = nil
+            ui.buffer.languageID = nil
+            ui.languageButton.label = plainText
+            ui.languageButton.setEnabled(false, tooltip: localized("Highlighting is off for documents over a million characters, to keep them fast."))
             return
         }
+        ui.languageButton.setEnabled(true, tooltip: localized("Language"))
+        ui.buffer.languageID = chosen.map { $0.isEmpty ? nil : $0 } ?? guess(for: document)
+        ui.languageButton.label = SourceLanguage.name(of: ui.buffer.languageID) ?? plainText
+    }
+
+    private static func guess(for document: Document) -> String? {
         let head = Array(document.storage.substring(0..<4096).utf8)
-        buffer.languageID = SourceLanguage.guess(fileName: document.path.map { ($0 as NSString).lastPathComponent }, head: head)
+        return SourceLanguage.guess(fileName: document.path.map { ($0 as NSString).lastPathComponent }, head: head)
+    }
+
+    /// The picker's choices: plain text, then every language by name.
+    static func offer(in picker: PickerButton) {
+        picker.setChoices([plainText] + SourceLanguage.all().map(\.name))
+    }
+
+    /// The language id for a name the picker offered ("" for plain text; nil: no such name).
+    static func id(named name: String) -> String? {
+        name == plainText ? "" : SourceLanguage.all().first { $0.name == name }?.id
     }
 
     /// Whether text in this language is prose, spell checked by default (plain text, Markdown

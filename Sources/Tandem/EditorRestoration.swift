@@ -7,12 +7,13 @@ import Scenes
 @MainActor
 enum EditorRestoration {
     /// The window's record: its geometry, and where the user is (`place`) in which document.
-    static func record(of window: ApplicationWindow, place: EditorPlace, document: Document, zoom: Double) -> RestorationRecord {
+    static func record(of window: ApplicationWindow, place: EditorPlace, document: Document, zoom: Double,
+                       language: String?) -> RestorationRecord {
         let state = EditorState(path: document.path, draftID: document.draftID,
                                 untitledName: document.path == nil ? document.untitledName : nil,
                                 caretLine: place.caret.line, caretColumn: place.caret.column,
                                 anchorLine: place.anchor.line, anchorColumn: place.anchor.column,
-                                topLine: place.topLine, zoom: zoom == 1 ? nil : zoom)
+                                topLine: place.topLine, zoom: zoom == 1 ? nil : zoom, language: language)
         let size = window.size, position = window.position
         return RestorationRecord(windowWidth: size.width, windowHeight: size.height,
                                  windowX: position.x, windowY: position.y,

@@ -44,10 +44,13 @@ final class EditorSceneDelegate: SceneDelegate {
         (self.ui, self.binding, self.banners, self.loading, self.commands) = (ui, binding, banners, loading, commands)
         commands.install()
         commands.onZoomed = { [weak self] in self?.scheduleRecord() }
+        ui.languageButton.onPick = { [weak self] name in self?.pickLanguage(named: name) }
         ui.textView.onControlWheel { [weak commands] steps in commands?.zoom(by: steps) }
         wire(ui, binding)
 
-        EditorLanguage.apply(to: ui.buffer, for: document)
+        chosenLanguage = options.restorationRecord.flatMap { EditorState.decode($0.payload)?.language }
+        EditorLanguage.offer(in: ui.languageButton)
+        EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage)
         ui.textView.checksSpelling = EditorLanguage.isProse(ui.buffer.languageID) && !document.isReadOnly && !lightweight
         banners.showOpeningNotices(lightweight: lightweight)
         loading.update()
@@ -141,11 +144,11 @@ final class EditorSceneDelegate: SceneDelegate {
         case .dirtyChanged, .closed, .savingChanged:
             updateTitle()
         case .renamed:
-            EditorLanguage.apply(to: ui.buffer, for: document)  // a new name may be another language
+            EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage)  // a new name may be another language
             updateTitle()
         case .saved:
             ui.diskChangeBar.dismiss()
-            EditorLanguage.apply(to: ui.buffer, for: document)
+            EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage)
             updateTitle()
         case .reloadedFromDisk:
             ui.diskChangeBar.dismiss()
@@ -190,7 +193,7 @@ final class EditorSceneDelegate: SceneDelegate {
         guard let ui else { return nil }
         // A place still waiting for its lines is where the user is, not the buffer's caret.
         return EditorRestoration.record(of: scene.window, place: pendingPlace ?? .current(in: ui), document: document,
-                                        zoom: ui.textView.zoom)
+                                        zoom: ui.textView.zoom, language: chosenLanguage)
     }
 
     /// A place whose lines the buffer does not hold yet.
@@ -201,11 +204,25 @@ final class EditorSceneDelegate: SceneDelegate {
         if let line = place.line { go(to: EditorPlace(line: line, column: place.column)) }
     }
 
+    /// The language the user picked for this window's file ("" for plain text; nil: the guess).
+    private var chosenLanguage: String?
+
+    private func pickLanguage(named name: String) {
+        guard let ui, let id = EditorLanguage.id(named: name) else { return }
+        chosenLanguage = id
+        EditorLanguage.apply(to: ui, for: document, chosen: id)
+        scheduleRecord()
+    }
+
     /// A file opened again (no line asked for, no record) comes back where its last window was.
     private func comeBack(_ ui: EditorWindow) {
         guard let path = document.identity.canonicalPath, environment.store.subscriberCount(of: document) == 1,
               let place = environment.places.place(for: path) else { return }
         if let zoom = place.zoom, zoom.isFinite { ui.textView.zoom = zoom }
+        if let language = place.language {
+            chosenLanguage = language
+            EditorLanguage.apply(to: ui, for: document, chosen: language)
+        }
         go(to: EditorPlace(anchor: (place.caretLine, place.caretColumn), caret: (place.caretLine, place.caretColumn), topLine: place.topLine))
     }
 
@@ -214,7 +231,8 @@ final class EditorSceneDelegate: SceneDelegate {
         guard let ui, let binding, binding.isLastWindowOnDocument, let path = document.identity.canonicalPath else { return }
         let place = pendingPlace ?? .current(in: ui)
         environment.places.remember(.init(path: path, caretLine: place.caret.line, caretColumn: place.caret.column,
-                                          topLine: place.topLine, zoom: ui.textView.zoom == 1 ? nil : ui.textView.zoom))
+                                          topLine: place.topLine, zoom: ui.textView.zoom == 1 ? nil : ui.textView.zoom,
+                                          language: chosenLanguage))
     }
 
     /// Selects and scrolls to `place` now, or as soon as the buffer holds its lines.

@@ -20,6 +20,8 @@ struct EditorState: Codable, Equatable {
     var searchText: String?
     /// How much the window zooms its text (nil: not at all).
     var zoom: Double?
+    /// The language the user picked for the file ("" for plain text; nil: the guess).
+    var language: String?
 
     /// Decodes a payload; nil for anything damaged or from a newer Tandem.
     static func decode(_ data: Data?) -> EditorState? {

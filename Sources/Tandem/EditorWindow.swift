@@ -33,6 +33,8 @@ final class EditorWindow {
     let menuButton: MenuButton
     /// Where the caret is, in the header bar.
     let caretPosition: CaretPosition
+    /// The document's language, and a searchable list of the others.
+    let languageButton = PickerButton(placeholder: localized("Search languages"))
     private let scroller = ScrolledWindow()
 
     /// The window menu: sections of (label, action).
@@ -64,6 +66,7 @@ final class EditorWindow {
         headerBar.packEnd(menuButton)
         headerBar.packEnd(Button(label: localized("_Save"), action: "win.save"))
         headerBar.packEnd(caretPosition.button)
+        headerBar.packEnd(languageButton)
         window.setTitlebar(headerBar)
 
         let column = Box(vertical: true)

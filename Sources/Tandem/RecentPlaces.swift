@@ -13,6 +13,8 @@ final class RecentPlaces {
         var caretColumn: Int
         var topLine: Int?
         var zoom: Double?
+        /// The language the user picked ("" for plain text; nil: none picked).
+        var language: String?
     }
 
     static let limit = 1_000

@@ -205,3 +205,34 @@ def test_print_to_a_pdf_holds_the_text_and_a_header(tandem, tmp_path):
     assert "Quarterly figures" in text and "line two of the report" in text
     assert "report.txt" in text and "1 / 1" in text, "a header with the name and the page"
     assert (tmp_path / "report.pdf").read_text() == "a file of the user's, never overwritten\n"
+
+
+def test_the_language_picker_changes_and_remembers_the_language(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "keep.txt").write_text("stays open\n")
+    (tmp_path / "notes.txt").write_text("def greet(name):\n    return name\n")
+    (tmp_path / "big.log").write_text("x" * 100 + "\n" * 12_000 + "y" * 1_000_000)
+    tandem.start("keep.txt", "notes.txt", "big.log")
+    for title in ("keep.txt", "notes.txt", "big.log"):
+        tandem.wait_title(title)
+
+    def picker(title):
+        return next((b for b in tandem.find(tandem.frame(title), "toggle button") if b.name in ("Plain Text", "Python")), None)
+    assert wait_for("the picker", lambda: picker("notes.txt")).name == "Plain Text"
+    picker("notes.txt").queryAction().doAction(0)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "type", "--delay", "20", "Python"], check=True)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    wait_for("Python picked", lambda: picker("notes.txt").name == "Python")
+    code = tandem.text_in(tandem.frame("notes.txt"))
+    wait_for("highlighted now", lambda: attributes_at(code, 0) != attributes_at(code, len("def greet(")))
+    # Too big to highlight: the picker says why and cannot be used.
+    big = wait_for("the big file's picker", lambda: picker("big.log"))
+    assert not big.getState().contains(pyatspi.STATE_SENSITIVE)
+    assert "million" in big.description or "million" in (big.queryComponent() and big.description)
+    # Closed and opened again: the choice comes back.
+    tandem.key("notes.txt", "ctrl+w")
+    wait_for("notes.txt closed", lambda: "notes.txt" not in tandem.titles())
+    assert tandem.launch("notes.txt").returncode == 0
+    tandem.wait_title("notes.txt")
+    wait_for("the choice remembered", lambda: picker("notes.txt") and picker("notes.txt").name == "Python")
