@@ -12,4 +12,9 @@ public final class Box: Container {
     public func pack(_ child: Widget, expand: Bool = false) {
         gtk_box_pack_start(tandem_box(raw), child.widget, expand ? 1 : 0, expand ? 1 : 0, 0)
     }
+
+    /// Adds a child at the end (the right of a horizontal box), after those added there before.
+    public func packEnd(_ child: Widget) {
+        gtk_box_pack_end(tandem_box(raw), child.widget, 0, 0, 0)
+    }
 }

@@ -33,6 +33,20 @@ public final class MenuButton: Widget {
         setAccessibleName(tooltip)
     }
 
+    /// A flat text button showing `menu` (a status bar's choice).
+    public init(label: String, menu: Menu) {
+        super.init(gtk_menu_button_new(), ownership: .sink)
+        gtk_menu_button_set_menu_model(UnsafeMutablePointer<GtkMenuButton>(OpaquePointer(raw)), UnsafeMutablePointer<GMenuModel>(OpaquePointer(menu.raw)))
+        gtk_button_set_relief(tandem_button(raw), GTK_RELIEF_NONE)
+        self.label = label
+    }
+
+    /// The button's text.
+    public var label: String {
+        get { gtk_button_get_label(tandem_button(raw)).map { String(cString: $0) } ?? "" }
+        set { gtk_button_set_label(tandem_button(raw), newValue) }
+    }
+
     /// Opens the menu, as a click would (F10 in GNOME apps).
     public func popUp() {
         gtk_toggle_button_set_active(UnsafeMutablePointer<GtkToggleButton>(OpaquePointer(raw)), 1)

@@ -44,9 +44,39 @@ final class EditorCommands {
             ("zoom-out", { $0.zoom(by: -1) }),
             ("zoom-reset", { $0.zoom(by: 0) }),
         ]
-        for (name, perform) in actions {
+        for (name, perform) in actions + formatActions {
             scene?.addAction(name) { [weak self] in if let self { perform(self) } }
         }
+    }
+
+    /// Called after the status bar's choices changed what the window shows.
+    var onFormatChanged: (@MainActor () -> Void)?
+
+    /// The status bar's choices: this window's indentation, the document's line endings and encoding.
+    private var formatActions: [(String, @MainActor (EditorCommands) -> Void)] {
+        var actions: [(String, @MainActor (EditorCommands) -> Void)] = [("indent-tabs", { @MainActor commands in commands.indent(spaces: nil) })]
+        for width in [2, 3, 4, 8] {
+            actions.append(("indent-spaces-\(width)", { @MainActor commands in commands.indent(spaces: width) }))
+        }
+        for (name, ending) in EditorStatusBar.lineEndings {
+            actions.append((name, { @MainActor commands in
+                commands.environment.store.setLineEnding(ending, of: commands.document)
+                commands.onFormatChanged?()
+            }))
+        }
+        for (name, encoding) in EditorStatusBar.encodings {
+            actions.append((name, { @MainActor commands in
+                commands.environment.store.setEncoding(encoding, of: commands.document)
+                commands.onFormatChanged?()
+            }))
+        }
+        return actions
+    }
+
+    private func indent(spaces: Int?) {
+        ui.textView.insertsSpaces = spaces != nil
+        ui.textView.indentWidth = spaces ?? -1
+        onFormatChanged?()
     }
 
     /// Prints the document through the print dialog; a failure is said in the window.

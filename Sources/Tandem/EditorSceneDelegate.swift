@@ -35,6 +35,7 @@ final class EditorSceneDelegate: SceneDelegate {
         let indentation = EditorIndentation.rules(for: document)
         environment.preferences.adopt(ui.textView, lightweight: lightweight, overridden: indentation.overriddenKeys)
         indentation.apply(to: ui.textView)
+        ui.statusBar.update(view: ui.textView, document: document)
         EditorLoading.reserveLineNumbers(in: ui, for: document)
         let binding = DocumentBinding(store: environment.store, document: document, buffer: ui.buffer,
                                       displayLimit: document.readOnlyReasons.contains(.longLines) ? EditorLoading.previewLength : nil)
@@ -44,6 +45,7 @@ final class EditorSceneDelegate: SceneDelegate {
         (self.ui, self.binding, self.banners, self.loading, self.commands) = (ui, binding, banners, loading, commands)
         commands.install()
         commands.onZoomed = { [weak self] in self?.scheduleRecord() }
+        commands.onFormatChanged = { [weak self] in self?.updateStatusBar() }
         ui.languageButton.onPick = { [weak self] name in self?.pickLanguage(named: name) }
         ui.textView.onControlWheel { [weak commands] steps in commands?.zoom(by: steps) }
         wire(ui, binding)
@@ -136,6 +138,8 @@ final class EditorSceneDelegate: SceneDelegate {
 
     private func handle(_ event: DocumentEvent) {
         guard let ui, let banners, let loading else { return }
+        // A save, a reload or a load that started over may write the file another way.
+        if case .edited = event {} else { updateStatusBar() }
         switch event {
         case .edited(_, let origin, let isUndoRedo):
             scheduleRecord()
@@ -254,6 +258,11 @@ final class EditorSceneDelegate: SceneDelegate {
     func offerToOpenAnyway(_ offer: OpenAnywayOffer) { banners?.offerToOpenAnyway(offer) }
 
     // MARK: Title
+
+    private func updateStatusBar() {
+        guard let ui else { return }
+        ui.statusBar.update(view: ui.textView, document: document)
+    }
 
     private func updateTitle() {
         guard let ui, let scene else { return }

@@ -33,6 +33,8 @@ final class EditorWindow {
     let menuButton: MenuButton
     /// Where the caret is, in the header bar.
     let caretPosition: CaretPosition
+    /// Indentation, line endings and encoding, at the bottom.
+    let statusBar = EditorStatusBar()
     /// The document's language, and a searchable list of the others.
     let languageButton = PickerButton(placeholder: localized("Search languages"))
     private let scroller = ScrolledWindow()
@@ -84,6 +86,7 @@ final class EditorWindow {
         column.pack(findBar.goToLineBar)
         scroller.add(textView)
         column.pack(scroller, expand: true)
+        column.pack(statusBar.bar)
         window.add(column)
         window.setDefaultSize(width: 800, height: 600)
         headerBar.showAll()

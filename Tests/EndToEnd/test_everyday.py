@@ -236,3 +236,32 @@ def test_the_language_picker_changes_and_remembers_the_language(tandem, tmp_path
     assert tandem.launch("notes.txt").returncode == 0
     tandem.wait_title("notes.txt")
     wait_for("the choice remembered", lambda: picker("notes.txt") and picker("notes.txt").name == "Python")
+
+
+def test_the_status_bar_changes_line_endings_and_encoding(tandem, tmp_path):
+    import pyatspi
+    path = tmp_path / "fmt.txt"
+    path.write_bytes(b"one\ntwo\n")
+    tandem.start("fmt.txt")
+    tandem.wait_title("fmt.txt")
+
+    def choose(button_name, item_name, title):
+        button = wait_for(button_name, lambda: next((b for b in tandem.find(tandem.frame(title), "toggle button") if b.name == button_name), None))
+        button.queryAction().doAction(0)
+        item = wait_for(item_name, lambda: next((n for n in _descendants(tandem.app()) if n.name == item_name
+                                                 and n.getState().contains(pyatspi.STATE_SHOWING)), None))
+        item.queryAction().doAction(0)
+    choose("LF", "Windows (CRLF)", "fmt.txt")
+    wait_for("converted, modified", lambda: tandem.titles() == ["• fmt.txt"] and tandem.text_of("• fmt.txt") == "one\r\ntwo\r\n")
+    tandem.key("• fmt.txt", "ctrl+z")
+    wait_for("one undo step back", lambda: tandem.titles() == ["fmt.txt"] and tandem.text_of("fmt.txt") == "one\ntwo\n")
+    tandem.key("fmt.txt", "ctrl+shift+z")
+    wait_for("redone", lambda: tandem.titles() == ["• fmt.txt"])
+    choose("UTF-8", "UTF-16LE", "• fmt.txt")
+    tandem.key("• fmt.txt", "ctrl+s")
+    tandem.wait_title("fmt.txt")
+    assert path.read_bytes() == "\ufeffone\r\ntwo\r\n".encode("utf-16-le")
+    choose("Tab width: 8", "Spaces: 4", "fmt.txt")
+    wait_for("the label follows", lambda: any(b.name == "Spaces: 4" for b in tandem.find(tandem.frame("fmt.txt"), "toggle button")))
+    tandem.key("fmt.txt", "ctrl+Home", "Tab")
+    wait_for("Tab indents by four spaces", lambda: tandem.text_of("• fmt.txt") == "    one\r\ntwo\r\n")
