@@ -66,6 +66,7 @@ extension DocumentStore {
             throw TextFileError(localized("“%1” changed on disk since you last saw it. Saving would overwrite that change.", document.displayName),
                                 isDiskConflict: true)
         }
+        applyOnSave(EditorConfig.forFile(Self.canonicalPath(path)), to: document)
         // Typing after this starts a new undo step, so the saved state is exactly this text.
         document.history.seal()
         document.savesInFlight += 1

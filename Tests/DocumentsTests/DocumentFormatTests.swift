@@ -48,4 +48,23 @@ final class DocumentFormatTests: XCTestCase {
             XCTAssertEqual(try TextFile.read(path).text, "héllo\n")
         }
     }
+
+    func testEditorConfigRulesApplyOnSaveAsOneUndoStep() throws {
+        let folder = try TemporaryFolder("format")
+        try MainActor.assumeIsolated {
+            try "root = true\n[*.md]\nend_of_line = crlf\ntrim_trailing_whitespace = true\ninsert_final_newline = true\n"
+                .write(toFile: folder.file(".editorconfig"), atomically: true, encoding: .utf8)
+            let path = folder.file("notes.md")
+            try "title  \nbody\t\nend".write(toFile: path, atomically: true, encoding: .utf8)
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("# ", at: 0), to: document)
+            try store.saveNow(document)
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "# title\r\nbody\r\nend\r\n")
+            XCTAssertEqual(document.text, "# title\r\nbody\r\nend\r\n", "what is written is what the window shows")
+            XCTAssertFalse(document.isDirty)
+            store.undo(document)
+            XCTAssertEqual(document.text, "# title  \nbody\t\nend", "the rules' edits undo as one step")
+        }
+    }
 }
