@@ -28,9 +28,24 @@ enum EditorLanguage {
         ui.languageButton.label = SourceLanguage.name(of: ui.buffer.languageID) ?? plainText
     }
 
+    /// A modeline's language first (the file says what it is), else the name and first bytes.
     private static func guess(for document: Document) -> String? {
-        let head = Array(document.storage.substring(0..<4096).utf8)
-        return SourceLanguage.guess(fileName: document.path.map { ($0 as NSString).lastPathComponent }, head: head)
+        let head = document.storage.substring(0..<4096), count = document.storage.count
+        if let named = Modeline.language(head: head, tail: document.storage.substring(max(0, count - 2048)..<count)),
+           let id = languageID(forModeline: named) {
+            return id
+        }
+        return SourceLanguage.guess(fileName: document.path.map { ($0 as NSString).lastPathComponent }, head: Array(head.utf8))
+    }
+
+    /// GtkSourceView's id for a modeline's name: its own ids, the usual editors' aliases, or a
+    /// language's name.
+    static func languageID(forModeline name: String) -> String? {
+        let aliases = ["python": "python3", "py": "python3", "bash": "sh", "zsh": "sh", "shell": "sh", "c++": "cpp",
+                       "javascript": "js", "yml": "yaml", "md": "markdown", "make": "makefile", "rb": "ruby"]
+        let id = aliases[name] ?? name
+        if SourceLanguage.name(of: id) != nil { return id }
+        return SourceLanguage.all().first { $0.name.lowercased() == name }?.id
     }
 
     /// The picker's choices: plain text, then every language by name.

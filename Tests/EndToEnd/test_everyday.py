@@ -265,3 +265,11 @@ def test_the_status_bar_changes_line_endings_and_encoding(tandem, tmp_path):
     wait_for("the label follows", lambda: any(b.name == "Spaces: 4" for b in tandem.find(tandem.frame("fmt.txt"), "toggle button")))
     tandem.key("fmt.txt", "ctrl+Home", "Tab")
     wait_for("Tab indents by four spaces", lambda: tandem.text_of("• fmt.txt") == "    one\r\ntwo\r\n")
+
+
+def test_a_modeline_names_the_language(tandem, tmp_path):
+    (tmp_path / "notes").write_text("def f():\n    pass\n# vim: set ft=python :\n")
+    tandem.start("notes")
+    tandem.wait_title("notes")
+    code = tandem.text_in(tandem.frame("notes"))
+    wait_for("highlighted as Python", lambda: attributes_at(code, 0) != [])
