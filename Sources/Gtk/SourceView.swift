@@ -176,6 +176,14 @@ public final class SourceView: Widget {
         return tandem_object_get_bool(settings, "gtk-application-prefer-dark-theme") != 0
     }
 
+    /// Whether the GTK theme draws text on a dark background (a dark theme, or GTK_THEME=…:dark),
+    /// whatever the settings say: a light style scheme there leaves a light gutter with light numbers.
+    public var themeIsDark: Bool {
+        var color = GdkRGBA()
+        guard gtk_style_context_lookup_color(gtk_widget_get_style_context(widget), "theme_base_color", &color) != 0 else { return false }
+        return 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue < 0.5
+    }
+
     /// Whether the line-number gutter shows.
     public var showsLineNumbers: Bool {
         get { lineNumbers.isVisible }

@@ -65,7 +65,7 @@ final class EditorPreferences {
         case "word-completion": view.completesWords = settings.bool("word-completion")
         case "style-scheme":
             let chosen = settings.string("style-scheme")
-            let dark = desktop?.string("color-scheme") == "prefer-dark" || SourceView.prefersDarkColors
+            let dark = desktop?.string("color-scheme") == "prefer-dark" || SourceView.prefersDarkColors || view.themeIsDark
             view.setStyleScheme(chosen.isEmpty ? (dark ? "oblivion" : "classic") : chosen)
         default: break
         }
