@@ -40,11 +40,7 @@ public final class Builder: Object {
         let window = tandem_window(object)
         if let parent { gtk_window_set_transient_for(window, tandem_window(parent.raw)) }
         // A secondary window closes with Escape, as the HIG asks (dialogs do so by themselves).
-        widget(id)?.connectEvent("key-press-event") { event in
-            guard event.pointee.key.keyval == UInt32(GDK_KEY_Escape) else { return false }
-            gtk_window_close(window)
-            return true
-        }
+        widget(id)?.onEscape { gtk_window_close(window) }
         gtk_widget_show_all(tandem_widget(object))  // builder widgets start hidden in GTK 3
         gtk_window_present(window)
     }

@@ -24,6 +24,16 @@ open class Widget: Object {
         gtk_widget_set_vexpand(widget, expands ? 1 : 0)
     }
 
+    /// Calls `handler` when Escape is pressed in this widget or any widget inside it that did not
+    /// take the key itself (an entry does not), and stops the key there.
+    public func onEscape(_ handler: @escaping @MainActor () -> Void) {
+        connectEvent("key-press-event") { event in
+            guard event.pointee.key.keyval == UInt32(GDK_KEY_Escape) else { return false }
+            handler()
+            return true
+        }
+    }
+
     /// The accessible name screen readers and AT-SPI clients see.
     public func setAccessibleName(_ name: String) {
         atk_object_set_name(gtk_widget_get_accessible(widget), name)

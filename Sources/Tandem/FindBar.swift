@@ -41,6 +41,12 @@ final class FindBar {
         let goTo = builder.entry("goto-entry")!
         goTo.onActivate { [weak self] in self?.goToLine(goTo.text) }
         builder.on("close-goto", "clicked") { [weak self] in self?.goToLineBar.hide() }
+        // Escape closes either bar from any of its fields (the replace field too).
+        searchBar.onEscape { [weak self] in self?.close() }
+        goToLineBar.onEscape { [weak self] in
+            self?.goToLineBar.hide()
+            self?.view.grabFocus()
+        }
     }
 
     /// Shows the bar (with the replace row for Ctrl+H), the selection as the text to find.

@@ -41,3 +41,25 @@ def test_go_to_line(tandem, tmp_path):
     subprocess.run(["xdotool", "type", "2:4"], check=True)
     subprocess.run(["xdotool", "key", "Return"], check=True)
     wait_for("caret at 2:4", lambda: tandem.caret_of("g.txt") == len("l1\n") + 3)
+
+
+def test_escape_closes_the_bars_from_any_field(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "e.txt").write_text("find me\n")
+    tandem.start("e.txt")
+    tandem.wait_title("e.txt")
+    tandem.key("e.txt", "ctrl+h")
+    frame = tandem.frame("e.txt")
+
+    def entries():
+        return [t for t in tandem.find(frame, "text") if t.name != "Document text" and t.getState().contains(pyatspi.STATE_SHOWING)]
+    wait_for("find and replace fields", lambda: len(entries()) == 2)
+    replace = [t for t in entries() if t.queryText().getText(0, -1) == ""][0]
+    replace.queryComponent().grabFocus()
+    wait_for("the replace field focused", lambda: replace.getState().contains(pyatspi.STATE_FOCUSED))
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    wait_for("the bar closed", lambda: entries() == [])
+    tandem.key("e.txt", "ctrl+l")
+    wait_for("Go to Line open", lambda: len(entries()) == 1)
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    wait_for("Go to Line closed", lambda: entries() == [])
