@@ -13,6 +13,14 @@ public final class Menu: Object {
         g_menu_append(OpaquePointer(raw), label, action)
     }
 
+    /// Appends an item that activates `action` and shows its shortcut (`accel`, as "<Control>s").
+    public func append(_ label: String, action: String, accel: String) {
+        let item = g_menu_item_new(label, action)
+        g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(accel))
+        g_menu_append_item(OpaquePointer(raw), item)
+        g_object_unref(UnsafeMutableRawPointer(item))
+    }
+
     /// Appends a section (drawn with separators around it).
     public func appendSection(_ section: Menu) {
         g_menu_append_section(OpaquePointer(raw), nil, UnsafeMutablePointer<GMenuModel>(OpaquePointer(section.raw)))
@@ -26,6 +34,8 @@ public final class MenuButton: Widget {
     public init(iconName: String, tooltip: String, menu: Menu) {
         super.init(gtk_menu_button_new(), ownership: .sink)
         let button = UnsafeMutablePointer<GtkMenuButton>(OpaquePointer(raw))
+        // A GtkMenu rather than a popover: GTK 3's popovers do not show an item's shortcut.
+        gtk_menu_button_set_use_popover(button, 0)
         gtk_menu_button_set_menu_model(button, UnsafeMutablePointer<GMenuModel>(OpaquePointer(menu.raw)))
         let image = gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON)
         gtk_button_set_image(UnsafeMutablePointer<GtkButton>(OpaquePointer(raw)), image)

@@ -60,7 +60,14 @@ final class EditorWindow {
         menuButton = MenuButton(iconName: "open-menu-symbolic", tooltip: localized("Main menu"), menu: menu)
         for section in Self.menuSections {
             let part = Menu()
-            for (label, action) in section { part.append(localized(label), action: action) }
+            for (label, action) in section {
+                // Each item shows its shortcut, from the one shortcut table.
+                if let keys = KeyboardShortcut.all.first(where: { $0.action == action })?.keys {
+                    part.append(localized(label), action: action, accel: keys)
+                } else {
+                    part.append(localized(label), action: action)
+                }
+            }
             menu.appendSection(part)
         }
 

@@ -273,3 +273,15 @@ def test_a_modeline_names_the_language(tandem, tmp_path):
     tandem.wait_title("notes")
     code = tandem.text_in(tandem.frame("notes"))
     wait_for("highlighted as Python", lambda: attributes_at(code, 0) != [])
+
+
+def test_the_window_menu_shows_each_item_s_shortcut(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "k.txt").write_text("keys\n")
+    tandem.start("k.txt")
+    tandem.wait_title("k.txt")
+    tandem.key("k.txt", "F10")
+    item = wait_for("the menu's Save As item", lambda: next((n for n in _descendants(tandem.app()) if n.name == "Save As…"
+                                                              and n.getState().contains(pyatspi.STATE_SHOWING)), None))
+    # ATK reports the shortcut the item shows: "mnemonic;;accelerator".
+    assert item.queryAction().getKeyBinding(0).endswith(";<Primary><Shift>s"), "the shortcut is shown beside the item"
