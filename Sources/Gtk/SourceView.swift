@@ -172,8 +172,15 @@ public final class SourceView: Widget {
 
     /// Whether the desktop asks applications for dark colours.
     public static var prefersDarkColors: Bool {
-        guard let settings = gtk_settings_get_default() else { return false }
-        return tandem_object_get_bool(settings, "gtk-application-prefer-dark-theme") != 0
+        get {
+            guard let settings = gtk_settings_get_default() else { return false }
+            return tandem_object_get_bool(settings, "gtk-application-prefer-dark-theme") != 0
+        }
+        set {
+            // The whole application follows: header bars, menus and dialogs, not just the text.
+            guard let settings = gtk_settings_get_default(), newValue != prefersDarkColors else { return }
+            tandem_object_set_bool(settings, "gtk-application-prefer-dark-theme", newValue ? 1 : 0)
+        }
     }
 
     /// Whether the GTK theme draws text on a dark background (a dark theme, or GTK_THEME=…:dark),

@@ -8,6 +8,8 @@ final class EditorPreferences {
     /// GNOME's desktop-wide light or dark preference (GNOME 42 and later), when installed.
     private let desktop: Settings?
     private var views: [WeakView] = []
+    /// Whether GTK's own settings asked for dark colours before Tandem set them.
+    private let userPrefersDark = SourceView.prefersDarkColors
     private struct WeakView { weak var view: SourceView?; var lightweight: Bool }
 
     init() {
@@ -47,6 +49,12 @@ final class EditorPreferences {
         for key in Self.appliedKeys { apply(key, to: view, settings: settings, lightweight: lightweight) }
     }
 
+    /// Whether a GtkSourceView style scheme draws light text on dark (its id says so, as the
+    /// schemes GtkSourceView ships name themselves).
+    static func isDark(scheme id: String) -> Bool {
+        id.contains("dark") || ["oblivion", "cobalt"].contains(id)
+    }
+
     /// The keys applied by hand (the others are bound to a property of the view).
     private static let appliedKeys = ["wrap", "font", "style-scheme", "smart-home-end", "show-whitespace", "word-completion"]
 
@@ -65,7 +73,11 @@ final class EditorPreferences {
         case "word-completion": view.completesWords = settings.bool("word-completion")
         case "style-scheme":
             let chosen = settings.string("style-scheme")
-            let dark = desktop?.string("color-scheme") == "prefer-dark" || SourceView.prefersDarkColors || view.themeIsDark
+            let systemDark = desktop?.string("color-scheme") == "prefer-dark" || userPrefersDark
+            let wantsDark = chosen.isEmpty ? systemDark : Self.isDark(scheme: chosen)
+            SourceView.prefersDarkColors = wantsDark
+            // A theme that is dark by itself (GTK_THEME=…:dark) needs a dark scheme too.
+            let dark = wantsDark || view.themeIsDark
             view.setStyleScheme(chosen.isEmpty ? (dark ? "oblivion" : "classic") : chosen)
         default: break
         }

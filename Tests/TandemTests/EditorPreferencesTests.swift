@@ -43,12 +43,16 @@ final class EditorPreferencesTests: XCTestCase {
             if let desktop = Settings.open(schemaID: "org.gnome.desktop.interface"), desktop.hasKey("color-scheme") {
                 desktop.set("color-scheme", "prefer-dark")
                 XCTAssertEqual(one.styleSchemeID, "oblivion", "the desktop turned dark: so do the windows")
+                XCTAssertTrue(SourceView.prefersDarkColors, "the whole window, header bar included")
                 desktop.set("color-scheme", "default")
                 XCTAssertEqual(two.styleSchemeID, "classic")
+                XCTAssertFalse(SourceView.prefersDarkColors)
             }
             settings.set("style-scheme", "solarized-dark")
             XCTAssertEqual(two.styleSchemeID, "solarized-dark")
+            XCTAssertTrue(SourceView.prefersDarkColors, "a dark scheme chosen makes the window dark too")
             settings.set("style-scheme", "")
+            XCTAssertFalse(SourceView.prefersDarkColors)
         }
     }
 }
