@@ -34,6 +34,20 @@ public final class SearchContext: Object {
         get { gtk_source_search_settings_get_regex_enabled(settings) != 0 }
         set { gtk_source_search_settings_set_regex_enabled(settings, newValue ? 1 : 0) }
     }
+    /// Whether a match must be a whole word (start and end at word boundaries).
+    public var matchesWholeWords: Bool {
+        get { gtk_source_search_settings_get_at_word_boundaries(settings) != 0 }
+        set { gtk_source_search_settings_set_at_word_boundaries(settings, newValue ? 1 : 0) }
+    }
+
+    /// Which match the selection is, counting from 1 (nil: it is none, or the count is not known yet).
+    public var selectedMatchPosition: Int? {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_selection_bounds(buffer.buffer, &start, &end)
+        let position = gtk_source_search_context_get_occurrence_position(context, &start, &end)
+        return position > 0 ? Int(position) : nil
+    }
+
     /// Number of matches, or nil while the buffer is still being scanned.
     public var matchCount: Int? {
         let count = gtk_source_search_context_get_occurrences_count(context)

@@ -24,6 +24,7 @@ final class FindBar {
         builder.on("find-entry", "stop-search") { [weak self] in self?.close() }
         builder.on("case", "toggled") { [weak self] in self?.searchChanged() }
         builder.on("regex", "toggled") { [weak self] in self?.searchChanged() }
+        builder.on("whole-word", "toggled") { [weak self] in self?.searchChanged() }
         builder.on("next", "clicked") { [weak self] in self?.step(forward: true) }
         builder.on("previous", "clicked") { [weak self] in self?.step(forward: false) }
         builder.on("close-find", "clicked") { [weak self] in self?.close() }
@@ -82,6 +83,7 @@ final class FindBar {
         search.text = builder.entry("find-entry")?.text ?? ""
         search.isCaseSensitive = builder.isActive("case")
         search.isRegex = builder.isActive("regex")
+        search.matchesWholeWords = builder.isActive("whole-word")
         showCount()
     }
 
@@ -91,12 +93,17 @@ final class FindBar {
         } else if search.text.isEmpty {
             builder.setLabel("match-count", "")
         } else if let count = search.matchCount {
-            builder.setLabel("match-count", count == 0 ? localized("No matches") : count == 1 ? localized("1 match") : localized("%1 matches", String(count)))
+            if count > 0, let position = search.selectedMatchPosition {
+                builder.setLabel("match-count", localized("%1 of %2", String(position), String(count)))
+            } else {
+                builder.setLabel("match-count", count == 0 ? localized("No matches") : count == 1 ? localized("1 match") : localized("%1 matches", String(count)))
+            }
         }
     }
 
     private func step(forward: Bool) {
         if search.select(forward: forward) { view.scrollToCaret() }
+        showCount()  // "2 of 5": which match is selected now
     }
 
     /// "12" or "12:4" (1-based) puts the caret there.
@@ -123,6 +130,8 @@ final class FindBar {
             <property name="label" translatable="yes">_Match Case</property><property name="use-underline">True</property></object></child>
           <child><object class="GtkCheckButton" id="regex"><property name="visible">True</property>
             <property name="label" translatable="yes">Regular E_xpressions</property><property name="use-underline">True</property></object></child>
+          <child><object class="GtkCheckButton" id="whole-word"><property name="visible">True</property>
+            <property name="label" translatable="yes">_Whole Words</property><property name="use-underline">True</property></object></child>
           <child><object class="GtkButton" id="previous"><property name="visible">True</property>
             <property name="label" translatable="yes">_Previous</property><property name="use-underline">True</property></object></child>
           <child><object class="GtkButton" id="next"><property name="visible">True</property>

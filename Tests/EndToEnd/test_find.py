@@ -63,3 +63,21 @@ def test_escape_closes_the_bars_from_any_field(tandem, tmp_path):
     wait_for("Go to Line open", lambda: len(entries()) == 1)
     subprocess.run(["xdotool", "key", "Escape"], check=True)
     wait_for("Go to Line closed", lambda: entries() == [])
+
+
+def test_find_says_which_match_and_whole_words(tandem, tmp_path):
+    (tmp_path / "w.txt").write_text("one ones one bone one\n")
+    tandem.start("w.txt")
+    tandem.wait_title("w.txt")
+    frame = tandem.frame("w.txt")
+    tandem.key("w.txt", "ctrl+f")
+    time.sleep(0.2)
+    subprocess.run(["xdotool", "type", "one"], check=True)
+    wait_for("5 matches inside words", lambda: "5 matches" in labels(tandem, frame))
+    whole = [c for c in tandem.find(frame, "check box") if c.name == "Whole Words"][0]
+    whole.queryAction().doAction(0)
+    wait_for("3 whole words", lambda: "3 matches" in labels(tandem, frame))
+    [b for b in tandem.find(frame, "push button") if b.name == "Next"][0].queryAction().doAction(0)
+    wait_for("the first of three", lambda: "1 of 3" in labels(tandem, frame))
+    [b for b in tandem.find(frame, "push button") if b.name == "Next"][0].queryAction().doAction(0)
+    wait_for("the second of three", lambda: "2 of 3" in labels(tandem, frame))
