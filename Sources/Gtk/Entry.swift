@@ -12,6 +12,13 @@ public final class Entry: Widget {
     public func selectAll() { gtk_editable_select_region(OpaquePointer(raw), 0, -1) }
     /// Called after every change to the text.
     public func onChanged(_ handler: @escaping @MainActor () -> Void) { connect("changed", handler) }
+    /// Shows the entry in the theme's error style with `message` as its tooltip (nil: as usual).
+    public func showError(_ message: String?) {
+        let context = gtk_widget_get_style_context(widget)
+        if message != nil { gtk_style_context_add_class(context, "error") } else { gtk_style_context_remove_class(context, "error") }
+        gtk_widget_set_tooltip_text(widget, message)
+    }
+
     /// Called when the user presses Enter.
     public func onActivate(_ handler: @escaping @MainActor () -> Void) { connect("activate", handler) }
 }

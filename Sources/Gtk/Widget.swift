@@ -34,6 +34,16 @@ open class Widget: Object {
         }
     }
 
+    /// The text shown when the pointer rests on the widget (screen readers read it as its description).
+    public var tooltip: String? {
+        get {
+            guard let text = gtk_widget_get_tooltip_text(widget) else { return nil }
+            defer { g_free(text) }
+            return String(cString: text)
+        }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
     /// The accessible name screen readers and AT-SPI clients see.
     public func setAccessibleName(_ name: String) {
         atk_object_set_name(gtk_widget_get_accessible(widget), name)

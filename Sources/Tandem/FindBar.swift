@@ -41,6 +41,7 @@ final class FindBar {
         search.onMatchCountChanged { [weak self] in self?.showCount() }
         let goTo = builder.entry("goto-entry")!
         goTo.onActivate { [weak self] in self?.goToLine(goTo.text) }
+        goTo.onChanged { goTo.showError(nil) }
         builder.on("close-goto", "clicked") { [weak self] in self?.goToLineBar.hide() }
         // Escape closes either bar from any of its fields (the replace field too).
         searchBar.onEscape { [weak self] in self?.close() }
@@ -88,8 +89,10 @@ final class FindBar {
     }
 
     private func showCount() {
-        if let error = search.regexError {
-            builder.setLabel("match-count", error)
+        // GLib's message can be long: one short line, the whole message as its tooltip.
+        builder.widget("match-count")?.tooltip = search.regexError
+        if search.regexError != nil {
+            builder.setLabel("match-count", localized("Invalid expression"))
         } else if search.text.isEmpty {
             builder.setLabel("match-count", "")
         } else if let count = search.matchCount {
@@ -106,10 +109,13 @@ final class FindBar {
         showCount()  // "2 of 5": which match is selected now
     }
 
-    /// "12" or "12:4" (1-based) puts the caret there.
+    /// "12" or "12:4" (1-based) puts the caret there; anything else is shown as an error.
     private func goToLine(_ text: String) {
-        let parts = text.split(separator: ":").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard let line = parts.first ?? nil else { return }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard (1...2).contains(parts.count), let line = parts[0], line >= 1, parts.count == 1 || (parts[1] ?? 0) >= 1 else {
+            builder.entry("goto-entry")?.showError(localized("Type a line number, or line:column (from 1)."))
+            return
+        }
         let column = parts.count > 1 ? (parts[1] ?? 1) : 1
         view.buffer.placeCaret(line: line - 1, column: column - 1)
         view.scrollToCaret()
@@ -125,19 +131,22 @@ final class FindBar {
         <child><object class="GtkBox"><property name="visible">True</property><property name="spacing">6</property>
           <child><object class="GtkSearchEntry" id="find-entry"><property name="visible">True</property>
             <property name="hexpand">True</property><property name="placeholder-text" translatable="yes">Find</property></object></child>
-          <child><object class="GtkLabel" id="match-count"><property name="visible">True</property></object></child>
-          <child><object class="GtkCheckButton" id="case"><property name="visible">True</property>
-            <property name="label" translatable="yes">_Match Case</property><property name="use-underline">True</property></object></child>
-          <child><object class="GtkCheckButton" id="regex"><property name="visible">True</property>
-            <property name="label" translatable="yes">Regular E_xpressions</property><property name="use-underline">True</property></object></child>
-          <child><object class="GtkCheckButton" id="whole-word"><property name="visible">True</property>
-            <property name="label" translatable="yes">_Whole Words</property><property name="use-underline">True</property></object></child>
+          <child><object class="GtkLabel" id="match-count"><property name="visible">True</property>
+            <property name="ellipsize">end</property><property name="max-width-chars">24</property></object></child>
           <child><object class="GtkButton" id="previous"><property name="visible">True</property>
             <property name="label" translatable="yes">_Previous</property><property name="use-underline">True</property></object></child>
           <child><object class="GtkButton" id="next"><property name="visible">True</property>
             <property name="label" translatable="yes">_Next</property><property name="use-underline">True</property></object></child>
           <child><object class="GtkButton" id="close-find"><property name="visible">True</property>
             <property name="label" translatable="yes">Close</property></object></child>
+        </object></child>
+        <child><object class="GtkBox"><property name="visible">True</property><property name="spacing">12</property>
+          <child><object class="GtkCheckButton" id="case"><property name="visible">True</property>
+            <property name="label" translatable="yes">_Match Case</property><property name="use-underline">True</property></object></child>
+          <child><object class="GtkCheckButton" id="whole-word"><property name="visible">True</property>
+            <property name="label" translatable="yes">_Whole Words</property><property name="use-underline">True</property></object></child>
+          <child><object class="GtkCheckButton" id="regex"><property name="visible">True</property>
+            <property name="label" translatable="yes">Regular E_xpressions</property><property name="use-underline">True</property></object></child>
         </object></child>
         <child><object class="GtkBox" id="replace-row"><property name="visible">True</property><property name="spacing">6</property>
           <child><object class="GtkEntry" id="replace-entry"><property name="visible">True</property>

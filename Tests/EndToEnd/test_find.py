@@ -81,3 +81,31 @@ def test_find_says_which_match_and_whole_words(tandem, tmp_path):
     wait_for("the first of three", lambda: "1 of 3" in labels(tandem, frame))
     [b for b in tandem.find(frame, "push button") if b.name == "Next"][0].queryAction().doAction(0)
     wait_for("the second of three", lambda: "2 of 3" in labels(tandem, frame))
+
+
+def test_bad_input_is_said_in_place_and_never_widens_the_window(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "b.txt").write_text("l1\nl2\n")
+    tandem.start("b.txt")
+    tandem.wait_title("b.txt")
+    frame = tandem.frame("b.txt")
+    width = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width
+    # Go to Line with something that is not a line: the entry says so, the caret stays.
+    tandem.key("b.txt", "ctrl+l")
+    time.sleep(0.2)
+    subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
+    subprocess.run(["xdotool", "type", "abc"], check=True)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    entry = wait_for("the entry's complaint", lambda: next((t for t in tandem.find(frame, "text")
+                                                            if "line number" in (t.description or "")), None))
+    assert entry.getState().contains(pyatspi.STATE_SHOWING), "the bar stays open to fix the input"
+    assert tandem.caret_of("b.txt") == 0
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    # A regular expression that does not compile: one short line, the window as wide as it was.
+    tandem.key("b.txt", "ctrl+f")
+    regex = wait_for("the regex box", lambda: next((c for c in tandem.find(frame, "check box") if c.name == "Regular Expressions"), None))
+    regex.queryAction().doAction(0)
+    subprocess.run(["xdotool", "type", "(sel"], check=True)
+    wait_for("the short message", lambda: "Invalid expression" in labels(tandem, frame))
+    time.sleep(0.3)
+    assert frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width == width
