@@ -217,6 +217,14 @@ static inline GdkWindowState tandem_window_state_event_changed(GdkEvent *event) 
     return event->window_state.changed_mask;
 }
 
+/* ---- actions ---- */
+
+/** Enables or disables the simple action `name` of an action map (a GtkApplicationWindow, a GApplication). */
+static inline void tandem_action_map_set_enabled(gpointer map, const char *name, gboolean enabled) {
+    GAction *action = g_action_map_lookup_action(G_ACTION_MAP(map), name);
+    if (action && G_IS_SIMPLE_ACTION(action)) g_simple_action_set_enabled(G_SIMPLE_ACTION(action), enabled);
+}
+
 /* ---- list stores (gtk_list_store_set is variadic) ---- */
 
 /** Sets column `column` of the row at `iter` to the string `value`. */

@@ -90,6 +90,11 @@ public final class ApplicationWindow: Container {
         connectEvent("delete-event") { _ in handler() }
     }
 
+    /// Enables or disables the window action `name` (menu items and shortcuts follow).
+    public func setActionEnabled(_ name: String, _ enabled: Bool) {
+        tandem_action_map_set_enabled(raw, name, enabled ? 1 : 0)
+    }
+
     /// Adds a window-scoped action ("win.NAME").
     public func addAction(_ action: SimpleAction) {
         g_action_map_add_action(tandem_action_map(raw), tandem_action(action.raw))

@@ -84,6 +84,11 @@ public final class NativeApplication: Object {
         }
     }
 
+    /// Enables or disables the application action `name` (menu items and shortcuts follow).
+    public func setActionEnabled(_ name: String, _ enabled: Bool) {
+        tandem_action_map_set_enabled(raw, name, enabled ? 1 : 0)
+    }
+
     /// Adds an application-wide action ("app.NAME").
     public func addAction(_ action: SimpleAction) {
         g_action_map_add_action(tandem_action_map(raw), tandem_action(action.raw))

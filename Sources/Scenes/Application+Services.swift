@@ -14,6 +14,11 @@ extension Application {
         native.addAction(SimpleAction(name: name, perform))
     }
 
+    /// Enables or disables an application action: it cannot act now.
+    public func setAction(_ name: String, enabled: Bool) {
+        native.setActionEnabled(name, enabled)
+    }
+
     /// Binds keyboard shortcuts ("<Control>s") to a detailed action name ("app.quit", "win.save").
     public func setShortcuts(_ shortcuts: [String], forAction action: String) {
         native.setAccelerators(shortcuts, for: action)

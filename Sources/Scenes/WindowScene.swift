@@ -66,6 +66,11 @@ public final class WindowScene {
         window.addAction(SimpleAction(name: name, perform))
     }
 
+    /// Enables or disables a window action: it cannot act now (nothing to undo, say).
+    public func setAction(_ name: String, enabled: Bool) {
+        window.setActionEnabled(name, enabled)
+    }
+
     /// Whether other windows are open besides this one.
     public var hasSiblings: Bool { application.connectedScenes.count > 1 }
 

@@ -44,6 +44,7 @@ final class EditorSceneDelegate: SceneDelegate {
         let commands = EditorCommands(scene: scene, ui: ui, binding: binding, banners: banners, environment: environment)
         (self.ui, self.binding, self.banners, self.loading, self.commands) = (ui, binding, banners, loading, commands)
         commands.install()
+        updateUndoActions()
         commands.onZoomed = { [weak self] in self?.scheduleRecord() }
         commands.onFormatChanged = { [weak self] in self?.updateStatusBar() }
         ui.languageButton.onPick = { [weak self] name in self?.pickLanguage(named: name) }
@@ -140,6 +141,7 @@ final class EditorSceneDelegate: SceneDelegate {
         guard let ui, let banners, let loading else { return }
         // A save, a reload or a load that started over may write the file another way.
         if case .edited = event {} else { updateStatusBar() }
+        updateUndoActions()
         switch event {
         case .edited(_, let origin, let isUndoRedo):
             scheduleRecord()
@@ -258,6 +260,12 @@ final class EditorSceneDelegate: SceneDelegate {
     func offerToOpenAnyway(_ offer: OpenAnywayOffer) { banners?.offerToOpenAnyway(offer) }
 
     // MARK: Title
+
+    /// Undo and Redo are on only when they have something to do.
+    private func updateUndoActions() {
+        scene?.setAction("undo", enabled: document.canUndo && !document.isReadOnly)
+        scene?.setAction("redo", enabled: document.canRedo && !document.isReadOnly)
+    }
 
     private func updateStatusBar() {
         guard let ui else { return }

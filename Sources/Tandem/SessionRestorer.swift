@@ -33,6 +33,7 @@ final class SessionRestorer {
     /// The most recently closed window, from its record.
     func reopenClosedWindow() {
         guard let application, let session = application.recentlyClosedSessions.first else { return }
+        defer { DispatchQueue.main.async { [weak self] in self?.appDelegate.updateAppActions() } }
         if let lost = reconnect(session), let scene = application.connectedScenes.last {
             appDelegate.editor(of: scene)?.showNotices([localized("“%1” could not come back: its file is gone and it had no unsaved text.", lost)])
         }

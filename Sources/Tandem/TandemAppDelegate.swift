@@ -45,6 +45,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         application.quitOnTerminationSignals()
         AppActions.install(in: application, appDelegate: self)
         for shortcut in KeyboardShortcut.all { application.setShortcuts([shortcut.keys] + shortcut.alternatives, forAction: shortcut.action) }
+        updateAppActions()
     }
 
     func application(_ application: Application, didReceive commandLine: CommandLineInvocation) -> Int32 {
@@ -90,6 +91,14 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     func editorDidClose(_ session: SceneSession) {
         editors[session] = nil
         waiters.windowDidClose(session)
+        // The application files the session as recently closed once the window is gone.
+        DispatchQueue.main.async { [weak self] in self?.updateAppActions() }
+    }
+
+    /// Reopen Closed Window is on only when a window was closed.
+    func updateAppActions() {
+        guard let application else { return }
+        application.setAction("reopen-closed-window", enabled: !application.recentlyClosedSessions.isEmpty)
     }
 
     func applicationWillTerminate(_ application: Application) {

@@ -285,3 +285,33 @@ def test_the_window_menu_shows_each_item_s_shortcut(tandem, tmp_path):
                                                               and n.getState().contains(pyatspi.STATE_SHOWING)), None))
     # ATK reports the shortcut the item shows: "mnemonic;;accelerator".
     assert item.queryAction().getKeyBinding(0).endswith(";<Primary><Shift>s"), "the shortcut is shown beside the item"
+
+
+def test_menu_items_are_off_when_they_cannot_act(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "u.txt").write_text("undo me\n")
+    (tmp_path / "v.txt").write_text("close me\n")
+    tandem.start("u.txt")
+    tandem.wait_title("u.txt")
+
+    def item(name):
+        return wait_for(name, lambda: next((n for n in _descendants(tandem.app()) if n.name == name
+                                            and n.getState().contains(pyatspi.STATE_SHOWING)), None))
+
+    def enabled(name):
+        return item(name).getState().contains(pyatspi.STATE_SENSITIVE)
+    tandem.key("u.txt", "F10")
+    assert not enabled("Undo") and not enabled("Redo") and not enabled("Reopen Closed Window")
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    tandem.type("u.txt", "x")
+    tandem.wait_title("• u.txt")
+    tandem.key("• u.txt", "F10")
+    assert enabled("Undo") and not enabled("Redo")
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    assert tandem.launch("v.txt").returncode == 0
+    tandem.wait_title("v.txt")
+    tandem.key("v.txt", "ctrl+w")
+    wait_for("v.txt closed", lambda: tandem.titles() == ["• u.txt"])
+    time.sleep(0.3)
+    tandem.key("• u.txt", "F10")
+    wait_for("Reopen Closed Window on", lambda: enabled("Reopen Closed Window"))
