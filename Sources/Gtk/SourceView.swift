@@ -141,6 +141,11 @@ public final class SourceView: Widget {
         gtk_css_provider_load_from_data(fontProvider, css, -1, nil)
     }
 
+    /// Puts Undo and Redo (the window's "win.undo" and "win.redo") in the text's context menu.
+    public func offerUndoInContextMenu(undo: String, redo: String) {
+        tandem_text_view_offer_undo(tandem_text_view(raw), undo, redo)
+    }
+
     /// Calls `handler` with +1 or -1 when the wheel turns with Ctrl held (zoom), instead of scrolling.
     public func onControlWheel(_ handler: @escaping @MainActor (Int) -> Void) {
         connectEvent("scroll-event") { event in

@@ -54,6 +54,7 @@ final class EditorWindow {
         textView = SourceView(buffer: buffer)
         caretPosition = CaretPosition(buffer: buffer)
         textView.setAccessibleName(localized("Document text"))
+        textView.offerUndoInContextMenu(undo: localized("_Undo"), redo: localized("_Redo"))
         findBar = FindBar(view: textView)
 
         let menu = Menu()

@@ -315,3 +315,23 @@ def test_menu_items_are_off_when_they_cannot_act(tandem, tmp_path):
     time.sleep(0.3)
     tandem.key("• u.txt", "F10")
     wait_for("Reopen Closed Window on", lambda: enabled("Reopen Closed Window"))
+
+
+def test_the_text_s_context_menu_has_undo_and_redo(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "c.txt").write_text("context\n")
+    tandem.start("c.txt")
+    tandem.wait_title("c.txt")
+    tandem.type("c.txt", "x")
+    tandem.wait_title("• c.txt")
+    x, y, _, _ = tandem.text_in(tandem.frame("• c.txt")).getCharacterExtents(0, pyatspi.DESKTOP_COORDS)
+    subprocess.run(["xdotool", "mousemove", str(x + 20), str(y + 5), "click", "3"], check=True)
+
+    def item(name):
+        return next((n for n in _descendants(tandem.app()) if n.name == name and n.getRoleName() == "menu item"
+                     and n.getState().contains(pyatspi.STATE_SHOWING)), None)
+    undo = wait_for("Undo in the context menu", lambda: item("Undo"))
+    assert undo.getState().contains(pyatspi.STATE_SENSITIVE)
+    assert not item("Redo").getState().contains(pyatspi.STATE_SENSITIVE), "nothing to redo yet"
+    undo.queryAction().doAction(0)
+    wait_for("undone", lambda: tandem.titles() == ["c.txt"])
