@@ -9,6 +9,8 @@ public final class PickerButton: Widget {
     private var choices: [String] = []
     /// Called with the choice picked.
     public var onPick: (@MainActor (String) -> Void)?
+    /// Gives the choices the first time the popover opens (nothing is built before it is needed).
+    public var choicesWhenOpened: (@MainActor () -> [String])?
 
     /// Creates the button; `placeholder` is the entry's hint.
     public init(placeholder: String) {
@@ -24,6 +26,11 @@ public final class PickerButton: Widget {
         gtk_widget_show(rawEntry)
         gtk_menu_button_set_popover(UnsafeMutablePointer<GtkMenuButton>(OpaquePointer(raw)), popover)
         entry.onActivate { [weak self] in self?.pickTyped() }
+        connect("toggled") { [weak self] in
+            guard let self, let provide = self.choicesWhenOpened else { return }
+            self.choicesWhenOpened = nil
+            self.setChoices(provide())
+        }
     }
 
     /// The choices the entry completes from (shown as they are, matched ignoring case).

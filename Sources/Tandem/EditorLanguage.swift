@@ -48,9 +48,9 @@ enum EditorLanguage {
         return SourceLanguage.all().first { $0.name.lowercased() == name }?.id
     }
 
-    /// The picker's choices: plain text, then every language by name.
+    /// The picker's choices: plain text, then every language by name (listed when it first opens).
     static func offer(in picker: PickerButton) {
-        picker.setChoices([plainText] + SourceLanguage.all().map(\.name))
+        picker.choicesWhenOpened = { [plainText] + SourceLanguage.all().map(\.name) }
     }
 
     /// The language id for a name the picker offered ("" for plain text; nil: no such name).

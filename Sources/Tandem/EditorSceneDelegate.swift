@@ -54,7 +54,14 @@ final class EditorSceneDelegate: SceneDelegate {
         chosenLanguage = options.restorationRecord.flatMap { EditorState.decode($0.payload)?.language }
         EditorLanguage.offer(in: ui.languageButton)
         EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage)
-        ui.textView.checksSpelling = EditorLanguage.isProse(ui.buffer.languageID) && !document.isReadOnly && !lightweight
+        // gspell loads its dictionary the first time (tens of milliseconds): after the first frame.
+        let checksSpelling = EditorLanguage.isProse(ui.buffer.languageID) && !document.isReadOnly && !lightweight
+        ui.textView.whenShown { [weak self] in
+            self?.afterFirstFrame = IdleSource(priority: 200) { [weak self] in
+                self?.ui?.textView.checksSpelling = checksSpelling
+                return false
+            }
+        }
         banners.showOpeningNotices(lightweight: lightweight)
         loading.update()
         loading.showBarIfStillLoading()
@@ -210,6 +217,9 @@ final class EditorSceneDelegate: SceneDelegate {
         if let line = place.line { go(to: EditorPlace(line: line, column: place.column)) }
     }
 
+    /// Work that waits until the window's first frame is on screen.
+    private var afterFirstFrame: IdleSource?
+
     /// The language the user picked for this window's file ("" for plain text; nil: the guess).
     private var chosenLanguage: String?
 
@@ -274,20 +284,9 @@ final class EditorSceneDelegate: SceneDelegate {
 
     private func updateTitle() {
         guard let ui, let scene else { return }
-        // As gedit: a file the user may not write says so, and Save asks where instead.
-        let title = (document.isDirty ? "• " : "") + document.displayName
-            + (document.isWritable ? "" : " " + localized("[Read-Only]"))
+        let title = EditorTitle.title(for: document)
         ui.headerBar.title = title
         scene.window.title = title
-        ui.headerBar.subtitle = document.isSaving ? localized("Saving…")
-            : document.path.map { Self.folderForDisplay(($0 as NSString).deletingLastPathComponent) }
-    }
-
-    /// A folder as GNOME shows it: the home folder as "~".
-    nonisolated static func folderForDisplay(_ folder: String) -> String {
-        let home = NSHomeDirectory()
-        if folder == home { return "~" }
-        if folder.hasPrefix(home + "/") { return "~" + folder.dropFirst(home.count) }
-        return folder
+        ui.headerBar.subtitle = EditorTitle.subtitle(for: document)
     }
 }

@@ -55,8 +55,8 @@ final class LaunchArgumentsTests: XCTestCase {
 
     func testFolderForDisplayUsesTilde() {
         let home = NSHomeDirectory()
-        XCTAssertEqual(EditorSceneDelegate.folderForDisplay(home), "~")
-        XCTAssertEqual(EditorSceneDelegate.folderForDisplay(home + "/docs"), "~/docs")
-        XCTAssertEqual(EditorSceneDelegate.folderForDisplay("/tmp"), "/tmp")
+        XCTAssertEqual(EditorTitle.folderForDisplay(home), "~")
+        XCTAssertEqual(EditorTitle.folderForDisplay(home + "/docs"), "~/docs")
+        XCTAssertEqual(EditorTitle.folderForDisplay("/tmp"), "/tmp")
     }
 }

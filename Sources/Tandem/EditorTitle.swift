@@ -1,0 +1,25 @@
+import Documents
+import Foundation
+import Localization
+
+/// What an editor window's header says of its document: its name, "•" while modified,
+/// "[Read-Only]" when the user may not write it, and its folder as GNOME shows it (or "Saving…").
+@MainActor
+enum EditorTitle {
+    static func title(for document: Document) -> String {
+        // As gedit: a file the user may not write says so, and Save asks where instead.
+        (document.isDirty ? "• " : "") + document.displayName + (document.isWritable ? "" : " " + localized("[Read-Only]"))
+    }
+
+    static func subtitle(for document: Document) -> String? {
+        document.isSaving ? localized("Saving…") : document.path.map { folderForDisplay(($0 as NSString).deletingLastPathComponent) }
+    }
+
+    /// A folder as GNOME shows it: the home folder as "~".
+    nonisolated static func folderForDisplay(_ folder: String) -> String {
+        let home = NSHomeDirectory()
+        if folder == home { return "~" }
+        if folder.hasPrefix(home + "/") { return "~" + folder.dropFirst(home.count) }
+        return folder
+    }
+}
