@@ -19,12 +19,14 @@ enum JournalReplay {
         var anchorFile: JournalFileState?
 
         /// Settles the saved state against the file as it is now (nil: no file), given the
-        /// rebuilt text's own fingerprint: a text equal to the file is saved whatever happened; a
-        /// file that is not what the journal knew is a change on disk under unsaved text.
+        /// rebuilt text's own fingerprint. A file as the journal knew it keeps the journal's saved
+        /// state (the same modified state as before the relaunch); one that changed since is a
+        /// change on disk under unsaved text, unless it now holds exactly the text.
         mutating func settle(file: TextFingerprint?, text: @autoclosure () -> TextFingerprint) {
+            if let file, file == anchorFile.map({ TextFingerprint(length: $0.length, hash: $0.hash) }) { return }
             if let file, file == text() {
                 savedStateID = history.stateID
-            } else if file == nil || file != anchorFile.map({ TextFingerprint(length: $0.length, hash: $0.hash) }) {
+            } else {
                 savedStateID = nil
                 fileChanged = file != nil && anchorFile != nil
             }

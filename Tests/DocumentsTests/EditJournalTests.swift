@@ -110,6 +110,27 @@ final class EditJournalTests: XCTestCase {
         }
     }
 
+    /// Found by the journal property: after a save, an edit that leaves the text as it was still
+    /// makes the document modified, and a relaunch keeps it so (the file is as the journal knew it).
+    func testAModifiedDocumentWhoseTextEqualsItsFileStaysModified() throws {
+        let folder = temporary.path
+        try MainActor.assumeIsolated {
+            let path = folder + "/same.txt"
+            try "start\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let store = Self.journaledStore(folder)
+            let document = try store.openFile(at: path)
+            store.apply(Edit(range: 5..<6, replacement: "x"), to: document)
+            try store.saveNow(document)
+            store.apply(Edit(range: 5..<6, replacement: "x"), to: document)
+            XCTAssertTrue(document.isDirty)
+            store.journals!.waitUntilWritten()
+            store.journals = nil
+            let restored = try XCTUnwrap(Self.journaledStore(folder).restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
+            XCTAssertEqual(restored.text, "startx")
+            XCTAssertTrue(restored.isDirty)
+        }
+    }
+
     /// Typing into a big file writes what was typed, not the file.
     func testAKeystrokeWritesAFewBytes() throws {
         let folder = temporary.path

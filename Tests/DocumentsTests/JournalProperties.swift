@@ -8,11 +8,16 @@ import Testing
 /// (the same texts undoing to the start and redoing back).
 @MainActor
 @Test func aJournalReplaysToTheDocumentAndItsHistory() async throws {
+    try await journalReplays(count: 100)
+}
+
+@MainActor
+private func journalReplays(count: Int) async throws {
     let folder = NSTemporaryDirectory() + "tandem-journal-prop-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
     var session = 0
-    await propertyCheck(count: 100, input: sessionSteps.array(of: 0...80)) { steps in
+    await propertyCheck(count: count, input: sessionSteps.array(of: 0...80)) { steps in
         session += 1
         let path = folder + "/doc\(session).txt"
         try "start\n".write(toFile: path, atomically: false, encoding: .utf8)
