@@ -30,6 +30,10 @@ static inline GtkBox *tandem_box(gpointer p) { return GTK_BOX(p); }
 /** GTK_HEADER_BAR(): a widget known to be a header bar. */
 static inline GtkHeaderBar *tandem_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
 /** GTK_INFO_BAR(): a widget known to be an info bar. */
+/** Makes closing `window` (its close button, gtk_window_close) hide it instead of destroying it. */
+static inline void tandem_window_hide_on_close(GtkWindow *window) {
+    g_signal_connect(window, "delete-event", G_CALLBACK(gtk_widget_hide_on_delete), NULL);
+}
 static inline GtkInfoBar *tandem_info_bar(gpointer p) { return GTK_INFO_BAR(p); }
 /** GTK_LABEL(): a widget known to be a label. */
 static inline GtkLabel *tandem_label(gpointer p) { return GTK_LABEL(p); }

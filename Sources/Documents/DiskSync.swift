@@ -177,6 +177,7 @@ final class DiskSync {
     /// overwrite it.
     func keepMine(_ document: Document) {
         document.hasUnseenDiskChange = false
+        document.restoreNotice = nil
         if let canonical = document.identity.canonicalPath { document.diskStamp = DiskStamp.of(canonical) }
     }
 
@@ -199,6 +200,7 @@ final class DiskSync {
         document.matchesFile(at: canonical)
         document.isDeletedOnDisk = false
         document.hasUnseenDiskChange = false
+        document.restoreNotice = nil
         store.journals?.delete(document.draftID)  // nothing to keep: the text is the file's, the history empty
         store.publish(.reloadedFromDisk, for: document, dirtyBefore: wasDirty)
     }

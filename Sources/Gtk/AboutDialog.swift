@@ -23,10 +23,11 @@ public enum AboutDialog {
         names.forEach { free($0) }
         if let parent { gtk_window_set_transient_for(tandem_window(UnsafeMutableRawPointer(dialog)), tandem_window(parent.raw)) }
         gtk_window_set_modal(tandem_window(UnsafeMutableRawPointer(dialog)), 1)
-        // Closing answers with a response; the dialog then destroys itself (GTK owns it as a toplevel).
+        // Closing answers with a response; the dialog then destroys itself (GTK owns it as a
+        // toplevel). Swapped: the callback's one argument is the data, so the data is the dialog.
         g_signal_connect_data(UnsafeMutableRawPointer(dialog), "response",
                               unsafeBitCast(gtk_widget_destroy as @convention(c) (UnsafeMutablePointer<GtkWidget>?) -> Void, to: GCallback.self),
-                              nil, nil, G_CONNECT_SWAPPED)
+                              UnsafeMutableRawPointer(dialog), nil, G_CONNECT_SWAPPED)
         gtk_window_present(tandem_window(UnsafeMutableRawPointer(dialog)))
     }
 }

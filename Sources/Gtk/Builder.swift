@@ -34,16 +34,24 @@ public final class Builder: Object {
         pointer(id).map { Widget($0, ownership: .sink) }
     }
 
-    /// Shows the window with `id` over `parent`.
-    public func presentWindow(_ id: String, over parent: ApplicationWindow?) {
+    /// Shows the window with `id` over `parent`. With `hidesOnClose`, closing only hides it, to
+    /// show it again later: GTK 3's accessibility bridge logs criticals when a window it has
+    /// walked (GtkShortcutsWindow) is destroyed.
+    public func presentWindow(_ id: String, over parent: ApplicationWindow?, hidesOnClose: Bool = false) {
         guard let object = pointer(id) else { return }
         let window = tandem_window(object)
         if let parent { gtk_window_set_transient_for(window, tandem_window(parent.raw)) }
+        guard !presented.contains(id) else { return gtk_window_present(window) }
+        presented.insert(id)
+        if hidesOnClose { tandem_window_hide_on_close(window) }
         // A secondary window closes with Escape, as the HIG asks (dialogs do so by themselves).
         widget(id)?.onEscape { gtk_window_close(window) }
         gtk_widget_show_all(tandem_widget(object))  // builder widgets start hidden in GTK 3
         gtk_window_present(window)
     }
+
+    /// The windows shown so far, so that showing one again does not connect its handlers twice.
+    private var presented: Set<String> = []
 
     /// The entry with `id`, or nil.
     public func entry(_ id: String) -> Entry? {

@@ -1,4 +1,5 @@
 import CGtk
+import Dispatch
 import Localization
 
 /// A GtkFileChooserNative for Open or Save As; answers with a path or nil.
@@ -36,8 +37,12 @@ public final class FileChooser: Object {
                 }
                 g_slist_free(head)
             }
-            onAnswer(paths)
-            self.retainedWhileShown = nil
+            // After the key or click that answered has been handled: the dialog goes with the
+            // last reference, and destroying it inside its own event handler makes GTK log criticals.
+            DispatchQueue.main.async {
+                onAnswer(paths)
+                self.retainedWhileShown = nil
+            }
         }
     }
 

@@ -1,99 +1,175 @@
 import Documents
 import Foundation
+import Gtk
 import Localization
 
-/// The messages of one editor window: why its document is read-only or trimmed, what happened
-/// on disk, problems of a launch, and the offer to open binary files anyway.
+/// The banners of one editor window, as state: at most one per subject, derived from the
+/// document and the window (`refresh`), replaced when that changes and gone when it no longer
+/// holds. Failures and launch problems are messages the next one replaces. A banner the user
+/// closed stays closed until what it would say changes.
 @MainActor
 final class EditorBanners {
+    /// What one banner says, how loudly, and which of its subject's buttons it offers.
+    struct Banner: Equatable {
+        var message: String
+        var kind: InfoBar.Kind
+        var offering: Set<BannerResponse> = []
+    }
+
     private unowned let ui: EditorWindow
     private let document: Document
-    private var explainedReasons: Set<ReadOnlyReason> = []
-    /// Files that looked binary, offered by the binary bar's "Open Anyway".
+    /// Banners that are messages (launch problems, failures, Open Anyway), not derived state.
+    private var messages: [BannerSubject: Banner] = [:]
+    /// What the user closed, by subject.
+    private var closed: [BannerSubject: String] = [:]
+    /// The long-line preview, as the loading part of the window reports it.
+    private var preview: Banner?
+    /// Whether the window opened on a file that existed (a restore of a file now gone says so).
+    var expectsFile = false
+    /// Whether this window turned costly features off for a huge file.
+    var isLightweight = false
+    /// Called when the user presses a banner's button.
+    var onResponse: (@MainActor (BannerResponse) -> Void)?
+    /// Files that looked binary, offered by the Open Anyway banner.
     private(set) var openAnywayPaths: [String] = []
 
     init(ui: EditorWindow, document: Document) {
         self.ui = ui
         self.document = document
-    }
-
-    /// What a window says about its document as it opens.
-    func showOpeningNotices(lightweight: Bool) {
-        if lightweight && !document.readOnlyReasons.contains(.longLines) {
-            ui.readOnlyBar.show(localized("“%1” is large (%2): line wrapping, bracket matching and current-line highlighting are off in this window to keep it fast.",
-                                          document.displayName, Self.sizeForDisplay(document.fileSize)), kind: .info)
-        }
-        for reason in document.readOnlyReasons { explainReadOnly(reason) }
-        if let path = document.path, case .missing(folderExists: false) = FileInspection.inspect(path) {
-            ui.infoBar.show(localized("The folder of “%1” does not exist; saving will need another place.", document.displayName), kind: .warning)
+        for subject in BannerSubject.allCases {
+            ui.bars[subject]?.onClose = { [weak self] in self?.userClosed(subject) }
+            ui.bars[subject]?.onButton = { [weak self] id in BannerResponse(rawValue: id).map { self?.onResponse?($0) } }
         }
     }
 
-    /// Says, once per reason, why the document cannot be edited.
-    func explainReadOnly(_ reason: ReadOnlyReason) {
-        guard explainedReasons.insert(reason).inserted else { return }
-        let message = switch reason {
-        case .binary: localized("“%1” contains NUL bytes, shown as “␀”. It is open read-only, so its bytes stay as they are.", document.displayName)
-        case .longLines: localized("“%1” has lines longer than %2 characters. It is shown wrapped and read-only, so its bytes stay as they are.", document.displayName, String(ReadOnlyReason.longLineLimit))
-        case .incomplete: localized("“%1” could not be read completely; what was read is shown read-only.", document.displayName)
+    /// Shows what holds now, subject by subject.
+    func refresh() {
+        for subject in BannerSubject.allCases { show(subject, banner(for: subject)) }
+    }
+
+    /// The banner `subject` calls for now (nil: none).
+    private func banner(for subject: BannerSubject) -> Banner? {
+        switch subject {
+        case .launch, .openAnyway, .saveFailure, .failure: messages[subject]
+        case .disk: diskBanner()
+        case .readOnly: readOnlyBanner()
+        case .largeFile where isLightweight && !document.readOnlyReasons.contains(.longLines):
+            Banner(message: localized("“%1” is large (%2): line wrapping, bracket matching and current-line highlighting are off in this window to keep it fast.",
+                                      document.displayName, Self.sizeForDisplay(document.fileSize)), kind: .info)
+        case .preview: preview
+        case .encoding where document.encoding != .utf8 && document.readOnlyReasons.isEmpty:
+            Banner(message: localized("“%1” is not UTF-8: it was opened as %2 and will be saved the same way.", document.displayName, document.encoding.displayName), kind: .info)
+        case .largeFile, .encoding: nil
         }
-        ui.readOnlyBar.show(message, kind: .warning)
-        if reason == .longLines { ui.textView.setWraps(true) }
     }
 
-    /// A restored document whose file is gone: its unsaved text is all there is.
-    func showFileGoneIfSo() {
-        if let path = document.path, !FileManager.default.fileExists(atPath: path) {
-            ui.infoBar.show(localized("“%1” no longer exists on disk. Its unsaved text is here: save to create it again.", document.displayName), kind: .warning)
-        }
-    }
-
-    /// A document not in UTF-8 is saved in its own encoding: say so.
-    func showEncodingIfNotUTF8() {
-        guard document.encoding != .utf8 else { return }
-        ui.infoBar.show(localized("“%1” is not UTF-8: it was opened as %2 and will be saved the same way.", document.displayName, document.encoding.displayName), kind: .info)
-    }
-
-    /// The file changed on disk while the document has unsaved changes: Reload or Keep Mine.
-    func askAboutDiskChange(_ message: String? = nil) {
-        ui.diskChangeBar.dismiss()
-        ui.diskChangeBar.show(message ?? localized("“%1” changed on disk. Reload it and lose your changes, or keep yours and overwrite it when you save?", document.displayName), kind: .warning)
-    }
-
-    /// How a restored document came back, when its file changed while Tandem was closed: its
-    /// unsaved text with Reload / Keep Mine, or where unsaved changes that no longer fit were kept.
-    func showRestoreNotice() {
+    private func diskBanner() -> Banner? {
         if document.hasUnseenDiskChange {
-            askAboutDiskChange(document.restoreNotice)
-        } else if let notice = document.restoreNotice {
-            ui.infoBar.show(notice, kind: .warning)
+            return Banner(message: document.restoreNotice ?? localized("“%1” changed on disk. Reload it and lose your changes, or keep yours and overwrite it when you save?", document.displayName),
+                          kind: .warning, offering: [.reload, .keepMine])
+        }
+        guard let path = document.path else { return nil }
+        if !document.isLoading && (document.isDeletedOnDisk || expectsFile) && !FileManager.default.fileExists(atPath: path) {
+            return Banner(message: localized("“%1” is no longer on disk. Its text is still here: save to create the file again.", document.displayName),
+                          kind: .warning, offering: [.save])
+        }
+        if let notice = document.restoreNotice { return Banner(message: notice, kind: .warning) }
+        if case .missing(folderExists: false) = FileInspection.inspect(path) {
+            return Banner(message: localized("The folder of “%1” does not exist; saving will need another place.", document.displayName),
+                          kind: .warning, offering: [.saveAs])
+        }
+        return nil
+    }
+
+    private func readOnlyBanner() -> Banner? {
+        var lines = [ReadOnlyReason.binary, .longLines, .incomplete].filter(document.readOnlyReasons.contains).map { reason in
+            switch reason {
+            case .binary: localized("“%1” contains NUL bytes, shown as “␀”. It is open read-only, so its bytes stay as they are.", document.displayName)
+            case .longLines: localized("“%1” has lines longer than %2 characters. It is shown wrapped and read-only, so its bytes stay as they are.", document.displayName, String(ReadOnlyReason.longLineLimit))
+            case .incomplete: localized("“%1” could not be read completely; what was read is shown read-only.", document.displayName)
+            }
+        }
+        let unwritable = document.path != nil && document.readOnlyReasons.isEmpty && !document.isWritable
+        if unwritable {
+            lines.append(localized("You may not write “%1”. Your changes can be saved to another file with Save As.", document.displayName))
+        }
+        guard !lines.isEmpty else { return nil }
+        return Banner(message: lines.joined(separator: "\n"), kind: .warning, offering: unwritable ? [.saveAs] : [])
+    }
+
+    private func show(_ subject: BannerSubject, _ banner: Banner?) {
+        guard let bar = ui.bars[subject] else { return }
+        guard let banner else {
+            closed[subject] = nil  // a state that comes back later is said again
+            return bar.dismiss()
+        }
+        if closed[subject] == banner.message { return }
+        closed[subject] = nil
+        bar.show(banner.message, kind: banner.kind, offering: Set(banner.offering.map(\.rawValue)))
+    }
+
+    private func userClosed(_ subject: BannerSubject) {
+        switch subject {
+        case .launch, .failure, .saveFailure: messages[subject] = nil
+        case .openAnyway:
+            messages[subject] = nil
+            openAnywayPaths = []
+        default: closed[subject] = banner(for: subject)?.message
         }
     }
 
-    /// The file was deleted on disk.
-    func showDeletedOnDisk() {
-        ui.infoBar.show(localized("“%1” was deleted on disk. Its text is still here: save to create the file again.", document.displayName), kind: .warning)
+    // MARK: Messages
+
+    /// Problems of a launch: they replace the last launch's.
+    func showLaunchProblems(_ problems: [String]) {
+        guard !problems.isEmpty else { return }
+        setMessage(.launch, Banner(message: problems.joined(separator: "\n"), kind: .error))
     }
 
-    /// Shows messages about this launch (files that could not be opened).
-    func showNotices(_ notices: [String]) {
-        for notice in notices { ui.infoBar.show(notice, kind: .error) }
+    /// A failed save: said until a save succeeds; a repeat replaces it.
+    func showSaveFailure(_ message: String) { setMessage(.saveFailure, Banner(message: message, kind: .error, offering: [.saveAs])) }
+
+    /// Another failed action (printing, reloading).
+    func showFailure(_ message: String) { setMessage(.failure, Banner(message: message, kind: .error)) }
+
+    /// The document was saved: a save failure no longer holds.
+    func didSave() {
+        setMessage(.saveFailure, nil)
+        refresh()
     }
 
-    /// Shows an error (a failed save or reload).
-    func showError(_ message: String) { ui.infoBar.show(message, kind: .error) }
+    /// The long-line preview as it is now (nil: the whole text is shown).
+    func setPreview(shown count: Int?) {
+        preview = count.map {
+            Banner(message: localized("“%1” has lines too long to show quickly: only its first %2 characters are shown.", document.displayName, String($0)),
+                   kind: .info, offering: [.showAll])
+        }
+        show(.preview, preview)
+    }
 
-    /// Offers "Open Anyway" (read-only) for files that were refused because they look binary.
+    /// Offers Open Anyway (read-only) for files refused because they look binary.
     func offerToOpenAnyway(_ offer: OpenAnywayOffer) {
         guard !offer.paths.isEmpty else { return }
-        openAnywayPaths += offer.paths
-        for message in offer.messages { ui.binaryBar.show(message, kind: .warning) }
+        let known = Set(openAnywayPaths)
+        let fresh = zip(offer.paths, offer.messages).filter { !known.contains($0.0) }
+        openAnywayPaths += fresh.map(\.0)
+        let previous = messages[.openAnyway].map { [$0.message] } ?? []
+        setMessage(.openAnyway, Banner(message: (previous + fresh.map(\.1)).joined(separator: "\n"), kind: .warning, offering: [.openAnyway]))
     }
 
     /// The paths offered so far, forgotten as the user takes the offer.
     func takeOpenAnywayPaths() -> [String] {
-        defer { openAnywayPaths = [] }
+        defer {
+            openAnywayPaths = []
+            messages[.openAnyway] = nil
+        }
         return openAnywayPaths
+    }
+
+    private func setMessage(_ subject: BannerSubject, _ banner: Banner?) {
+        messages[subject] = banner
+        closed[subject] = nil
+        show(subject, banner)
     }
 
     /// A size in the units GNOME uses (powers of 1000).

@@ -89,7 +89,7 @@ final class EditorCommands {
         let pdf = ([stem + ".pdf"] + (2...99).map { stem + " (\($0)).pdf" }).first { !FileManager.default.fileExists(atPath: $0) }
             ?? stem + " (\(UUID().uuidString)).pdf"
         if let failure = Printing.print(ui.buffer, title: document.displayName, font: font, pdfPath: pdf, over: scene?.window) {
-            banners.showError(localized("Could not print “%1”: %2", document.displayName, failure))
+            banners.showFailure(localized("Could not print “%1”: %2", document.displayName, failure))
         }
     }
 
@@ -104,7 +104,7 @@ final class EditorCommands {
 
     /// Opens files (a drop, a chooser's answer) through the app, raising windows that show them.
     func open(_ paths: [String], allowBinary: Bool = false) {
-        environment.host?.open(paths.map { OpenFileContext(path: $0) }, allowBinary: allowBinary)
+        environment.host?.open(paths.map { OpenFileContext(path: $0) }, allowBinary: allowBinary, from: scene)
     }
 
     private var folder: String? { document.path.map { ($0 as NSString).deletingLastPathComponent } }
@@ -126,7 +126,7 @@ final class EditorCommands {
         write(to: nil, completion: completion)
     }
 
-    private func saveAs(completion: @escaping @MainActor (Bool) -> Void = { _ in }) {
+    func saveAs(completion: @escaping @MainActor (Bool) -> Void = { _ in }) {
         FileChooser(purpose: .save, title: localized("Save As"), parent: scene?.window, folder: folder,
                     suggestedName: document.displayName) { [weak self] paths in
             guard let self, let target = paths.first else { return completion(false) }
@@ -144,7 +144,7 @@ final class EditorCommands {
                 guard let self else { return completion(failure == nil) }
                 if let failure {
                     // The document stays modified and the old file untouched; the user can retry elsewhere.
-                    self.banners.showError(failure.message)
+                    self.banners.showSaveFailure(failure.message)
                     return completion(false)
                 }
                 if let path = self.document.path { RecentFiles.add(path) }
@@ -156,7 +156,7 @@ final class EditorCommands {
         } catch {
             // The document stays modified and the old file untouched; the user can retry elsewhere.
             release()
-            banners.showError(error.message)
+            banners.showSaveFailure(error.message)
             completion(false)
         }
     }

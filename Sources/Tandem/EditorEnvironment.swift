@@ -5,11 +5,14 @@ import Scenes
 @MainActor
 protocol EditorHost: AnyObject {
     /// Shows each file (raising a window already showing it); `allowBinary` opens binaries read-only.
-    func open(_ files: [OpenFileContext], allowBinary: Bool)
+    /// What cannot be opened is said in `origin`, the window that asked.
+    func open(_ files: [OpenFileContext], allowBinary: Bool, from origin: WindowScene?)
     /// Opens another window on an open document.
     func openWindow(on document: Document)
     /// An editor window closed for good or for now.
     func editorDidClose(_ session: SceneSession)
+    /// The number a new window on `document` takes: the lowest no other window on it has.
+    func windowNumber(for document: Document) -> Int
 }
 
 /// The dependencies every editor scene delegate receives in its initializer.

@@ -13,10 +13,12 @@ final class EditorLoading {
 
     private unowned let ui: EditorWindow
     private unowned let binding: DocumentBinding
+    private unowned let banners: EditorBanners
 
-    init(ui: EditorWindow, binding: DocumentBinding) {
+    init(ui: EditorWindow, binding: DocumentBinding, banners: EditorBanners) {
         self.ui = ui
         self.binding = binding
+        self.banners = banners
     }
 
     /// Whether a document is big or odd enough for the window to turn costly features off.
@@ -66,11 +68,7 @@ final class EditorLoading {
             ui.loadingLabel.text = localized("Loading “%1”…", document.displayName)
             ui.loadingProgress.fraction = binding.progress
         }
-        if binding.isPreview && !document.isLoading {
-            ui.previewBar.show(localized("“%1” has lines too long to show quickly: only its first %2 characters are shown.",
-                                         document.displayName, String(binding.shownCount)), kind: .info)
-        } else if !binding.isPreview {
-            ui.previewBar.dismiss()
-        }
+        // Said once the load is done, so the count is final rather than one per streamed slice.
+        if !document.isLoading || !binding.isPreview { banners.setPreview(shown: binding.isPreview ? binding.shownCount : nil) }
     }
 }

@@ -11,16 +11,18 @@ import Scenes
 /// `EditorCommands` (actions), `EditorRestoration` (its record).
 @MainActor
 final class EditorSceneDelegate: SceneDelegate {
-    private let environment: EditorEnvironment
+    let environment: EditorEnvironment
     private let connection: EditorConnection
-    private weak var scene: WindowScene?
+    private(set) weak var scene: WindowScene?
     private var ui: EditorWindow?
     private var binding: DocumentBinding?
-    private var banners: EditorBanners?
-    private var loading: EditorLoading?
-    private var commands: EditorCommands?
+    private(set) var banners: EditorBanners?
+    private(set) var loading: EditorLoading?
+    private(set) var commands: EditorCommands?
     /// The document shown.
     var document: Document { connection.document }
+    /// Which window on its document this is (1, 2…), said in the title while there are several.
+    private(set) var windowNumber = 0
 
     /// Creates the delegate of a window that will show `connection`'s document.
     init(environment: EditorEnvironment, connection: EditorConnection) {
@@ -30,6 +32,7 @@ final class EditorSceneDelegate: SceneDelegate {
 
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         self.scene = scene
+        windowNumber = environment.host?.windowNumber(for: document) ?? 1
         let ui = EditorWindow(in: scene.window)
         let lightweight = EditorLoading.isLightweight(document)
         let indentation = EditorIndentation.rules(for: document)
@@ -40,7 +43,7 @@ final class EditorSceneDelegate: SceneDelegate {
         let binding = DocumentBinding(store: environment.store, document: document, buffer: ui.buffer,
                                       displayLimit: document.readOnlyReasons.contains(.longLines) ? EditorLoading.previewLength : nil)
         let banners = EditorBanners(ui: ui, document: document)
-        let loading = EditorLoading(ui: ui, binding: binding)
+        let loading = EditorLoading(ui: ui, binding: binding, banners: banners)
         let commands = EditorCommands(scene: scene, ui: ui, binding: binding, banners: banners, environment: environment)
         (self.ui, self.binding, self.banners, self.loading, self.commands) = (ui, binding, banners, loading, commands)
         commands.install()
@@ -62,20 +65,20 @@ final class EditorSceneDelegate: SceneDelegate {
                 return false
             }
         }
-        banners.showOpeningNotices(lightweight: lightweight)
+        banners.isLightweight = lightweight
+        if document.readOnlyReasons.contains(.longLines) { ui.textView.setWraps(true) }
         loading.update()
         loading.showBarIfStillLoading()
         if let record = options.restorationRecord {
             ui.textView.zoom = EditorRestoration.zoom(in: record)
             if let place = EditorRestoration.restore(record, window: scene.window) { go(to: place) }
-            banners.showFileGoneIfSo()
-            banners.showRestoreNotice()
+            banners.expectsFile = document.path != nil
         }
-        banners.showEncodingIfNotUTF8()
         if let place = options.files.first { moveCaret(to: place) }
         if options.restorationRecord == nil, options.files.first?.line == nil { comeBack(ui) }
-        banners.showNotices(options.notices)
+        banners.showLaunchProblems(options.notices)
         if let offer = connection.openAnyway { banners.offerToOpenAnyway(offer) }
+        banners.refresh()
         updateTitle()
         ui.textView.grabFocus()
     }
@@ -92,23 +95,12 @@ final class EditorSceneDelegate: SceneDelegate {
             self?.loading?.update()
             self?.applyPendingPlace()
         }
-        ui.diskChangeBar.onButton = { [weak self] response in
-            guard let self else { return }
-            guard response == EditorWindow.reloadResponse else { return self.environment.store.keepMine(self.document) }
-            do throws(TextFileError) { try self.environment.store.reloadFromDisk(self.document) } catch { self.banners?.showError(error.message) }
-        }
-        ui.previewBar.onButton = { [weak self] _ in self?.loading?.showAll() }
-        ui.binaryBar.onButton = { [weak self] _ in
-            guard let self, let paths = self.banners?.takeOpenAnywayPaths() else { return }
-            self.commands?.open(paths, allowBinary: true)
-            // A window made only to carry the message gives its place to the file.
-            if let scene = self.scene, self.isBlankCarrier { scene.application.requestSceneSessionDestruction(scene.session) }
-        }
+        banners?.onResponse = { [weak self] response in self?.respond(to: response) }
         ui.onCancelLoading = { [weak self] in self?.scene?.requestClose() }
     }
 
     /// Whether this window shows nothing but messages: a new, empty, untitled document.
-    private var isBlankCarrier: Bool {
+    var isBlankCarrier: Bool {
         document.path == nil && document.storage.count == 0 && !document.isDirty && (binding?.isLastWindowOnDocument ?? true)
     }
 
@@ -147,7 +139,10 @@ final class EditorSceneDelegate: SceneDelegate {
     private func handle(_ event: DocumentEvent) {
         guard let ui, let banners, let loading else { return }
         // A save, a reload or a load that started over may write the file another way.
-        if case .edited = event {} else { updateStatusBar() }
+        if case .edited = event {} else {
+            updateStatusBar()
+            banners.refresh()
+        }
         updateUndoActions()
         switch event {
         case .edited(_, let origin, let isUndoRedo):
@@ -160,28 +155,26 @@ final class EditorSceneDelegate: SceneDelegate {
             EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage)  // a new name may be another language
             updateTitle()
         case .saved:
-            ui.diskChangeBar.dismiss()
+            banners.didSave()
             EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage)
             updateTitle()
         case .reloadedFromDisk:
-            ui.diskChangeBar.dismiss()
             ui.textView.scrollToCaret()
             updateTitle()
         case .changedOnDiskWhileDirty:
-            // A change found after a relaunch says it happened while Tandem was closed.
-            banners.askAboutDiskChange(document.restoreNotice)
+            break  // the disk banner says so
         case .becameReadOnly(let reason):
-            if reason == .longLines { loading.startPreviewIfNeeded() }
-            banners.explainReadOnly(reason)
+            if reason == .longLines {
+                loading.startPreviewIfNeeded()
+                ui.textView.setWraps(true)
+            }
             loading.update()
         case .loadProgressed, .loadRestarted, .loadFinished:
             loading.update()
         case .loadFailed(let message):
-            banners.showError(message)
-            banners.explainReadOnly(.incomplete)
+            banners.showFailure(message)
             loading.update()
         case .deletedOnDisk:
-            banners.showDeletedOnDisk()
             updateTitle()
         }
     }
@@ -264,7 +257,7 @@ final class EditorSceneDelegate: SceneDelegate {
     }
 
     /// Shows messages about a launch in this window.
-    func showNotices(_ notices: [String]) { banners?.showNotices(notices) }
+    func showNotices(_ notices: [String]) { banners?.showLaunchProblems(notices) }
 
     /// Offers to open files that look binary, read-only.
     func offerToOpenAnyway(_ offer: OpenAnywayOffer) { banners?.offerToOpenAnyway(offer) }
@@ -282,9 +275,9 @@ final class EditorSceneDelegate: SceneDelegate {
         ui.statusBar.update(view: ui.textView, document: document)
     }
 
-    private func updateTitle() {
-        guard let ui, let scene else { return }
-        let title = EditorTitle.title(for: document)
+    func updateTitle() {
+        guard let ui, let scene, let binding else { return }
+        let title = EditorTitle.title(for: document, number: binding.isLastWindowOnDocument ? 1 : windowNumber)
         ui.headerBar.title = title
         scene.window.title = title
         ui.headerBar.subtitle = EditorTitle.subtitle(for: document)

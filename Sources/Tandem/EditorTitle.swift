@@ -6,9 +6,12 @@ import Localization
 /// "[Read-Only]" when the user may not write it, and its folder as GNOME shows it (or "Saving…").
 @MainActor
 enum EditorTitle {
-    static func title(for document: Document) -> String {
+    /// `number`: which of the document's windows this is; windows after the first say it, as
+    /// GNOME Text Editor and Kate do ("notes.txt (2)").
+    static func title(for document: Document, number: Int = 1) -> String {
         // As gedit: a file the user may not write says so, and Save asks where instead.
-        (document.isDirty ? "• " : "") + document.displayName + (document.isWritable ? "" : " " + localized("[Read-Only]"))
+        (document.isDirty ? "• " : "") + document.displayName + (number > 1 ? " (\(number))" : "")
+            + (document.isWritable ? "" : " " + localized("[Read-Only]"))
     }
 
     static func subtitle(for document: Document) -> String? {

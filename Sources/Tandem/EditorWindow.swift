@@ -5,20 +5,10 @@ import Localization
 @MainActor
 final class EditorWindow {
     let headerBar = HeaderBar()
-    let infoBar = InfoBar()
-    /// Asks what to do when the file changed on disk while the document has unsaved changes.
-    let diskChangeBar = InfoBar(buttons: [(label: localized("_Reload"), id: EditorWindow.reloadResponse),
-                                          (label: localized("_Keep Mine"), id: EditorWindow.keepMineResponse)])
-    static let reloadResponse = 1
-    static let keepMineResponse = 2
-    /// Says why the document cannot be edited, or what was turned off to keep a big file fast.
-    let readOnlyBar = InfoBar()
-    /// Says only the start of a file with very long lines is shown, with a button for the rest.
-    let previewBar = InfoBar(buttons: [(label: localized("Show _All"), id: EditorWindow.showAllResponse)])
-    static let showAllResponse = 3
-    /// Offers to open files that look binary anyway (read-only).
-    let binaryBar = InfoBar(buttons: [(label: localized("Open _Anyway"), id: EditorWindow.openAnywayResponse)])
-    static let openAnywayResponse = 4
+    /// The banners, one per subject, each hidden until its subject has something to say.
+    let bars: [BannerSubject: InfoBar] = Dictionary(uniqueKeysWithValues: BannerSubject.allCases.map { subject in
+        (subject, InfoBar(buttons: subject.responses.map { (label: $0.label, id: $0.rawValue) }))
+    })
     /// Shown while a big file loads: what, how far, and a way out.
     let loadingBar = Box(vertical: false, spacing: 12)
     let loadingLabel = Label()
@@ -85,11 +75,7 @@ final class EditorWindow {
         loadingBar.pack(Button(label: localized("_Cancel")) { [weak self] in self?.onCancelLoading?() })
         loadingBar.setBorderWidth(6)
         column.pack(loadingBar)
-        column.pack(infoBar)
-        column.pack(binaryBar)
-        column.pack(readOnlyBar)
-        column.pack(previewBar)
-        column.pack(diskChangeBar)
+        for subject in BannerSubject.allCases { column.pack(bars[subject]!) }
         column.pack(findBar.searchBar)
         column.pack(findBar.goToLineBar)
         scroller.add(textView)

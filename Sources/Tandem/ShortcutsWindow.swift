@@ -3,9 +3,14 @@ import Gtk
 /// The keyboard shortcuts window (Ctrl+?), as GNOME apps have it, generated from `KeyboardShortcut.all`.
 @MainActor
 enum ShortcutsWindow {
+    /// The window, built the first time it is asked for and hidden, not destroyed, when closed.
+    private static var builder: Builder?
+
     /// Shows the window over `parent`.
     static func present(over parent: ApplicationWindow?) {
-        Builder(xml: xml).presentWindow("shortcuts", over: parent)
+        let builder = builder ?? Builder(xml: xml)
+        Self.builder = builder
+        builder.presentWindow("shortcuts", over: parent, hidesOnClose: true)
     }
 
     /// The UI description. Titles are English and marked translatable, so the builder translates

@@ -19,18 +19,19 @@ extension TandemAppDelegate {
     }
 
     /// Shows each file: raises a window already showing it (unless `forceNewWindow`), else opens
-    /// a new one. Files that cannot be opened are reported in a window and returned as messages.
+    /// a new one. Files that cannot be opened, and `problems` of the request itself, are said in
+    /// a window (`origin`, the one that asked, or one of this request's) and returned as messages.
     @discardableResult
     func open(_ files: [OpenFileContext], forceNewWindow: Bool, openUntitledIfNothing: Bool = true,
-              allowBinary: Bool = false) -> OpenResult {
+              allowBinary: Bool = false, origin: WindowScene? = nil, problems: [String] = []) -> OpenResult {
         var scenes: [WindowScene] = []
-        var refusals = Refusals()
+        var refusals = Refusals(problems: problems)
         for file in files {
             guard let document = openDocument(file, allowBinary: allowBinary, refusals: &refusals) else { continue }
             if let scene = show(document, at: file, forceNewWindow: forceNewWindow) { scenes.append(scene) }
         }
         if !refusals.isEmpty {
-            report(refusals, near: scenes.last)
+            report(refusals, in: origin ?? scenes.last)
         } else if files.isEmpty && openUntitledIfNothing {
             openUntitled()
         }
@@ -65,11 +66,9 @@ extension TandemAppDelegate {
         return scene
     }
 
-    /// Tells the user what could not be opened: in the window of this launch, else the focused
-    /// one, else a new window.
-    private func report(_ refusals: Refusals, near scene: WindowScene?) {
-        let scenes = application?.connectedScenes ?? []
-        let target = scene ?? scenes.last(where: { $0.activationState == .foregroundActive }) ?? scenes.last
+    /// Tells the user what could not be opened: in the window that asked or one this request
+    /// opened, else in a window of its own, never in an unrelated document's window.
+    private func report(_ refusals: Refusals, in target: WindowScene?) {
         if let target, let editor = editor(of: target) {
             editor.showNotices(refusals.problems)
             editor.offerToOpenAnyway(refusals.binary)

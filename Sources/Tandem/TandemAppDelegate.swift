@@ -61,9 +61,10 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         // ends it; the last session's windows stay stored and come back at the next launch.
         let restoredNotice = waits && !commandLine.isRemote ? nil : restorer.restoreOnce()
         let restoredSome = application.connectedScenes.count > windowsBefore
-        let result = open(request.files, forceNewWindow: commandLine.flag("new-window"), openUntitledIfNothing: !restoredSome)
+        let result = open(request.files, forceNewWindow: commandLine.flag("new-window"), openUntitledIfNothing: !restoredSome,
+                          problems: request.problems)
         if let restoredNotice, let first = application.connectedScenes.first { editor(of: first)?.showNotices([restoredNotice]) }
-        let problems = request.problems + result.problems
+        let problems = result.problems
         for problem in problems { commandLine.printError("tandem: \(problem)\n") }
         if waits { waiters.hold(commandLine, until: result.scenes.map(\.session)) }
         return problems.isEmpty ? 0 : 1
@@ -89,10 +90,25 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     func editor(of scene: WindowScene) -> EditorSceneDelegate? { editors[scene.session] }
 
     func editorDidClose(_ session: SceneSession) {
+        let document = editors[session]?.document
         editors[session] = nil
+        // After the closing window has let go of the document.
+        DispatchQueue.main.async { [weak self] in self?.retitleWindows(on: document) }
         waiters.windowDidClose(session)
         // The application files the session as recently closed once the window is gone.
         DispatchQueue.main.async { [weak self] in self?.updateAppActions() }
+    }
+
+    func windowNumber(for document: Document) -> Int {
+        let taken = Set(editors.values.filter { $0.document === document && $0.windowNumber > 0 }.map(\.windowNumber))
+        defer { DispatchQueue.main.async { [weak self] in self?.retitleWindows(on: document) } }
+        return (1...).first { !taken.contains($0) }!
+    }
+
+    /// Windows on one document are numbered in their titles while there are several.
+    private func retitleWindows(on document: Document?) {
+        guard let document else { return }
+        for editor in editors.values where editor.document === document { editor.updateTitle() }
     }
 
     /// Reopen Closed Window is on only when a window was closed.
@@ -124,8 +140,8 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
 
     // MARK: Opening
 
-    func open(_ files: [OpenFileContext], allowBinary: Bool) {
-        open(files, forceNewWindow: false, allowBinary: allowBinary)
+    func open(_ files: [OpenFileContext], allowBinary: Bool, from origin: WindowScene?) {
+        open(files, forceNewWindow: false, allowBinary: allowBinary, origin: origin)
     }
 
     /// Opens a new window on a new, untitled document.

@@ -4,6 +4,7 @@ The runner (.ci/test) provides Xvfb, a D-Bus session and openbox; without them t
 fail rather than skip.
 """
 import os
+import re
 import signal
 import subprocess
 import time
@@ -13,6 +14,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 TANDEM = os.environ.get("TANDEM_BIN", str(ROOT / ".build" / "debug" / "tandem"))
+
+
+GTK_COMPLAINT = re.compile(r"(Gtk|Gdk|GLib-GObject|GLib|Pango|GtkSourceView)-(CRITICAL|WARNING)")
 
 
 def wait_for(what, condition, timeout=10.0, interval=0.05):
@@ -37,6 +41,7 @@ class Tandem:
         self.tmp = tmp_path
         self.stderr_path = tmp_path / "primary.stderr"
         self.proc = None
+        self.launched_stderr = []
 
     @property
     def state_home(self):
@@ -79,6 +84,7 @@ class Tandem:
         result = subprocess.run([TANDEM, *args], cwd=cwd or self.tmp, env=environment,
                                 capture_output=True, text=True, timeout=timeout)
         result.seconds = time.monotonic() - started
+        self.launched_stderr.append(result.stderr)
         return result
 
     @property
@@ -152,16 +158,16 @@ class Tandem:
     def window_id(self, title):
         # --all: every criterion must match (xdotool ORs them by default). --onlyvisible: GTK also leaves an unmapped client-leader window with the same pid,
         # which the window manager cannot activate.
+        pattern = "^" + re.sub(r"([][.*+?(){}|^$\\])", r"\\\1", title) + "$"  # xdotool takes a regular expression
         out = wait_for(f"X window {title!r}", lambda: subprocess.run(
-            ["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.proc.pid), "--name", f"^{title}$"],
+            ["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.proc.pid), "--name", pattern],
             capture_output=True, text=True).stdout.split())
         return out[0]
 
     def window_ids(self, title, count):
-        """The X ids of the `count` visible windows titled `title`."""
-        return wait_for(f"{count} X windows {title!r}", lambda: (lambda ids: ids if len(ids) == count else None)(
-            subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.proc.pid),
-                            "--name", f"^{title}$"], capture_output=True, text=True).stdout.split()))
+        """The X ids of the `count` visible windows on the document titled `title` (the first
+        window says just its name, the others "title (2)", "title (3)"…), in that order."""
+        return [self.window_id(title)] + [self.window_id(f"{title} ({n})") for n in range(2, count + 1)]
 
     def frame_of(self, wid):
         """The AT-SPI frame of X window `wid`: the one that is active once `wid` is activated.
@@ -212,6 +218,11 @@ class Tandem:
         self.activate(title)
         subprocess.run(["xdotool", "key", *keys], check=True)
 
+    def gtk_complaints(self):
+        """GTK's criticals and warnings on any stderr of this test: each is a bug in Tandem."""
+        texts = [path.read_text(errors="replace") for path in self.tmp.glob("primary*.stderr")] + self.launched_stderr
+        return [line for text in texts for line in text.splitlines() if GTK_COMPLAINT.search(line)]
+
     def stop(self):
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
@@ -220,13 +231,20 @@ class Tandem:
             self.stderr_file.close()
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "gtk_own_bug(pattern): a GTK message this test provokes in GTK itself, not in Tandem")
+
+
 @pytest.fixture
-def tandem(tmp_path):
+def tandem(tmp_path, request):
     assert os.environ.get("DISPLAY"), "no DISPLAY: run the end-to-end tests through .ci/test (Xvfb, D-Bus, openbox)"
     assert os.environ.get("DBUS_SESSION_BUS_ADDRESS"), "no session bus: run through .ci/test"
     assert Path(TANDEM).exists(), f"{TANDEM} is not built"
     instance = Tandem(tmp_path)
     yield instance
     instance.stop()
+    tolerated = [re.compile(m.args[0]) for m in request.node.iter_markers("gtk_own_bug")]
+    complaints = [c for c in instance.gtk_complaints() if not any(t.search(c) for t in tolerated)]
+    assert not complaints, "GTK complained on stderr:\n" + "\n".join(complaints[:10])
     # Let the D-Bus name go before the next test starts its own primary instance.
     time.sleep(0.2)

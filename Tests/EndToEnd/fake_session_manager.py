@@ -11,7 +11,14 @@ INTERFACE = """<node><interface name="org.gnome.SessionManager">
   <method name="Inhibit"><arg type="s" direction="in"/><arg type="u" direction="in"/>
     <arg type="s" direction="in"/><arg type="u" direction="in"/><arg type="u" direction="out"/></method>
   <method name="Uninhibit"><arg type="u" direction="in"/></method>
+  <method name="RegisterClient"><arg type="s" direction="in"/><arg type="s" direction="in"/>
+    <arg type="o" direction="out"/></method>
 </interface></node>"""
+# GtkApplication registers itself as a client first and listens on this object.
+CLIENT = """<node><interface name="org.gnome.SessionManager.ClientPrivate">
+  <method name="EndSessionResponse"><arg type="b" direction="in"/><arg type="s" direction="in"/></method>
+</interface></node>"""
+CLIENT_PATH = "/org/gnome/SessionManager/Client1"
 cookies = iter(range(41, 10_000))
 
 
@@ -21,7 +28,11 @@ def note(line):
 
 
 def call(connection, sender, path, interface, method, parameters, invocation):
-    if method == "Inhibit":
+    if method == "RegisterClient":
+        invocation.return_value(GLib.Variant("(o)", (CLIENT_PATH,)))
+    elif method == "EndSessionResponse":
+        invocation.return_value(None)
+    elif method == "Inhibit":
         app, _xid, reason, _flags = parameters.unpack()
         cookie = next(cookies)
 
@@ -37,6 +48,7 @@ def call(connection, sender, path, interface, method, parameters, invocation):
 
 def acquired(connection, name):
     connection.register_object("/org/gnome/SessionManager", Gio.DBusNodeInfo.new_for_xml(INTERFACE).interfaces[0], call)
+    connection.register_object(CLIENT_PATH, Gio.DBusNodeInfo.new_for_xml(CLIENT).interfaces[0], call)
     note("ready")
 
 

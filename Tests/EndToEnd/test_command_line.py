@@ -23,14 +23,14 @@ def test_second_launch_joins_the_running_instance(tandem, tmp_path):
     second = tandem.launch("--new-window", "a.txt")
     assert second.returncode == 0, second.stderr
     assert second.seconds < 1.0, f"the forwarding launch took {second.seconds:.2f}s"
-    wait_for("two windows in the first process", lambda: tandem.titles() == ["a.txt", "a.txt"])
+    wait_for("two windows in the first process", lambda: tandem.titles() == ["a.txt", "a.txt (2)"])
     for frame in tandem.frames():
         assert tandem.text_in(frame).getText(0, -1) == "alpha\nbeta\n"
     # Without --new-window a file already shown raises its window instead of opening another.
     again = tandem.launch("a.txt")
     assert again.returncode == 0
     time.sleep(0.5)
-    assert tandem.titles() == ["a.txt", "a.txt"]
+    assert tandem.titles() == ["a.txt", "a.txt (2)"]
 
 
 def test_line_and_column_place_the_caret(tandem, tmp_path):
@@ -44,7 +44,7 @@ def test_line_and_column_place_the_caret(tandem, tmp_path):
     wait_for("caret at 3:2", lambda: tandem.caret_of("c.txt") == len("1\n22\n") + 1)
     # A line past the end clamps to the last line rather than failing.
     assert tandem.launch("--new-window", "c.txt:999").returncode == 0
-    wait_for("second c.txt window", lambda: len([t for t in tandem.titles() if t == "c.txt"]) == 2)
+    wait_for("second c.txt window", lambda: tandem.titles() == ["b.txt", "c.txt", "c.txt (2)"])
 
 
 def test_file_whose_name_ends_in_colon_number_opens_as_itself(tandem, tmp_path):

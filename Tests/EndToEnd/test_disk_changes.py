@@ -15,7 +15,7 @@ def test_clean_document_reloads_in_every_window_keeping_carets(tandem, tmp_path)
     (tmp_path / "w.txt").write_text("L1 changed\nl2\nl3 here too\n")
     wait_for("both windows reloaded", lambda: all_texts(tandem) == ["L1 changed\nl2\nl3 here too\n"] * 2, timeout=3)
     assert time.monotonic() - started < 1.5, "reloaded within about a second"
-    assert tandem.titles() == ["w.txt", "w.txt"], "a reload leaves the document clean"
+    assert tandem.titles() == ["w.txt", "w.txt (2)"], "a reload leaves the document clean"
     # Same line and column: line 3, column 4.
     assert tandem.text_in(tandem.frames()[b_index]).caretOffset == len("L1 changed\nl2\n") + 3
 
@@ -23,7 +23,7 @@ def test_clean_document_reloads_in_every_window_keeping_carets(tandem, tmp_path)
 def test_dirty_document_asks_in_every_window_and_reload_wins_everywhere(tandem, tmp_path):
     a, b = two_windows(tandem, tmp_path, "d.txt", "base\n")
     tandem.send(a, text="mine ")
-    wait_for("dirty", lambda: tandem.titles() == ["• d.txt", "• d.txt"])
+    wait_for("dirty", lambda: tandem.titles() == ["• d.txt", "• d.txt (2)"])
     (tmp_path / "d.txt").write_text("theirs\n")
     wait_for("the question in both windows", lambda: all(
         "changed on disk" in " ".join(tandem.labels_of_frame(f)) for f in tandem.frames()) and len(tandem.frames()) == 2)
@@ -31,7 +31,7 @@ def test_dirty_document_asks_in_every_window_and_reload_wins_everywhere(tandem, 
     buttons = [btn for btn in tandem.find(tandem.frame_of(b), "push button") if btn.name == "Reload"]
     buttons[0].queryAction().doAction(0)
     wait_for("reloaded in both", lambda: all_texts(tandem) == ["theirs\n"] * 2)
-    wait_for("clean in both", lambda: tandem.titles() == ["d.txt", "d.txt"])
+    wait_for("clean in both", lambda: tandem.titles() == ["d.txt", "d.txt (2)"])
 
 
 def test_deleted_file_is_marked_and_save_recreates_it(tandem, tmp_path):
@@ -39,11 +39,12 @@ def test_deleted_file_is_marked_and_save_recreates_it(tandem, tmp_path):
     tandem.start("gone.txt")
     tandem.wait_title("gone.txt")
     os.remove(tmp_path / "gone.txt")
-    wait_for("the deletion notice", lambda: "deleted on disk" in " ".join(tandem.labels_of("• gone.txt")))
+    wait_for("the deletion notice", lambda: "no longer on disk" in " ".join(tandem.labels_of("• gone.txt")))
     assert tandem.text_of("• gone.txt") == "still here\n"
     tandem.key("• gone.txt", "ctrl+s")
     tandem.wait_title("gone.txt")
     assert (tmp_path / "gone.txt").read_text() == "still here\n"
+    wait_for("the notice gone once saved", lambda: "no longer on disk" not in " ".join(tandem.labels_of("gone.txt")))
 
 
 def test_an_appended_log_is_followed_by_every_window(tandem, tmp_path):
@@ -56,4 +57,4 @@ def test_an_appended_log_is_followed_by_every_window(tandem, tmp_path):
             expected = head + "".join(f"new line {m} é\n" for m in range(n + 1))
             wait_for(f"append {n} in both windows", lambda: all_texts(tandem) == [expected] * 2, timeout=3)
             time.sleep(0.2)
-    assert tandem.titles() == ["app.log", "app.log"], "following the file leaves it clean"
+    assert tandem.titles() == ["app.log", "app.log (2)"], "following the file leaves it clean"

@@ -93,6 +93,15 @@ def test_shortcuts_window_and_about_dialog(tandem, tmp_path):
     tandem.activate_action("about")
     wait_for("the About dialog", lambda: any("Edit one text file in many windows at once" in tandem.labels_of_frame(f)
                                              for f in tandem.app() if f is not None))
+    # Closing About and the shortcuts window (walked by AT-SPI above) logs nothing, and they come back.
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    wait_for("About closed", lambda: not any("Edit one text file in many windows at once" in tandem.labels_of_frame(f)
+                                             for f in tandem.app() if f is not None))
+    tandem.key("Untitled Document 1", "ctrl+question")
+    wait_for("the shortcuts window again", lambda: any(
+        "Reopen closed window" in tandem.labels_of_frame(f) and f.getState().contains(__import__("pyatspi").STATE_SHOWING)
+        for f in tandem.app() if f is not None))
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
 
 
 def test_open_recent_shares_the_desktop_list(tandem, tmp_path):

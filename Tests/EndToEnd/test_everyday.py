@@ -2,6 +2,8 @@
 import subprocess
 import time
 
+import pytest
+
 from conftest import wait_for
 
 
@@ -183,6 +185,9 @@ def test_prose_is_spell_checked_and_code_is_not(tandem, tmp_path):
     assert underline_at(code, 1) in ([], ["underline:none"]), "code is not spell checked by default"
 
 
+# GTK 3's bug: when a print dialog an AT-SPI client has walked closes, its notebook's page
+# accessibles ask removed pages for their tab labels (gtknotebookpageaccessible.c).
+@pytest.mark.gtk_own_bug(r"gtk_notebook_get_tab_label: assertion 'list != NULL'")
 def test_print_to_a_pdf_holds_the_text_and_a_header(tandem, tmp_path):
     import pyatspi
     (tmp_path / "report.txt").write_text("Quarterly figures\nline two of the report\n")

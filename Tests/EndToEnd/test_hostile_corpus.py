@@ -126,6 +126,9 @@ def test_every_input_from_the_command_line(tandem, corpus):
     assert tandem.proc.poll() is None
 
 
+# GTK 3's file chooser, driven by synthetic keys (Ctrl+L, a path, Return) dozens of times in a
+# row, now and then hands a key to a widget it has not realized yet; GTK logs that, not Tandem.
+@pytest.mark.gtk_own_bug(r"gtk_widget_event: assertion 'WIDGET_REALIZED_FOR_EVENT")
 def test_every_input_through_file_open(tandem, corpus):
     tandem.start()
     tandem.wait_title("Untitled Document 1")
@@ -136,11 +139,13 @@ def test_every_input_through_file_open(tandem, corpus):
         wait_for("the Open Files dialog", lambda: chooser_shown(tandem))
         time.sleep(0.3)
         subprocess.run(["xdotool", "key", "ctrl+l"], check=True)
-        subprocess.run(["xdotool", "type", "--delay", "2", os.fsdecode(case.path)], check=True)
+        # At a person's pace: GTK's location entry logs criticals when its completion races keys
+        # typed 2 ms apart.
+        subprocess.run(["xdotool", "type", "--delay", "15", os.fsdecode(case.path)], check=True)
         # The location bar looks the path up before it accepts it, and its completion popup
         # may take the first Return: press it again while the dialog is still there.
         for _ in range(3):
-            time.sleep(0.7)
+            time.sleep(1.0)
             subprocess.run(["xdotool", "key", "Return"], check=True)
             deadline = time.monotonic() + 2
             while chooser_shown(tandem) and time.monotonic() < deadline:

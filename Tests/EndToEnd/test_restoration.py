@@ -109,7 +109,7 @@ def test_deleted_file_comes_back_with_its_draft_and_a_notice(tandem, tmp_path):
     wait_for("the drafted window back, the clean one not", lambda: tandem.titles() == ["• gone.txt"])
     assert tandem.text_of("• gone.txt") == "draft base\n"
     labels = " ".join(tandem.labels_of("• gone.txt"))
-    assert "no longer exists" in labels
+    assert "no longer on disk" in labels
     assert "clean.txt" in labels, "the user is told once about the window that could not come back"
 
 

@@ -1,0 +1,53 @@
+import Localization
+
+/// What a banner of an editor window is about. A window shows at most one banner per subject,
+/// top to bottom in this order; each offers the action that resolves it.
+enum BannerSubject: CaseIterable {
+    /// Files a launch from this window (or one that made this window) could not open.
+    case launch
+    /// Files refused because they look binary, with Open Anyway.
+    case openAnyway
+    /// The last save failed, with Save As….
+    case saveFailure
+    /// Another failure of an action (printing, reloading); the next one replaces it.
+    case failure
+    /// The file changed, was deleted or is gone on disk (Reload / Keep Mine).
+    case disk
+    /// Why the document cannot be edited, or why its file cannot be written (Save As…).
+    case readOnly
+    /// What was turned off to keep a huge file fast.
+    case largeFile
+    /// Only the start of a file with very long lines is shown (Show All).
+    case preview
+    /// The file is not UTF-8 and will be saved in its own encoding.
+    case encoding
+
+    /// The buttons of its bar, by response.
+    var responses: [BannerResponse] {
+        switch self {
+        case .openAnyway: [.openAnyway]
+        case .saveFailure: [.saveAs]
+        case .disk: [.reload, .keepMine, .save]
+        case .readOnly: [.saveAs]
+        case .preview: [.showAll]
+        case .launch, .failure, .largeFile, .encoding: []
+        }
+    }
+}
+
+/// A button of a banner: what the user can do about what it says.
+enum BannerResponse: Int {
+    case reload = 1, keepMine, showAll, openAnyway, saveAs, save
+
+    /// The button's label, with its mnemonic.
+    var label: String {
+        switch self {
+        case .reload: localized("_Reload")
+        case .keepMine: localized("_Keep Mine")
+        case .showAll: localized("Show _All")
+        case .openAnyway: localized("Open _Anyway")
+        case .saveAs: localized("Save _As…")
+        case .save: localized("_Save")
+        }
+    }
+}

@@ -1,0 +1,122 @@
+"""Banners are state: one per subject, replaced when the state changes, gone when it ends, each
+with the action that resolves it; errors of a launch never land in an unrelated window."""
+import shutil
+import time
+
+import pyatspi
+
+from conftest import Tandem, wait_for
+
+
+def banners(frame):
+    """The text of each banner shown in `frame`, top to bottom."""
+    shown = []
+    for bar in Tandem.find(frame, "info bar"):
+        if bar.getState().contains(pyatspi.STATE_SHOWING):
+            shown.append("\n".join(label.name for label in Tandem.find(bar, "label")))
+    return shown
+
+
+def banner_buttons(frame, containing):
+    """The names of the visible buttons of the banner whose text contains `containing`."""
+    for bar in Tandem.find(frame, "info bar"):
+        text = " ".join(label.name for label in Tandem.find(bar, "label"))
+        if bar.getState().contains(pyatspi.STATE_SHOWING) and containing in text:
+            return [b.name for b in Tandem.find(bar, "push button")
+                    if b.getState().contains(pyatspi.STATE_SHOWING) and b.name != "Close"]
+    return None
+
+
+def test_a_failed_save_is_said_once_offers_save_as_and_goes_when_a_save_succeeds(tandem, tmp_path):
+    folder = tmp_path / "f"
+    folder.mkdir()
+    (folder / "d.txt").write_text("text\n")
+    tandem.start(str(folder / "d.txt"))
+    wid = tandem.window_id("d.txt")
+    tandem.send(wid, text="mine ")
+    shutil.rmtree(folder)
+    frame = tandem.frame("• d.txt")
+    wait_for("the deleted banner", lambda: [b for b in banners(frame) if "no longer on disk" in b])
+    for _ in range(4):
+        tandem.send(wid, "ctrl+s")
+        time.sleep(0.3)
+    failures = wait_for("the failure", lambda: [b for b in banners(frame) if "Could not save" in b or "not save" in b])
+    assert len(failures) == 1 and failures[0].count("\n") == 0, f"one line, not a log: {banners(frame)}"
+    assert "Save As…" in banner_buttons(frame, failures[0].split("\n")[0]), "the failure offers Save As"
+    assert len([b for b in banners(frame) if "no longer on disk" in b]) == 1
+    folder.mkdir()
+    tandem.send(wid, "ctrl+s")
+    wait_for("saved", lambda: (folder / "d.txt").exists() and (folder / "d.txt").read_text() == "mine text\n")
+    wait_for("no banner left", lambda: banners(tandem.frame("d.txt")) == [])
+
+
+def test_a_deleted_file_recreated_by_another_program_shows_one_truthful_banner(tandem, tmp_path):
+    path = tmp_path / "r.txt"
+    path.write_text("one\n")
+    tandem.start("r.txt")
+    wid = tandem.window_id("r.txt")
+    tandem.send(wid, text="mine ")
+    frame = wait_for("modified", lambda: tandem.frame("• r.txt"))
+    path.unlink()
+    wait_for("the deleted banner", lambda: any("no longer on disk" in b for b in banners(frame)))
+    assert banner_buttons(frame, "no longer on disk") == ["Save"]
+    path.write_text("theirs\n")
+    wait_for("the change replaces it", lambda: len(banners(frame)) == 1 and "changed on disk" in banners(frame)[0])
+    assert sorted(banner_buttons(frame, "changed on disk")) == ["Keep Mine", "Reload"]
+    # Keep Mine resolves it: the banner goes and stays gone.
+    next(b for b in Tandem.find(frame, "push button") if b.name == "Keep Mine").queryAction().doAction(0)
+    wait_for("resolved", lambda: banners(frame) == [])
+    tandem.send(wid, "ctrl+s")
+    wait_for("saved over theirs", lambda: path.read_text() == "mine one\n")
+    time.sleep(0.5)
+    assert banners(tandem.frame("r.txt")) == []
+
+
+def test_a_refused_launch_gets_a_window_of_its_own(tandem, tmp_path):
+    (tmp_path / "a.txt").write_text("a\n")
+    (tmp_path / "folder").mkdir()
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    result = tandem.launch(str(tmp_path / "folder"))
+    assert result.returncode == 1 and "folder, not a file" in result.stderr, result.stderr
+    carrier = tandem.wait_title("Untitled Document 1")
+    wait_for("the message in its own window", lambda: any("folder, not a file" in b for b in banners(carrier)))
+    assert banners(tandem.frame("a.txt")) == [], "the unrelated window says nothing"
+
+
+def test_two_windows_on_one_document_are_numbered(tandem, tmp_path):
+    (tmp_path / "n.txt").write_text("n\n")
+    tandem.start("n.txt")
+    tandem.wait_title("n.txt")
+    tandem.launch("--new-window", "n.txt")
+    tandem.launch("--new-window", "n.txt")
+    wait_for("three numbered windows", lambda: tandem.titles() == ["n.txt", "n.txt (2)", "n.txt (3)"])
+    tandem.key("n.txt (2)", "ctrl+w")
+    wait_for("the second closed", lambda: tandem.titles() == ["n.txt", "n.txt (3)"])
+    tandem.launch("--new-window", "n.txt")
+    wait_for("the free number reused", lambda: tandem.titles() == ["n.txt", "n.txt (2)", "n.txt (3)"])
+    tandem.key("n.txt", "ctrl+w")
+    tandem.key("n.txt (3)", "ctrl+w")
+    wait_for("alone again, no number", lambda: tandem.titles() == ["n.txt"])
+
+
+def test_a_binary_opened_anyway_says_read_only_and_nothing_about_saving(tandem, tmp_path):
+    (tmp_path / "nul.bin").write_bytes(b"caf\xe9\x00binary\n")
+    tandem.start("nul.bin")
+    frame = tandem.wait_title("Untitled Document 1")
+    next(b for b in tandem.find(frame, "push button") if b.name == "Open Anyway").queryAction().doAction(0)
+    frame = tandem.wait_title("nul.bin")
+    shown = wait_for("the read-only banner", lambda: (lambda b: b if any("read-only" in t for t in b) else None)(banners(frame)))
+    assert not any("saved the same way" in t for t in shown), f"a read-only binary is never saved: {shown}"
+    assert len(shown) == 1, shown
+
+
+def test_a_long_line_preview_is_said_once_with_show_all(tandem, tmp_path):
+    (tmp_path / "one-line.txt").write_text("word " * 400_000 + "\n")  # 2 MB on one line
+    tandem.start("one-line.txt")
+    frame = tandem.wait_title("one-line.txt")
+    preview = wait_for("the preview banner", lambda: [b for b in banners(frame) if "too long to show quickly" in b])
+    time.sleep(1.5)  # the rest of the file streams in: the banner must not grow
+    preview = [b for b in banners(frame) if "too long to show quickly" in b]
+    assert len(preview) == 1 and "\n" not in preview[0], preview
+    assert banner_buttons(frame, "too long to show quickly") == ["Show All"]
