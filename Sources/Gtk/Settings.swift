@@ -33,20 +33,18 @@ public final class Settings: Object {
     }
 
     /// Finds `data/<id>.gschema.xml` above the running executable and compiles it into
-    /// `$XDG_CACHE_HOME/tandem/schemas`; returns that folder.
+    /// `$XDG_CACHE_HOME/tandem/schemas` unless it is compiled there already; returns that folder.
     private static func compileFromSourceTree(schemaID: String) -> String? {
-        let file = "data/\(schemaID).gschema.xml"
-        var folder = (Bundle.main.executablePath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } ?? "") as NSString
-        var source: String?
-        for _ in 0..<6 {
-            folder = folder.deletingLastPathComponent as NSString
-            let candidate = folder.appendingPathComponent(file)
-            if FileManager.default.fileExists(atPath: candidate) { source = candidate; break }
-        }
-        guard let source else { return nil }
+        guard let source = SourceTree.dataFolder.map({ $0 + "/\(schemaID).gschema.xml" }),
+              FileManager.default.fileExists(atPath: source) else { return nil }
         let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? NSHomeDirectory() + "/.cache"
         let target = cache + "/tandem/schemas"
+        // Compiled at most once per change of the source: no process is spawned on an ordinary launch.
+        if let compiled = modificationDate(target + "/gschemas.compiled"), let written = modificationDate(source),
+           compiled >= written, FileManager.default.contentsEqual(atPath: source, andPath: target + "/\(schemaID).gschema.xml") {
+            return target
+        }
         do {
             try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
             let copy = target + "/\(schemaID).gschema.xml"
@@ -61,6 +59,10 @@ public final class Settings: Object {
         } catch {
             return nil
         }
+    }
+
+    private static func modificationDate(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
     /// Whether the schema has `key` (reading a key a schema lacks would abort).

@@ -67,8 +67,10 @@ extension TandemAppDelegate {
     }
 
     /// Tells the user what could not be opened: in the window that asked or one this request
-    /// opened, else in a window of its own, never in an unrelated document's window.
-    private func report(_ refusals: Refusals, in target: WindowScene?) {
+    /// opened, else in a window of its own (a blank one, or a new one), never in a document's.
+    private func report(_ refusals: Refusals, in asked: WindowScene?) {
+        // A window that carries only messages (new, empty, untitled) takes the next ones too.
+        let target = asked ?? application?.connectedScenes.last { editor(of: $0)?.isBlankCarrier == true }
         if let target, let editor = editor(of: target) {
             editor.showNotices(refusals.problems)
             editor.offerToOpenAnyway(refusals.binary)
