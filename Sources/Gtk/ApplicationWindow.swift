@@ -7,7 +7,18 @@ public final class ApplicationWindow: Container {
     public init(application: NativeApplication) {
         super.init(gtk_application_window_new(application.gtkApplication), ownership: .sink)
         gtk_application_window_set_show_menubar(OpaquePointer(raw).map { UnsafeMutablePointer<GtkApplicationWindow>($0) }, 0)
+        // Where the window manager last put the window while it was on screen: once it is hidden
+        // (closing, quitting) GTK no longer knows, and a record taken then would lose the place.
+        _ = connectEvent("configure-event") { [weak self] _ in
+            guard let self, gtk_widget_get_mapped(self.widget) != 0 else { return false }
+            var x: gint = 0, y: gint = 0
+            gtk_window_get_position(self.window, &x, &y)
+            self.lastPosition = (Int(x), Int(y))
+            return false
+        }
     }
+
+    private var lastPosition: (x: Int, y: Int)?
 
     private var window: UnsafeMutablePointer<GtkWindow> { tandem_window(raw) }
 
@@ -30,8 +41,9 @@ public final class ApplicationWindow: Container {
         return (Int(w), Int(h))
     }
 
-    /// The window's position on screen, as the window manager reports it.
+    /// The window's position on screen, as the window manager reports it (while hidden: where it last was).
     public var position: (x: Int, y: Int) {
+        if gtk_widget_get_mapped(widget) == 0, let lastPosition { return lastPosition }
         var x: gint = 0, y: gint = 0
         gtk_window_get_position(window, &x, &y)
         return (Int(x), Int(y))

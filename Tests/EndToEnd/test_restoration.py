@@ -143,3 +143,34 @@ def test_corrupt_state_never_stops_a_launch(tandem, tmp_path):
     tandem.restart("a.txt")
     tandem.wait_title("a.txt")
     assert "skipped the session list" in tandem.stderr_path.read_text()
+
+
+def _geometry(wid):
+    """(x, y) of X window `wid` on the screen."""
+    out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", wid], capture_output=True, text=True).stdout
+    values = dict(line.split("=", 1) for line in out.split())
+    return int(values["X"]), int(values["Y"])
+
+
+def test_windows_come_back_where_they_were_after_quit_and_reopen(tandem, tmp_path):
+    (tmp_path / "here.txt").write_text("here\n")
+    (tmp_path / "there.txt").write_text("there\n")
+    tandem.start("here.txt")
+    tandem.wait_title("here.txt")
+    tandem.launch("there.txt")
+    here, there = tandem.window_id("here.txt"), tandem.window_id("there.txt")
+    subprocess.run(["xdotool", "windowmove", "--sync", here, "310", "220"], check=True)
+    subprocess.run(["xdotool", "windowmove", "--sync", there, "640", "90"], check=True)
+    time.sleep(0.5)
+    assert (_geometry(here), _geometry(there)) == ((310, 220), (640, 90))
+    # Reopen Closed Window puts a closed window back where it was.
+    tandem.key("there.txt", "ctrl+w")
+    wait_for("there.txt closed", lambda: tandem.titles() == ["here.txt"])
+    tandem.activate_action("reopen-closed-window")
+    wait_for("the window reopened where it was", lambda: _geometry(tandem.window_id("there.txt")) == (640, 90))
+    # A quit and relaunch puts every window back.
+    tandem.key("here.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart()
+    wait_for("both back where they were", lambda: (_geometry(tandem.window_id("here.txt")),
+                                                   _geometry(tandem.window_id("there.txt"))) == ((310, 220), (640, 90)))
