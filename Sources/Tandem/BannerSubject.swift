@@ -27,7 +27,7 @@ enum BannerSubject: CaseIterable {
         switch self {
         case .openAnyway: [.openAnyway]
         case .saveFailure: [.saveAs]
-        case .disk: [.reload, .keepMine, .save]
+        case .disk: [.reload, .keepMine, .save, .saveAs]
         case .readOnly: [.saveAs]
         case .preview: [.showAll]
         case .launch, .failure, .largeFile, .encoding: []

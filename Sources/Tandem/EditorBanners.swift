@@ -69,12 +69,17 @@ final class EditorBanners {
                           kind: .warning, offering: [.reload, .keepMine])
         }
         guard let path = document.path else { return nil }
+        let folderGone: Bool = if case .missing(folderExists: false) = FileInspection.inspect(path) { true } else { false }
         if !document.isLoading && (document.isDeletedOnDisk || expectsFile) && !FileManager.default.fileExists(atPath: path) {
+            if folderGone {
+                return Banner(message: localized("“%1” and its folder are no longer on disk. Its text is still here: save it somewhere else with Save As.", document.displayName),
+                              kind: .warning, offering: [.saveAs])
+            }
             return Banner(message: localized("“%1” is no longer on disk. Its text is still here: save to create the file again.", document.displayName),
                           kind: .warning, offering: [.save])
         }
         if let notice = document.restoreNotice { return Banner(message: notice, kind: .warning) }
-        if case .missing(folderExists: false) = FileInspection.inspect(path) {
+        if folderGone {
             return Banner(message: localized("The folder of “%1” does not exist; saving will need another place.", document.displayName),
                           kind: .warning, offering: [.saveAs])
         }

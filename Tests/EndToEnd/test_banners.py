@@ -37,6 +37,7 @@ def test_a_failed_save_is_said_once_offers_save_as_and_goes_when_a_save_succeeds
     shutil.rmtree(folder)
     frame = tandem.frame("• d.txt")
     wait_for("the deleted banner", lambda: [b for b in banners(frame) if "no longer on disk" in b])
+    assert banner_buttons(frame, "no longer on disk") == ["Save As…"], "its folder is gone too: Save would fail"
     for _ in range(4):
         tandem.send(wid, "ctrl+s")
         time.sleep(0.3)
@@ -120,3 +121,7 @@ def test_a_long_line_preview_is_said_once_with_show_all(tandem, tmp_path):
     preview = [b for b in banners(frame) if "too long to show quickly" in b]
     assert len(preview) == 1 and "\n" not in preview[0], preview
     assert banner_buttons(frame, "too long to show quickly") == ["Show All"]
+    next(b for b in Tandem.find(frame, "push button") if b.name == "Show All").queryAction().doAction(0)
+    wait_for("the whole text, the preview banner gone", lambda: not any("too long to show quickly" in b for b in banners(frame))
+             and tandem.text_in(frame).characterCount > 2_000_000, timeout=20)
+    assert any("read-only" in b for b in banners(frame)), "still read-only: the reason stays said"
