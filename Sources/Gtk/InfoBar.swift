@@ -53,6 +53,9 @@ public final class InfoBar: Widget {
         show()
     }
 
+    /// Whether the bar shows the button with response `id` now.
+    public func offers(_ id: Int) -> Bool { buttons[id].map { gtk_widget_get_visible($0) != 0 } ?? false }
+
     /// Hides the bar and forgets its message.
     public func dismiss() {
         hide()
