@@ -142,7 +142,8 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     // MARK: Opening
 
     func open(_ files: [OpenFileContext], allowBinary: Bool, from origin: WindowScene?) {
-        open(files, forceNewWindow: false, allowBinary: allowBinary, origin: origin)
+        // A chooser cancelled answers with no files: that opens nothing.
+        open(files, forceNewWindow: false, openUntitledIfNothing: false, allowBinary: allowBinary, origin: origin)
     }
 
     /// Opens a new window on a new, untitled document.

@@ -151,3 +151,16 @@ def test_a_file_dropped_on_a_window_opens(tandem, tmp_path):
     finally:
         source.kill()
         source.wait()
+
+
+def test_cancelling_open_or_open_recent_opens_nothing(tandem, tmp_path):
+    import subprocess
+    tandem.start()
+    tandem.wait_title("Untitled Document 1")
+    for action, title in (("open", "Open Files"), ("open-recent", "Open Recent")):
+        tandem.activate_action(action, window=1)
+        wait_for(f"the {title} dialog", lambda: any(f is not None and f.name == title for f in tandem.app()))
+        time.sleep(0.5)
+        subprocess.run(["xdotool", "key", "Escape"], check=True)
+        time.sleep(1.0)
+        assert tandem.titles() == ["Untitled Document 1"], f"cancelling {title} opened a window"
