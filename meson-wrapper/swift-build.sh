@@ -2,5 +2,6 @@
 # Called by meson: swift-build.sh SWIFT PACKAGE_ROOT SCRATCH_DIR OUTPUT
 set -eu
 swift=$1 root=$2 scratch=$3 output=$4
-"$swift" build -c release --product tandem --package-path "$root" --scratch-path "$scratch"
-cp "$("$swift" build -c release --package-path "$root" --scratch-path "$scratch" --show-bin-path)/tandem" "$output"
+# The Swift runtime and Foundation linked in: less to load and relocate at every launch.
+"$swift" build -c release --product tandem --static-swift-stdlib --package-path "$root" --scratch-path "$scratch"
+cp "$("$swift" build -c release --static-swift-stdlib --package-path "$root" --scratch-path "$scratch" --show-bin-path)/tandem" "$output"

@@ -13,6 +13,12 @@ public final class Box: Container {
         gtk_box_pack_start(tandem_box(raw), child.widget, expand ? 1 : 0, expand ? 1 : 0, 0)
     }
 
+    /// Puts a child at `index` among the children (0: first).
+    public func insert(_ child: Widget, at index: Int) {
+        pack(child)
+        gtk_box_reorder_child(tandem_box(raw), child.widget, gint(index))
+    }
+
     /// Adds a child at the end (the right of a horizontal box), after those added there before.
     public func packEnd(_ child: Widget) {
         gtk_box_pack_end(tandem_box(raw), child.widget, 0, 0, 0)

@@ -14,6 +14,7 @@ enum AppActions {
             ShortcutsWindow.present(over: application?.connectedScenes.last?.window)
         }
         application.addAction("about") { [weak application] in
+            AppIcon.useSourceTreeIcons()  // the logo, when Tandem runs from its build tree
             AboutDialog.present(over: application?.connectedScenes.last?.window, name: "Tandem", version: TandemVersion.string,
                                 comments: localized("Edit one text file in many windows at once"),
                                 website: "https://tandemedit.github.io/", iconName: TandemVersion.applicationID,

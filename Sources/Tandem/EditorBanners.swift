@@ -36,9 +36,9 @@ final class EditorBanners {
     init(ui: EditorWindow, document: Document) {
         self.ui = ui
         self.document = document
-        for subject in BannerSubject.allCases {
-            ui.bars[subject]?.onClose = { [weak self] in self?.userClosed(subject) }
-            ui.bars[subject]?.onButton = { [weak self] id in BannerResponse(rawValue: id).map { self?.onResponse?($0) } }
+        ui.onBarMade = { [weak self] subject, bar in
+            bar.onClose = { [weak self] in self?.userClosed(subject) }
+            bar.onButton = { [weak self] id in BannerResponse(rawValue: id).map { self?.onResponse?($0) } }
         }
     }
 
@@ -103,14 +103,14 @@ final class EditorBanners {
     }
 
     private func show(_ subject: BannerSubject, _ banner: Banner?) {
-        guard let bar = ui.bars[subject] else { return }
         guard let banner else {
             closed[subject] = nil  // a state that comes back later is said again
-            return bar.dismiss()
+            ui.bar(subject)?.dismiss()
+            return
         }
         if closed[subject] == banner.message { return }
         closed[subject] = nil
-        bar.show(banner.message, kind: banner.kind, offering: Set(banner.offering.map(\.rawValue)))
+        ui.makeBar(subject).show(banner.message, kind: banner.kind, offering: Set(banner.offering.map(\.rawValue)))
     }
 
     private func userClosed(_ subject: BannerSubject) {

@@ -56,12 +56,13 @@ final class EditorSceneDelegate: SceneDelegate {
 
         chosenLanguage = options.restorationRecord.flatMap { EditorState.decode($0.payload)?.language }
         EditorLanguage.offer(in: ui.languageButton)
-        EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage)
-        // gspell loads its dictionary the first time (tens of milliseconds): after the first frame.
-        let checksSpelling = EditorLanguage.isProse(ui.buffer.languageID) && !document.isReadOnly && !lightweight
+        // Guessing the language reads every language definition GtkSourceView has (~7 ms), and
+        // gspell loads its dictionary (tens of ms): both wait until the first frame is on screen.
         ui.textView.whenShown { [weak self] in
             self?.afterFirstFrame = IdleSource(priority: 200) { [weak self] in
-                self?.ui?.textView.checksSpelling = checksSpelling
+                guard let self, let ui = self.ui else { return false }
+                EditorLanguage.apply(to: ui, for: self.document, chosen: self.chosenLanguage)
+                ui.textView.checksSpelling = EditorLanguage.isProse(ui.buffer.languageID) && !self.document.isReadOnly && !lightweight
                 return false
             }
         }

@@ -5,10 +5,12 @@ import Localization
 @MainActor
 final class EditorWindow {
     let headerBar = HeaderBar()
-    /// The banners, one per subject, each hidden until its subject has something to say.
-    let bars: [BannerSubject: InfoBar] = Dictionary(uniqueKeysWithValues: BannerSubject.allCases.map { subject in
-        (subject, InfoBar(buttons: subject.responses.map { (label: $0.label, id: $0.rawValue) }))
-    })
+    /// The banners made so far, one per subject; a bar is made the first time its subject has
+    /// something to say (most windows never need one, and the first frame waits for none).
+    private var bars: [BannerSubject: InfoBar] = [:]
+    private let bannerSlot = Box(vertical: true)
+    /// Called with each banner as it is made.
+    var onBarMade: (@MainActor (BannerSubject, InfoBar) -> Void)?
     /// Shown while a big file loads: what, how far, and a way out.
     let loadingBar = Box(vertical: false, spacing: 12)
     let loadingLabel = Label()
@@ -17,8 +19,14 @@ final class EditorWindow {
     var onCancelLoading: (@MainActor () -> Void)?
     let buffer = SourceBuffer()
     let textView: SourceView
-    /// Find and Replace, and Go to Line.
-    let findBar: FindBar
+    /// Find and Replace, and Go to Line, made when first opened.
+    private(set) lazy var findBar: FindBar = {
+        let bar = FindBar(view: textView)
+        findSlot.pack(bar.searchBar)
+        findSlot.pack(bar.goToLineBar)
+        return bar
+    }()
+    private let findSlot = Box(vertical: true)
     /// The window menu's button in the header bar.
     let menuButton: MenuButton
     /// Where the caret is, in the header bar.
@@ -45,7 +53,6 @@ final class EditorWindow {
         caretPosition = CaretPosition(buffer: buffer)
         textView.setAccessibleName(localized("Document text"))
         textView.offerUndoInContextMenu(undo: localized("_Undo"), redo: localized("_Redo"))
-        findBar = FindBar(view: textView)
 
         let menu = Menu()
         menuButton = MenuButton(iconName: "open-menu-symbolic", tooltip: localized("Main menu"), menu: menu)
@@ -75,9 +82,8 @@ final class EditorWindow {
         loadingBar.pack(Button(label: localized("_Cancel")) { [weak self] in self?.onCancelLoading?() })
         loadingBar.setBorderWidth(6)
         column.pack(loadingBar)
-        for subject in BannerSubject.allCases { column.pack(bars[subject]!) }
-        column.pack(findBar.searchBar)
-        column.pack(findBar.goToLineBar)
+        column.pack(bannerSlot)
+        column.pack(findSlot)
         scroller.add(textView)
         column.pack(scroller, expand: true)
         column.pack(statusBar.bar)
@@ -86,5 +92,20 @@ final class EditorWindow {
         headerBar.showAll()
         column.showAll()
         loadingBar.hide()
+    }
+
+    /// The banner of `subject`, if one was made.
+    func bar(_ subject: BannerSubject) -> InfoBar? { bars[subject] }
+
+    /// The banner of `subject`, made (in its place among the others) if it was not yet.
+    func makeBar(_ subject: BannerSubject) -> InfoBar {
+        if let bar = bars[subject] { return bar }
+        let bar = InfoBar(buttons: subject.responses.map { (label: $0.label, id: $0.rawValue) })
+        let order = BannerSubject.allCases
+        bannerSlot.insert(bar, at: bars.keys.filter { order.firstIndex(of: $0)! < order.firstIndex(of: subject)! }.count)
+        bannerSlot.show()
+        bars[subject] = bar
+        onBarMade?(subject, bar)
+        return bar
     }
 }

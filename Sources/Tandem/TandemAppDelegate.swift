@@ -37,7 +37,6 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     func applicationDidFinishLaunching(_ application: Application) {
         self.application = application
         StallMonitor.startIfAsked()
-        AppIcon.use(TandemVersion.applicationID)
         if let folder = application.sessionStore?.folder {
             let journals = JournalStore(folder: folder + "/journals")
             journals.legacyDraftFolder = folder + "/drafts"

@@ -1,0 +1,34 @@
+/* The floor of start-up: what GTK 3 and GtkSourceView cost by themselves. A window with a header
+ * bar and a source view (line numbers on) showing the file named on the command line, nothing
+ * else. Tandem's start-up is measured against it (Tests/Benchmarks/startup.py). */
+#include <gtksourceview/gtksource.h>
+
+static void open_file(GtkApplication *app, GFile **files, gint count, const gchar *hint, gpointer data) {
+    GtkWidget *window = gtk_application_window_new(app);
+    GtkWidget *header = gtk_header_bar_new();
+    gtk_header_bar_set_show_close_button(GTK_HEADER_BAR(header), TRUE);
+    gtk_header_bar_set_title(GTK_HEADER_BAR(header), count > 0 ? g_file_get_basename(files[0]) : "floor");
+    gtk_window_set_titlebar(GTK_WINDOW(window), header);
+    GtkSourceBuffer *buffer = gtk_source_buffer_new(NULL);
+    gchar *text = NULL;
+    gsize length = 0;
+    if (count > 0 && g_file_load_contents(files[0], NULL, &text, &length, NULL, NULL))
+        gtk_text_buffer_set_text(GTK_TEXT_BUFFER(buffer), text, (gint)length);
+    g_free(text);
+    GtkWidget *view = gtk_source_view_new_with_buffer(buffer);
+    gtk_source_view_set_show_line_numbers(GTK_SOURCE_VIEW(view), TRUE);
+    GtkWidget *scroller = gtk_scrolled_window_new(NULL, NULL);
+    gtk_container_add(GTK_CONTAINER(scroller), view);
+    gtk_container_add(GTK_CONTAINER(window), scroller);
+    gtk_window_set_default_size(GTK_WINDOW(window), 800, 600);
+    gtk_widget_show_all(window);
+}
+
+static void activate(GtkApplication *app, gpointer data) { open_file(app, NULL, 0, NULL, data); }
+
+int main(int argc, char **argv) {
+    GtkApplication *app = gtk_application_new("io.github.tandemedit.Floor", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
+    g_signal_connect(app, "open", G_CALLBACK(open_file), NULL);
+    g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);
+    return g_application_run(G_APPLICATION(app), argc, argv);
+}

@@ -1,0 +1,187 @@
+#!/usr/bin/python3
+"""Tandem's start-up against the floor GTK itself sets (run by .ci/benchmark startup).
+
+The floor is Tests/Benchmarks/floor.c: a GtkApplicationWindow with a header bar and a GtkSourceView
+(line numbers on) on the file, nothing else. For the empty file and a 10 KB file it measures, as
+the median of --runs launches of each: time to window, time to idle (CPU flat for 250 ms), CPU
+time to idle, peak RSS. Then a restore of 5 windows (time until all 5 are shown, against the
+floor opening one) and `tandem FILE` handed to a running instance (time until it exits).
+It prints a table with Tandem's ratios to the floor.
+"""
+import argparse
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import tempfile
+import time
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def peak_rss_mb(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def visible_windows(pid):
+    out = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(pid), "--name", "."],
+                         capture_output=True, text=True).stdout.split()
+    return len(out)
+
+
+def stop(proc):
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
+def launch(command, env, windows=1, limit=20.0):
+    """One launch: seconds to `windows` shown windows, to idle, CPU seconds to idle, peak RSS (MB)."""
+    started = time.monotonic()
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    shown = idle = cpu_at_idle = None
+    history = []
+    try:
+        while time.monotonic() - started < limit and proc.poll() is None:
+            now = time.monotonic() - started
+            if shown is None and visible_windows(proc.pid) >= windows:
+                shown = now
+            cpu = cpu_seconds(proc.pid)
+            history.append((now, cpu))
+            if shown is not None:
+                old = [c for t, c in history if t <= now - 0.25]
+                if old and cpu - old[-1] < 1e-9 and now - 0.25 >= shown:
+                    idle, cpu_at_idle = now - 0.25, cpu
+                    break
+            time.sleep(0.01)
+        rss = peak_rss_mb(proc.pid) if proc.poll() is None else float("nan")
+    finally:
+        stop(proc)
+    return shown, idle, cpu_at_idle, rss
+
+
+def median(values):
+    values = [v for v in values if v is not None and v == v]
+    return statistics.median(values) if values else float("nan")
+
+
+def tandem_env(state):
+    return dict(os.environ, XDG_STATE_HOME=state)
+
+
+def measure_file(args, name, path):
+    rows = {}
+    for who, command in (("floor", [args.floor, path]), ("tandem", [args.tandem, path])):
+        runs = []
+        for _ in range(args.runs):
+            state = tempfile.mkdtemp()
+            runs.append(launch(command, tandem_env(state)))
+            shutil.rmtree(state, ignore_errors=True)
+        rows[who] = [median([r[i] for r in runs]) for i in range(4)]
+    return rows
+
+
+def prepare_restore(args, folder):
+    """A state folder whose last session had 5 windows on 5 small files."""
+    state = tempfile.mkdtemp()
+    files = []
+    for n in range(5):
+        path = os.path.join(folder, f"restore-{n}.txt")
+        with open(path, "w") as f:
+            f.write(f"file {n}\n" * 200)
+        files.append(path)
+    proc = subprocess.Popen([args.tandem, *files], env=tandem_env(state), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 20
+    while visible_windows(proc.pid) < 5 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.5)  # every record written
+    proc.send_signal(signal.SIGTERM)  # a quit: every window is kept for the next launch
+    proc.wait(timeout=20)
+    return state
+
+
+def measure_restore(args, folder):
+    runs = []
+    for _ in range(args.runs):
+        state = prepare_restore(args, folder)
+        runs.append(launch([args.tandem], tandem_env(state), windows=5))
+        shutil.rmtree(state, ignore_errors=True)
+    return [median([r[i] for r in runs]) for i in range(4)]
+
+
+def measure_second_launch(args, path):
+    state = tempfile.mkdtemp()
+    env = tandem_env(state)
+    proc = subprocess.Popen([args.tandem, path], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 20
+        while visible_windows(proc.pid) < 1 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.0)
+        times = []
+        for _ in range(args.runs * 2):
+            started = time.monotonic()
+            subprocess.run([args.tandem, path], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=10)
+            times.append(time.monotonic() - started)
+            time.sleep(0.3)
+        return median(times)
+    finally:
+        stop(proc)
+        shutil.rmtree(state, ignore_errors=True)
+
+
+def fmt(value, unit):
+    if value != value:
+        return "—"
+    return f"{value:.3f} s" if unit == "s" else f"{value:.0f} MB"
+
+
+def ratio(a, b):
+    return f"{a / b:.2f}x" if a == a and b == b and b > 0 else "—"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tandem", required=True)
+    parser.add_argument("--floor", required=True)
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp()
+    empty, small = os.path.join(folder, "empty.txt"), os.path.join(folder, "10kb.txt")
+    open(empty, "w").close()
+    with open(small, "w") as f:
+        f.write(("lorem ipsum dolor sit amet consectetur adipiscing elit\n" * 200)[:10_000])
+    print(f"| file | who | window | idle | CPU to idle | peak RSS |")
+    print(f"|---|---|---|---|---|---|")
+    floor_window = None
+    for name, path in (("empty", empty), ("10 KB", small)):
+        rows = measure_file(args, name, path)
+        floor, tandem = rows["floor"], rows["tandem"]
+        floor_window = floor_window or floor[0]
+        print(f"| {name} | C floor | {fmt(floor[0], 's')} | {fmt(floor[1], 's')} | {fmt(floor[2], 's')} | {fmt(floor[3], 'MB')} |")
+        print(f"| {name} | Tandem | {fmt(tandem[0], 's')} | {fmt(tandem[1], 's')} | {fmt(tandem[2], 's')} | {fmt(tandem[3], 'MB')} |")
+        print(f"| {name} | ratio | {ratio(tandem[0], floor[0])} | {ratio(tandem[1], floor[1])} | {ratio(tandem[2], floor[2])} "
+              f"| +{tandem[3] - floor[3]:.0f} MB |")
+    restore = measure_restore(args, folder)
+    print(f"| restore of 5 windows | Tandem | {fmt(restore[0], 's')} (all shown; {ratio(restore[0], floor_window)} the floor's one) "
+          f"| {fmt(restore[1], 's')} | {fmt(restore[2], 's')} | {fmt(restore[3], 'MB')} |")
+    second = measure_second_launch(args, small)
+    print(f"\n`tandem FILE` to a running instance: exits after {second * 1000:.0f} ms (median of {args.runs * 2})")
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
