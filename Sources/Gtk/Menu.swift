@@ -27,28 +27,51 @@ public final class Menu: Object {
     }
 }
 
-/// A header-bar button that opens a menu.
+/// A header-bar button that opens a menu. The menu's widgets are made the first time it opens:
+/// a window's first frame needs only the button.
 @MainActor
 public final class MenuButton: Widget {
+    private var pendingMenu: Menu?
+
     /// Creates an icon button showing `menu`.
     public init(iconName: String, tooltip: String, menu: Menu) {
         super.init(gtk_menu_button_new(), ownership: .sink)
-        let button = UnsafeMutablePointer<GtkMenuButton>(OpaquePointer(raw))
         // A GtkMenu rather than a popover: GTK 3's popovers do not show an item's shortcut.
-        gtk_menu_button_set_use_popover(button, 0)
-        gtk_menu_button_set_menu_model(button, UnsafeMutablePointer<GMenuModel>(OpaquePointer(menu.raw)))
+        gtk_menu_button_set_use_popover(UnsafeMutablePointer<GtkMenuButton>(OpaquePointer(raw)), 0)
         let image = gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON)
         gtk_button_set_image(UnsafeMutablePointer<GtkButton>(OpaquePointer(raw)), image)
         gtk_widget_set_tooltip_text(widget, tooltip)
         setAccessibleName(tooltip)
+        attachWhenFirstOpened(menu)
     }
 
     /// A flat text button showing `menu` (a status bar's choice).
     public init(label: String, menu: Menu) {
         super.init(gtk_menu_button_new(), ownership: .sink)
-        gtk_menu_button_set_menu_model(UnsafeMutablePointer<GtkMenuButton>(OpaquePointer(raw)), UnsafeMutablePointer<GMenuModel>(OpaquePointer(menu.raw)))
         gtk_button_set_relief(tandem_button(raw), GTK_RELIEF_NONE)
         self.label = label
+        attachWhenFirstOpened(menu)
+    }
+
+    /// Gives GTK the menu on the first press, then opens it (a popover directly; a GtkMenu by
+    /// pressing again, so GTK places it).
+    private func attachWhenFirstOpened(_ menu: Menu) {
+        pendingMenu = menu
+        // GtkMenuButton makes itself insensitive while it has nothing to show.
+        gtk_widget_set_sensitive(widget, 1)
+        let toggle = UnsafeMutablePointer<GtkToggleButton>(OpaquePointer(raw))
+        connect("toggled") { [weak self] in
+            guard let self, let menu = self.pendingMenu, gtk_toggle_button_get_active(toggle) != 0 else { return }
+            self.pendingMenu = nil
+            gtk_menu_button_set_menu_model(UnsafeMutablePointer<GtkMenuButton>(OpaquePointer(self.raw)),
+                                           UnsafeMutablePointer<GMenuModel>(OpaquePointer(menu.raw)))
+            if let popover = gtk_menu_button_get_popover(UnsafeMutablePointer<GtkMenuButton>(OpaquePointer(self.raw))) {
+                gtk_popover_popup(popover)
+            } else {
+                gtk_toggle_button_set_active(toggle, 0)
+                gtk_toggle_button_set_active(toggle, 1)
+            }
+        }
     }
 
     /// The button's text.
