@@ -19,22 +19,27 @@ final class RecentPlaces {
 
     static let limit = 1_000
     private let file: String?
-    /// Most recent last.
-    private var places: [Place] = []
+    /// Most recent last; read the first time a place is asked for or kept.
+    private lazy var places: [Place] = load()
     private let queue = DispatchQueue(label: "tandem.places", qos: .utility)
 
-    /// Reads the places kept in `folder` (nil: keeps none); a damaged file is said once and skipped.
+    /// The places kept in `folder` (nil: keeps none), read when first needed: a launch that
+    /// opens no file never reads them.
     init(folder: String?) {
         file = folder.map { $0 + "/places.json" }
-        guard let file, FileManager.default.fileExists(atPath: file) else { return }
+    }
+
+    /// Reads the places kept; a damaged file is said once and skipped.
+    private func load() -> [Place] {
+        guard let file, FileManager.default.fileExists(atPath: file) else { return [] }
         let attributes = try? FileManager.default.attributesOfItem(atPath: file)
         guard (attributes?[.type] as? FileAttributeType) == .typeRegular, (attributes?[.size] as? Int ?? .max) <= 4 << 20,
               let data = FileManager.default.contents(atPath: file),
               let read = try? JSONDecoder().decode([Place].self, from: data) else {
             FileHandle.standardError.write(Data(("tandem: " + localized("skipped %1: it is damaged", file) + "\n").utf8))
-            return
+            return []
         }
-        places = Array(read.suffix(Self.limit))
+        return Array(read.suffix(Self.limit))
     }
 
     /// Where the user was in the file at `path`, if its window closed before.
