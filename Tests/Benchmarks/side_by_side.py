@@ -18,12 +18,13 @@ import sys
 import tempfile
 import time
 
+from process_stats import cpu_seconds, peak_rss_mb, stop
+
 import gi
 gi.require_version("Gdk", "3.0")
 gi.require_version("GdkX11", "3.0")
 from gi.repository import Gdk, GdkX11  # noqa: E402
 
-TICK = os.sysconf("SC_CLK_TCK")
 
 
 def make_inputs(folder):
@@ -58,18 +59,8 @@ def make_inputs(folder):
     return inputs
 
 
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def peak_rss_mb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
 
 
 def visible_window(pid):
@@ -132,10 +123,6 @@ def measure(command, env, path, expect_text, limit):
     return window, paint, idle, rss
 
 
-def stop(proc):
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
 
 
 def tandem_stalls(tandem, env, path, limit):

@@ -17,21 +17,12 @@ import subprocess
 import tempfile
 import time
 
-TICK = os.sysconf("SC_CLK_TCK")
+from process_stats import cpu_seconds, peak_rss_mb, stop
 
 
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICK
 
 
-def peak_rss_mb(pid):
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    return float("nan")
+
 
 
 def visible_windows(pid):
@@ -40,10 +31,6 @@ def visible_windows(pid):
     return len(out)
 
 
-def stop(proc):
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
 
 
 def launch(command, env, windows=1, limit=20.0):
