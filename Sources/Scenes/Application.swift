@@ -41,6 +41,7 @@ public final class Application {
             for scene in self.connectedScenes { scene.saveRestorationRecord() }
             self.delegate.applicationWillTerminate(self)
             self.saveIndex()
+            self.sessionStore?.waitUntilWritten()
         }
     }
 

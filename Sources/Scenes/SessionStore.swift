@@ -15,6 +15,9 @@ public final class SessionStore {
     /// Largest session file read; anything bigger is not a record we wrote.
     static let maximumFileSize = 1 << 20
     private var usable: Bool
+    /// Writes reach the disk in order on this queue: the main thread only encodes, so a launch's
+    /// first records (one per window, each fsynced twice) never hold up the first frame.
+    private let writes = DispatchQueue(label: "tandem.session-store", qos: .userInitiated)
     /// Where warnings go (stderr; tests capture them).
     var warn: (String) -> Void = { FileHandle.standardError.write(Data("tandem: \($0)\n".utf8)) }
 
@@ -59,6 +62,7 @@ public final class SessionStore {
 
     /// The index; a missing or bad one is an empty index (and a bad one is reported).
     func loadIndex() -> SessionIndex {
+        waitUntilWritten()
         guard usable, let data = readStateFile(indexPath, what: localized("the session list")) else { return SessionIndex() }
         guard let index = try? JSONDecoder().decode(SessionIndex.self, from: data), index.version <= SessionIndex.currentVersion else {
             warn(localized("skipped the session list %1: it is damaged or from a newer Tandem", String(describing: indexPath)))
@@ -69,6 +73,7 @@ public final class SessionStore {
 
     /// The saved session `id`, or nil (reported) when its file is missing, damaged or hostile.
     public func loadSession(_ id: UUID) -> SavedSession? {
+        waitUntilWritten()
         guard usable, let data = readStateFile(sessionPath(id), what: localized("window %1", String(id.uuidString.prefix(8)))) else { return nil }
         guard let saved = try? JSONDecoder().decode(SavedSession.self, from: data) else {
             warn(localized("skipped window %1: its record is damaged", String(describing: id.uuidString.prefix(8))))
@@ -113,6 +118,9 @@ public final class SessionStore {
 
     // MARK: Writing
 
+    /// Returns once every write asked for so far is on disk (before reading back, and at quit).
+    public func waitUntilWritten() { writes.sync {} }
+
     /// Writes one session's file.
     public func save(_ session: SavedSession) {
         write(session, to: sessionPath(session.id))
@@ -125,19 +133,23 @@ public final class SessionStore {
     /// Deletes one session's file.
     public func deleteSession(_ id: UUID) {
         guard usable else { return }
-        unlink(sessionPath(id))
+        let path = sessionPath(id)
+        writes.async { _ = unlink(path) }
     }
 
     private func write<T: Encodable>(_ value: T, to path: String) {
         guard usable else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        do {
-            try AtomicFileWriter.write(try encoder.encode(value), to: path, mode: 0o600, followingSymlinks: false)
-        } catch let error as FileWriteError {
-            warn(localized("could not save %1: %2", String(describing: path), String(describing: String(cString: strerror(error.code)))))
-        } catch {
-            warn(localized("could not encode %1", String(describing: path)))
+        guard let data = try? encoder.encode(value) else { return warn(localized("could not encode %1", String(describing: path))) }
+        writes.async {
+            do throws(FileWriteError) {
+                try AtomicFileWriter.write(data, to: path, mode: 0o600, followingSymlinks: false)
+            } catch {
+                // Off the main thread: straight to stderr.
+                let message = localized("could not save %1: %2", String(describing: path), String(describing: String(cString: strerror(error.code))))
+                FileHandle.standardError.write(Data("tandem: \(message)\n".utf8))
+            }
         }
     }
 }

@@ -47,6 +47,7 @@ final class SessionStoreTests: XCTestCase {
             let good = UUID(), truncated = UUID(), corrupt = UUID(), newer = UUID(), huge = UUID(),
                 link = UUID(), fifo = UUID(), other = UUID(), directory = UUID()
             store.save(SavedSession(id: good, role: "editor"))
+            store.waitUntilWritten()  // writes go to disk on the store's queue
             let goodData = try Data(contentsOf: URL(fileURLWithPath: file(good)))
             try goodData.prefix(goodData.count / 2).write(to: URL(fileURLWithPath: file(truncated)))
             try Data("{\"id\": 12, \"role\": [}".utf8).write(to: URL(fileURLWithPath: file(corrupt)))
@@ -56,6 +57,7 @@ final class SessionStoreTests: XCTestCase {
             try FileManager.default.createSymbolicLink(atPath: file(link), withDestinationPath: "/etc/passwd")
             mkfifo(file(fifo), 0o600)
             store.save(SavedSession(id: good, role: "editor"))
+            store.waitUntilWritten()
             try FileManager.default.copyItem(atPath: file(good), toPath: file(other))  // names another session
             try FileManager.default.createDirectory(atPath: file(directory), withIntermediateDirectories: false)
 
@@ -103,6 +105,7 @@ final class SessionStoreTests: XCTestCase {
             let path = folder + "/session-\(id.uuidString).json"
             store.save(SavedSession(id: id, role: "editor", userInfo: ["a": "b"],
                                     record: RestorationRecord(windowWidth: 10, windowHeight: 10, payload: Data("{}".utf8))))
+            store.waitUntilWritten()
             let seed = try Data(contentsOf: URL(fileURLWithPath: path))
             var generator = SystemRandomNumberGenerator()
             var clean = 0
