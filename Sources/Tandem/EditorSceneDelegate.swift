@@ -140,7 +140,11 @@ final class EditorSceneDelegate: SceneDelegate {
     private func handle(_ event: DocumentEvent) {
         guard let ui, let banners, let loading else { return }
         // A save, a reload or a load that started over may write the file another way.
-        if case .edited = event {} else {
+        switch event {
+        case .edited: break
+        // A slice of a load changes no banner's state: no stat of the file per slice.
+        case .loadProgressed: updateStatusBar()
+        default:
             updateStatusBar()
             banners.refresh()
         }
