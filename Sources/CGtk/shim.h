@@ -29,11 +29,11 @@ static inline GtkContainer *tandem_container(gpointer p) { return GTK_CONTAINER(
 static inline GtkBox *tandem_box(gpointer p) { return GTK_BOX(p); }
 /** GTK_HEADER_BAR(): a widget known to be a header bar. */
 static inline GtkHeaderBar *tandem_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
-/** GTK_INFO_BAR(): a widget known to be an info bar. */
 /** Makes closing `window` (its close button, gtk_window_close) hide it instead of destroying it. */
 static inline void tandem_window_hide_on_close(GtkWindow *window) {
     g_signal_connect(window, "delete-event", G_CALLBACK(gtk_widget_hide_on_delete), NULL);
 }
+/** GTK_INFO_BAR(): a widget known to be an info bar. */
 static inline GtkInfoBar *tandem_info_bar(gpointer p) { return GTK_INFO_BAR(p); }
 /** GTK_LABEL(): a widget known to be a label. */
 static inline GtkLabel *tandem_label(gpointer p) { return GTK_LABEL(p); }
@@ -55,6 +55,12 @@ static inline GtkSourceGutterRenderer *tandem_gutter_renderer(gpointer p) { retu
 static inline GtkSourceGutterRendererText *tandem_gutter_renderer_text(gpointer p) { return GTK_SOURCE_GUTTER_RENDERER_TEXT(p); }
 /** GTK_SCROLLED_WINDOW(): a widget known to be a scrolled window. */
 static inline GtkScrolledWindow *tandem_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
+/** GTK_RANGE(): a widget known to be a range (a scrollbar). */
+static inline GtkRange *tandem_range(gpointer p) { return GTK_RANGE(p); }
+/** GTK_ADJUSTMENT(): an object known to be an adjustment. */
+static inline GtkAdjustment *tandem_adjustment(gpointer p) { return GTK_ADJUSTMENT(p); }
+/** GTK_SCROLLABLE(): a widget implementing GtkScrollable (a text view). */
+static inline GtkScrollable *tandem_scrollable(gpointer p) { return GTK_SCROLLABLE(p); }
 /** GTK_DIALOG(): a widget known to be a dialog. */
 static inline GtkDialog *tandem_dialog(gpointer p) { return GTK_DIALOG(p); }
 /** GTK_FILE_CHOOSER(): an object implementing GtkFileChooser. */

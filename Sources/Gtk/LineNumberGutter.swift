@@ -55,6 +55,12 @@ public final class LineNumberGutter: Object {
         set { gtk_source_gutter_renderer_set_visible(tandem_gutter_renderer(raw), newValue ? 1 : 0) }
     }
 
+    /// The number of lines to make room for: the document's, when the buffer holds only a
+    /// window of it (nil: the buffer's).
+    public var lineCount: Int? {
+        didSet { if lineCount != oldValue { fit() } }
+    }
+
     /// Keeps room for `lines` lines from now on (an estimate for a file still loading).
     public func reserveRoom(forLines lines: Int) {
         reservedDigits = max(2, Self.digits(lines))
@@ -66,7 +72,7 @@ public final class LineNumberGutter: Object {
 
     private func fit() {
         guard let view else { return }
-        let digits = max(reservedDigits, Self.digits(Int(gtk_text_buffer_get_line_count(view.buffer.buffer))))
+        let digits = max(reservedDigits, Self.digits(lineCount ?? Int(gtk_text_buffer_get_line_count(view.buffer.buffer))))
         guard digits != shownDigits else { return }
         shownDigits = digits
         var width: gint = 0

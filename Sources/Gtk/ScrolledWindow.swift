@@ -1,11 +1,17 @@
 import CGtk
 
-/// A GtkScrolledWindow around one child.
+/// A GtkScrolledWindow: scrollbars around a child bigger than its place.
 @MainActor
 public final class ScrolledWindow: Container {
     /// Creates an empty scrolled window that grows with its parent.
     public init() {
         super.init(gtk_scrolled_window_new(nil, nil), ownership: .sink)
         setExpands(true)
+    }
+
+    /// Scrolls vertically without showing its own scrollbar: another one (`Scrollbar`) stands
+    /// for the whole document, of which the child holds only a part.
+    public func hidesVerticalScrollbar() {
+        gtk_scrolled_window_set_policy(tandem_scrolled_window(raw), GTK_POLICY_AUTOMATIC, GTK_POLICY_EXTERNAL)
     }
 }

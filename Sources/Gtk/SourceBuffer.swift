@@ -14,27 +14,51 @@ public final class SourceBuffer: Object {
 
     /// Turns every change the user makes (typing, paste, cut, IME commit, drop) into a call to
     /// `forward(range, replacement)` instead of a change to this buffer: the buffer then changes
-    /// only through `apply`. Offsets count characters (Unicode scalars). The iters GTK handed
-    /// to the signal are re-pointed where the change left them, since its caller keeps using them.
-    public func interceptEdits(_ forward: @escaping @MainActor (Range<Int>, String) -> Void) {
+    /// only through `apply`. Offsets count characters (Unicode scalars). `forward` returns the
+    /// buffer offset where the change ended up (nil: nothing changed); the iters GTK handed to the
+    /// signal are re-pointed there, since its caller keeps using them.
+    public func interceptEdits(_ forward: @escaping @MainActor (Range<Int>, String) -> Int?) {
         // The GObject owns these closures and may outlive this wrapper: hold it weakly.
         connectInsertText { [weak self] location, text in
             guard let self, self.applyingDepth == 0 else { return }
             g_signal_stop_emission_by_name(self.raw, "insert-text")
             let offset = Int(gtk_text_iter_get_offset(location))
-            let before = self.characterCount
-            forward(offset..<offset, text)
-            // The store may have changed what was inserted (newline style): measure, don't assume.
-            gtk_text_buffer_get_iter_at_offset(self.buffer, location, gint(offset + self.characterCount - before))
+            let landed = forward(offset..<offset, text) ?? offset
+            gtk_text_buffer_get_iter_at_offset(self.buffer, location, gint(landed))
         }
         connectDeleteRange { [weak self] start, end in
             guard let self, self.applyingDepth == 0 else { return }
             g_signal_stop_emission_by_name(self.raw, "delete-range")
             let a = Int(gtk_text_iter_get_offset(start)), b = Int(gtk_text_iter_get_offset(end))
-            forward(min(a, b)..<max(a, b), "")
-            gtk_text_buffer_get_iter_at_offset(self.buffer, start, gint(min(a, b)))
+            let landed = forward(min(a, b)..<max(a, b), "") ?? min(a, b)
+            gtk_text_buffer_get_iter_at_offset(self.buffer, start, gint(landed))
             end.pointee = start.pointee
         }
+    }
+
+    /// Calls `handler` when GTK moves the caret or the selection bound itself (keys, clicks, drags,
+    /// `select`), not when a change to the text carries them along.
+    public func onMarksMoved(_ handler: @escaping @MainActor () -> Void) {
+        connectMarkSet { [weak self] mark in
+            guard let self else { return }
+            let buffer = self.buffer
+            if mark == gtk_text_buffer_get_insert(buffer) || mark == gtk_text_buffer_get_selection_bound(buffer) { handler() }
+        }
+    }
+
+    /// The selection bound (the selection's other end; the caret when nothing is selected).
+    public var selectionBoundOffset: Int {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(buffer, &iter, gtk_text_buffer_get_selection_bound(buffer))
+        return Int(gtk_text_iter_get_offset(&iter))
+    }
+
+    /// Selects from `anchorOffset` to `caretOffset` (character offsets) at once.
+    public func select(anchorOffset: Int, caretOffset: Int) {
+        var anchor = GtkTextIter(), caret = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &anchor, gint(anchorOffset))
+        gtk_text_buffer_get_iter_at_offset(buffer, &caret, gint(caretOffset))
+        gtk_text_buffer_select_range(buffer, &caret, &anchor)
     }
 
     /// Replaces the characters in `range` with `replacement`, bypassing the interceptors.

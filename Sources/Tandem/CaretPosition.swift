@@ -1,3 +1,4 @@
+import Editing
 import Gtk
 import Localization
 
@@ -6,24 +7,31 @@ import Localization
 @MainActor
 final class CaretPosition {
     let button = Button(label: "", action: "win.go-to-line")
-    private unowned let buffer: SourceBuffer
-    /// The document's line for a buffer row (very long lines may be shown split into rows).
-    var documentLine: (Int, Int) -> Int? = { row, _ in row }
+    /// Where the caret is in the document (0-based line and column) and how many characters
+    /// are selected; the buffer holds only a window of the document, so the binding says.
+    var place: @MainActor () -> (line: Int, column: Int, selected: Int) = { (0, 0, 0) }
 
     init(buffer: SourceBuffer) {
-        self.buffer = buffer
         button.isFlat = true
         buffer.onCaretMoved { [weak self] in self?.update() }
         update()
     }
 
+    /// Shows where `binding`'s caret is from now on.
+    func follow(_ binding: DocumentBinding) {
+        place = { [weak binding] in
+            guard let binding else { return (0, 0, 0) }
+            let caret = binding.caretLineAndColumn
+            return (caret.line, caret.column, binding.selection.count)
+        }
+        update()
+    }
+
     /// Shows where the caret is now.
     func update() {
-        let caret = buffer.caret
-        let line = (documentLine(caret.line, buffer.caretOffset - caret.column) ?? caret.line) + 1
-        let selected = buffer.selectedCount
+        let (line, column, selected) = place()
         button.label = selected > 0
-            ? localized("Ln %1, Col %2 (%3 selected)", String(line), String(caret.column + 1), String(selected))
-            : localized("Ln %1, Col %2", String(line), String(caret.column + 1))
+            ? localized("Ln %1, Col %2 (%3 selected)", String(line + 1), String(column + 1), String(selected))
+            : localized("Ln %1, Col %2", String(line + 1), String(column + 1))
     }
 }

@@ -10,15 +10,16 @@ import Scenes
 final class EditorCommands {
     private weak var scene: WindowScene?
     private unowned let ui: EditorWindow
-    private unowned let binding: DocumentBinding
+    private unowned let viewport: DocumentViewport
+    private var binding: DocumentBinding { viewport.binding }
     private unowned let banners: EditorBanners
     private let environment: EditorEnvironment
     private var document: Document { binding.document }
 
-    init(scene: WindowScene, ui: EditorWindow, binding: DocumentBinding, banners: EditorBanners, environment: EditorEnvironment) {
+    init(scene: WindowScene, ui: EditorWindow, viewport: DocumentViewport, banners: EditorBanners, environment: EditorEnvironment) {
         self.scene = scene
         self.ui = ui
-        self.binding = binding
+        self.viewport = viewport
         self.banners = banners
         self.environment = environment
     }
@@ -88,9 +89,18 @@ final class EditorCommands {
         let stem = folder + "/" + (document.displayName as NSString).deletingPathExtension
         let pdf = ([stem + ".pdf"] + (2...99).map { stem + " (\($0)).pdf" }).first { !FileManager.default.fileExists(atPath: $0) }
             ?? stem + " (\(UUID().uuidString)).pdf"
-        if let failure = Printing.print(ui.buffer, title: document.displayName, font: font, pdfPath: pdf, over: scene?.window) {
+        if let failure = Printing.print(wholeDocument(), title: document.displayName, font: font, pdfPath: pdf, over: scene?.window) {
             banners.showFailure(localized("Could not print “%1”: %2", document.displayName, failure))
         }
+    }
+
+    /// The whole document in a buffer of its own, coloured as this window's: the window's buffer
+    /// holds only the lines around what it shows, and a print is of the whole document.
+    private func wholeDocument() -> SourceBuffer {
+        let whole = SourceBuffer()
+        whole.load(document.text)
+        whole.languageID = ui.buffer.languageID
+        return whole
     }
 
     /// Called after the window's zoom changed (its record keeps it).

@@ -1,9 +1,10 @@
 import Documents
 import Editing
 
-/// Where the user is in a document: the selection's two ends (0-based line and column) and,
-/// when known, the first line on screen. A place beyond what the buffer holds yet (a big file
-/// still streaming in) waits, and is what the window's record keeps, until its lines arrive.
+/// Where the user is in a document: the selection's two ends (0-based line and column of the
+/// document) and, when known, the document's first line on screen. A place beyond what has
+/// loaded yet (a big file still arriving) waits, and is what the window's record keeps, until
+/// its lines arrive.
 @MainActor
 struct EditorPlace {
     var anchor: (line: Int, column: Int)
@@ -22,20 +23,30 @@ struct EditorPlace {
         self.anchor = anchor; self.caret = caret; self.topLine = topLine
     }
 
-    /// Whether the buffer holds every line this place needs (all of them once it is complete).
+    /// Whether the document has every line this place needs (all of them once it is loaded).
     func fits(in binding: DocumentBinding) -> Bool {
-        binding.isComplete || binding.buffer.lineCount > max(anchor.line, caret.line, topLine ?? 0) + 1
+        binding.isComplete || binding.document.storage.lineCount > max(anchor.line, caret.line, topLine ?? 0) + 1
     }
 
-    /// Selects and scrolls the view to this place.
-    func apply(to ui: EditorWindow) {
-        ui.buffer.select(anchor: anchor, caret: caret)
-        if let topLine { ui.textView.scrollToTop(line: topLine) } else { ui.textView.scrollToCaret() }
+    /// Selects and scrolls the view to this place; the window of lines slides there first.
+    func apply(to ui: EditorWindow, through viewport: DocumentViewport) {
+        let binding = viewport.binding
+        let caretOffset = binding.offset(line: caret.line, column: caret.column)
+        // The caret may be far from the top line (the user had scrolled away from it).
+        binding.reveal(topLine.map { binding.offset(line: $0, column: 0) } ?? caretOffset)
+        binding.select(anchor: binding.offset(line: anchor.line, column: anchor.column), caret: caretOffset)
+        if let topLine, topLine >= binding.firstLine {
+            ui.textView.scrollToTop(line: topLine - binding.firstLine)
+        } else {
+            ui.textView.scrollToCaret()
+        }
     }
 
-    /// Where the user is now in `ui`; the top line only when no scroll is still on its way.
-    static func current(in ui: EditorWindow) -> EditorPlace {
-        EditorPlace(anchor: ui.buffer.selectionAnchor, caret: ui.buffer.caret,
-                    topLine: ui.textView.isScrollPending ? nil : ui.textView.topVisibleLine)
+    /// Where the user is now; the top line only when no scroll is still on its way.
+    static func current(in ui: EditorWindow, through viewport: DocumentViewport) -> EditorPlace {
+        let binding = viewport.binding, text = binding.document.storage
+        let anchor = text.lineAndColumn(of: binding.anchor), caret = text.lineAndColumn(of: binding.caret)
+        return EditorPlace(anchor: (anchor.line, anchor.column), caret: (caret.line, caret.column),
+                           topLine: ui.textView.isScrollPending ? nil : viewport.visibleLines.lowerBound)
     }
 }

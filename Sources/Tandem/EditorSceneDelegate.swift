@@ -16,6 +16,7 @@ final class EditorSceneDelegate: SceneDelegate {
     private(set) weak var scene: WindowScene?
     private var ui: EditorWindow?
     private var binding: DocumentBinding?
+    private var viewport: DocumentViewport?
     private(set) var banners: EditorBanners?
     private(set) var loading: EditorLoading?
     private(set) var commands: EditorCommands?
@@ -42,9 +43,11 @@ final class EditorSceneDelegate: SceneDelegate {
         EditorLoading.reserveLineNumbers(in: ui, for: document)
         let binding = DocumentBinding(store: environment.store, document: document, buffer: ui.buffer,
                                       displayLimit: document.readOnlyReasons.contains(.longLines) ? EditorLoading.previewLength : nil)
+        let viewport = DocumentViewport(binding: binding, view: ui.textView, scrollbar: ui.scrollbar)
+        (self.viewport, ui.viewport) = (viewport, viewport)
         let banners = EditorBanners(ui: ui, document: document)
         let loading = EditorLoading(ui: ui, binding: binding, banners: banners)
-        let commands = EditorCommands(scene: scene, ui: ui, binding: binding, banners: banners, environment: environment)
+        let commands = EditorCommands(scene: scene, ui: ui, viewport: viewport, banners: banners, environment: environment)
         (self.ui, self.binding, self.banners, self.loading, self.commands) = (ui, binding, banners, loading, commands)
         commands.install()
         updateUndoActions()
@@ -52,7 +55,7 @@ final class EditorSceneDelegate: SceneDelegate {
         commands.onFormatChanged = { [weak self] in self?.updateStatusBar() }
         ui.languageButton.onPick = { [weak self] name in self?.pickLanguage(named: name) }
         ui.textView.onControlWheel { [weak commands] steps in commands?.zoom(by: steps) }
-        wire(ui, binding)
+        wire(ui, binding, viewport)
 
         chosenLanguage = options.restorationRecord.flatMap { EditorState.decode($0.payload)?.language }
         EditorLanguage.offer(in: ui.languageButton)
@@ -85,12 +88,17 @@ final class EditorSceneDelegate: SceneDelegate {
     }
 
     /// Connects the window's buttons and the binding's callbacks to this delegate.
-    private func wire(_ ui: EditorWindow, _ binding: DocumentBinding) {
+    private func wire(_ ui: EditorWindow, _ binding: DocumentBinding, _ viewport: DocumentViewport) {
         ui.textView.onFilesDropped { [weak self] paths in self?.commands?.open(paths) }
-        // Very long lines show split into rows: copying and line numbers still follow the document.
-        ui.textView.onCopy { [weak binding] selection in binding?.documentText(forBufferRange: selection) }
+        // The buffer holds a window of the document (and very long lines show split into rows):
+        // line numbers and the caret's place are the document's.
         ui.textView.lineNumbers.lineNumber = { [weak binding] row, start in binding.map { $0.documentLine(forRow: row, startingAt: start) } ?? row }
-        ui.caretPosition.documentLine = { [weak binding] row, start in binding.map { $0.documentLine(forRow: row, startingAt: start) } ?? row }
+        ui.caretPosition.follow(binding)
+        viewport.onMoved = { [weak ui, weak binding] in
+            guard let ui, let binding else { return }
+            ui.textView.lineNumbers.lineCount = binding.document.storage.lineCount
+            ui.caretPosition.update()
+        }
         binding.onEvent = { [weak self] event in self?.handle(event) }
         binding.onStreamed = { [weak self] in
             self?.loading?.update()
@@ -109,7 +117,7 @@ final class EditorSceneDelegate: SceneDelegate {
         rememberPlace()
         environment.host?.editorDidClose(scene.session)
         // The store closes the document if this was its last window.
-        (commands, loading, banners, binding, ui) = (nil, nil, nil, nil, nil)
+        (commands, loading, banners, viewport, binding, ui) = (nil, nil, nil, nil, nil, nil)
         self.scene = nil
     }
 
@@ -154,6 +162,7 @@ final class EditorSceneDelegate: SceneDelegate {
             scheduleRecord()
             // The window that asked for undo shows where it happened.
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
+            ui.caretPosition.update()
         case .dirtyChanged, .closed, .savingChanged:
             updateTitle()
         case .renamed:
@@ -201,9 +210,9 @@ final class EditorSceneDelegate: SceneDelegate {
     }
 
     func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord? {
-        guard let ui else { return nil }
+        guard let ui, let viewport else { return nil }
         // A place still waiting for its lines is where the user is, not the buffer's caret.
-        return EditorRestoration.record(of: scene.window, place: pendingPlace ?? .current(in: ui), document: document,
+        return EditorRestoration.record(of: scene.window, place: pendingPlace ?? .current(in: ui, through: viewport), document: document,
                                         zoom: ui.textView.zoom, language: chosenLanguage)
     }
 
@@ -242,8 +251,8 @@ final class EditorSceneDelegate: SceneDelegate {
 
     /// The last window of a file keeps where the user was in it, for the next time it opens.
     private func rememberPlace() {
-        guard let ui, let binding, binding.isLastWindowOnDocument, let path = document.identity.canonicalPath else { return }
-        let place = pendingPlace ?? .current(in: ui)
+        guard let ui, let binding, let viewport, binding.isLastWindowOnDocument, let path = document.identity.canonicalPath else { return }
+        let place = pendingPlace ?? .current(in: ui, through: viewport)
         environment.places.remember(.init(path: path, caretLine: place.caret.line, caretColumn: place.caret.column,
                                           topLine: place.topLine, zoom: ui.textView.zoom == 1 ? nil : ui.textView.zoom,
                                           language: chosenLanguage))
@@ -256,9 +265,9 @@ final class EditorSceneDelegate: SceneDelegate {
     }
 
     private func applyPendingPlace() {
-        guard let place = pendingPlace, let ui, let binding, place.fits(in: binding) else { return }
+        guard let place = pendingPlace, let ui, let binding, let viewport, place.fits(in: binding) else { return }
         pendingPlace = nil
-        place.apply(to: ui)
+        place.apply(to: ui, through: viewport)
     }
 
     /// Shows messages about a launch in this window.

@@ -1,3 +1,4 @@
+import Editing
 import Gtk
 import Localization
 
@@ -21,12 +22,14 @@ final class EditorWindow {
     let textView: SourceView
     /// Find and Replace, and Go to Line, made when first opened.
     private(set) lazy var findBar: FindBar = {
-        let bar = FindBar(view: textView)
+        let bar = FindBar(view: textView, viewport: viewport)
         findSlot.pack(bar.searchBar)
         findSlot.pack(bar.goToLineBar)
         return bar
     }()
     private let findSlot = Box(vertical: true)
+    /// The window of the document the text view holds, set once the document is bound.
+    weak var viewport: DocumentViewport?
     /// The window menu's button in the header bar.
     let menuButton: MenuButton
     /// Where the caret is, in the header bar.
@@ -36,6 +39,8 @@ final class EditorWindow {
     /// The document's language, and a searchable list of the others.
     let languageButton = PickerButton(placeholder: localized("Search languages"))
     private let scroller = ScrolledWindow()
+    /// The vertical scrollbar, over the whole document (the text view holds only a window of it).
+    let scrollbar = Scrollbar()
 
     /// The window menu: sections of (label, action).
     private static let menuSections: [[(String, String)]] = [
@@ -85,7 +90,11 @@ final class EditorWindow {
         column.pack(bannerSlot)
         column.pack(findSlot)
         scroller.add(textView)
-        column.pack(scroller, expand: true)
+        scroller.hidesVerticalScrollbar()
+        let textRow = Box(vertical: false)
+        textRow.pack(scroller, expand: true)
+        textRow.pack(scrollbar)
+        column.pack(textRow, expand: true)
         column.pack(statusBar.bar)
         window.add(column)
         window.setDefaultSize(width: 800, height: 600)

@@ -1,3 +1,4 @@
+import Editing
 import Gtk
 import Localization
 
@@ -8,13 +9,15 @@ final class FindBar {
     private let builder = Builder(xml: FindBar.xml)
     private let search: SearchContext
     private let view: SourceView
+    private weak var viewport: DocumentViewport?
     /// The Find and Replace bar, to pack above the text.
     let searchBar: Widget
     /// The Go to Line bar, to pack above the text.
     let goToLineBar: Widget
 
-    init(view: SourceView) {
+    init(view: SourceView, viewport: DocumentViewport?) {
         self.view = view
+        self.viewport = viewport
         search = SearchContext(buffer: view.buffer)
         searchBar = builder.widget("find-bar")!
         goToLineBar = builder.widget("goto-bar")!
@@ -69,7 +72,7 @@ final class FindBar {
         searchBar.hide()
         goToLineBar.show()
         let entry = builder.entry("goto-entry")!
-        entry.text = String(view.buffer.caret.line + 1)
+        entry.text = String((viewport?.binding.caretLineAndColumn.line ?? view.buffer.caret.line) + 1)
         entry.grabFocus()
         entry.selectAll()
     }
@@ -117,7 +120,11 @@ final class FindBar {
             return
         }
         let column = parts.count > 1 ? (parts[1] ?? 1) : 1
-        view.buffer.placeCaret(line: line - 1, column: column - 1)
+        if let viewport {
+            let offset = viewport.binding.offset(line: line - 1, column: column - 1)
+            viewport.binding.reveal(offset)
+            viewport.binding.select(anchor: offset, caret: offset)
+        }
         view.scrollToCaret()
         goToLineBar.hide()
         view.grabFocus()

@@ -1,0 +1,69 @@
+import Documents
+import Gtk
+
+/// The caret and the selection, kept as document offsets. Either end may lie outside the window
+/// (the user scrolled away from the caret, or selected up to the document's end); the buffer
+/// then shows the part of the selection it holds, and what the user does with the selection
+/// (copy, cut, delete, type over it) is served from the store.
+extension DocumentBinding {
+    /// The selected document range (empty: none).
+    public var selection: Range<Int> { min(anchor, caret)..<max(anchor, caret) }
+
+    /// The selected text ("" when nothing is selected), from the store.
+    public var selectedText: String { document.storage.substring(selection) }
+
+    /// Whether the caret is in the buffer (it leaves it when the user scrolls far away).
+    public var caretIsShown: Bool { bufferOffset(of: caret) != nil }
+
+    /// Selects from `anchor` to `caret` (document offsets, clamped to the text); the window
+    /// does not move (call `reveal` first to show the caret).
+    public func select(anchor: Int, caret: Int) {
+        let count = document.storage.count
+        self.anchor = max(0, min(anchor, count))
+        self.caret = max(0, min(caret, count))
+        withMarksKept {}
+    }
+
+    /// Selects the whole document, the caret at its end, as GTK's Select All does; the view stays.
+    public func selectAll() { select(anchor: 0, caret: document.storage.count) }
+
+    /// The caret goes where the user clicks, even onto the buffer's edge while it was elsewhere.
+    public func userWillPlaceCaret() { placesCaretLiterally = true }
+
+    /// Runs `body` (which changes the buffer or the window), then puts the buffer's caret and
+    /// selection bound back on the document offsets they had, as far as the buffer holds them.
+    func withMarksKept(_ body: () -> Void) {
+        movingMarks += 1
+        defer { movingMarks -= 1 }
+        body()
+        buffer.select(anchorOffset: clamped(anchor), caretOffset: clamped(caret))
+    }
+
+    /// The buffer offset nearest to document offset `offset` (the buffer's edge when outside it).
+    func clamped(_ offset: Int) -> Int {
+        if let inside = bufferOffset(of: offset) { return inside }
+        return offset < window.start ? 0 : buffer.characterCount
+    }
+
+    /// GTK moved the caret or the selection bound (keys, clicks, drags): take the new places,
+    /// except for an end outside the buffer that GTK still shows on the buffer's edge.
+    func marksMoved() {
+        guard movingMarks == 0 else { return }
+        let (bufferAnchor, bufferCaret) = (buffer.selectionBoundOffset, buffer.caretOffset)
+        if placesCaretLiterally || bufferOffset(of: caret) != nil || bufferCaret != clamped(caret) {
+            caret = documentOffset(ofBuffer: bufferCaret)
+        }
+        placesCaretLiterally = false
+        if bufferOffset(of: anchor) != nil || bufferAnchor != clamped(anchor) {
+            anchor = documentOffset(ofBuffer: bufferAnchor)
+        }
+    }
+
+    /// The document range a change the user made to buffer range `range` stands for: the whole
+    /// selection when the change removes the part of it the buffer shows, else the same range.
+    func documentRange(forUserChange range: Range<Int>, inserting: Bool) -> Range<Int> {
+        let mapped = documentOffset(ofBuffer: range.lowerBound)..<documentOffset(ofBuffer: range.upperBound)
+        guard !range.isEmpty, range == clamped(selection.lowerBound)..<clamped(selection.upperBound) else { return mapped }
+        return selection
+    }
+}

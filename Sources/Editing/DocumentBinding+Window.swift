@@ -1,0 +1,116 @@
+import Documents
+import Gtk
+
+/// The window of lines the buffer holds: following the store's edits, growing as a file loads,
+/// and sliding over the document.
+extension DocumentBinding {
+    /// The buffer offset of document offset `offset`, or nil when the buffer does not hold it.
+    public func bufferOffset(of offset: Int) -> Int? {
+        if streams {
+            guard offset <= shownCount else { return nil }
+            // The row breaks before it push it along; each stands after `displayRowLength` characters.
+            var shifted = offset
+            while displayBreaks(before: shifted + 1) > shifted - offset { shifted += 1 }
+            return shifted
+        }
+        return window.contains(offset) ? offset - window.start : nil
+    }
+
+    /// The document offset of buffer offset `offset`.
+    public func documentOffset(ofBuffer offset: Int) -> Int {
+        streams ? offset - displayBreaks(before: offset) : window.start + offset
+    }
+
+    /// The document's text under the buffer's `range` (a selection).
+    public func documentText(forBufferRange range: Range<Int>) -> String {
+        let lower = documentOffset(ofBuffer: range.lowerBound), upper = documentOffset(ofBuffer: range.upperBound)
+        return document.storage.substring(lower..<max(lower, upper))
+    }
+
+    /// The buffer's lines as document lines: the document's 0-based line of buffer line 0.
+    public var firstLine: Int { streams ? 0 : window.firstLine }
+
+    func followEdit(_ edit: Edit) {
+        appliedEdits += 1
+        lastApplied = edit
+        let lines = document.storage.lineCount
+        defer { knownLineCount = lines }
+        caret = edit.transform(caret)
+        anchor = edit.transform(anchor)
+        if streams { return followStreamedEdit(edit) }
+        let firstBefore = window.firstLine
+        if let change = window.follow(edit, linesAdded: lines - knownLineCount, in: document.storage) {
+            withMarksKept { buffer.apply(range: change.range, replacement: display(change.replacement)) }
+        }
+        if window.firstLine != firstBefore || lines != knownLineCount { onSlid?() }
+        rebalance()
+    }
+
+    /// After an edit that took most of the window away (a big selection deleted) or brought a
+    /// lot into it (a big paste), the window goes back to its size around the caret.
+    private func rebalance() {
+        let text = document.storage
+        let count = window.lineCount(in: text)
+        guard (count < windowLines / 2 && text.lineCount > count) || count > windowLines * 3 else { return }
+        let line = text.lineAndColumn(of: window.contains(caret) ? caret : window.start).line
+        move(to: .around(line: line, count: windowLines, in: text))
+    }
+
+    /// A file still loading: the window takes in the lines that arrived, up to its size (a last
+    /// line still arriving grows too).
+    func grow() {
+        let text = document.storage
+        defer { knownLineCount = text.lineCount }
+        let count = max(windowLines, window.lineCount(in: text))
+        let target = LineWindow(lines: window.firstLine, count: count, in: text, stopBeforeCR: document.isLoading)
+        if target != window { move(to: target) } else if text.lineCount != knownLineCount { onSlid?() }
+    }
+
+    /// Slides the window so that document offset `offset` is inside it, well away from its edges
+    /// (a caret jump, Go to Line, a search hit).
+    public func reveal(_ offset: Int) {
+        guard !streams else { return }
+        let line = document.storage.lineAndColumn(of: offset).line
+        let margin = windowLines / 4
+        let lines = window.lineCount(in: document.storage)
+        let inside = line - window.firstLine
+        let roomAbove = window.firstLine == 0 || inside >= margin
+        let roomBelow = window.reachesEnd(of: document.storage) || lines - 1 - inside >= margin
+        if window.contains(offset) && roomAbove && roomBelow { return }
+        move(to: .around(line: line, count: windowLines, in: document.storage))
+    }
+
+    /// Slides the window, if it must, so that the document's lines `visible` (what the view shows)
+    /// have a margin of lines on both sides; called as the view scrolls.
+    public func keepVisible(lines visible: Range<Int>) {
+        guard !streams else { return }
+        let text = document.storage
+        let margin = max(windowLines / 4, visible.count)
+        let last = window.firstLine + window.lineCount(in: text) - 1
+        let shortAbove = window.firstLine > 0 && visible.lowerBound - window.firstLine < margin
+        let shortBelow = !window.reachesEnd(of: text) && last - visible.upperBound < margin
+        guard shortAbove || shortBelow else { return }
+        let count = max(windowLines, visible.count * 3)
+        move(to: .around(line: (visible.lowerBound + visible.upperBound) / 2, count: count, in: text))
+    }
+
+    /// Puts the window of lines `first..<first+count` in the buffer, moved back from the
+    /// document's end so that it holds `count` lines where there are that many.
+    public func show(lines first: Int, count: Int) {
+        guard !streams else { return }
+        let text = document.storage
+        move(to: LineWindow(lines: max(0, min(first, text.lineCount - count)), count: count, in: text))
+    }
+
+    /// Edits the buffer into `target`'s text: only the lines that enter or leave it change, so
+    /// GTK lays out only those. Caret and selection keep their document offsets.
+    func move(to target: LineWindow) {
+        guard target != window else { return }
+        let edits = window.edits(to: target, in: document.storage)
+        withMarksKept {
+            for edit in edits { buffer.apply(range: edit.range, replacement: display(edit.replacement)) }
+            window = target
+        }
+        onSlid?()
+    }
+}

@@ -1,0 +1,117 @@
+import Documents
+import Gtk
+
+/// One view onto a document through its binding's window of lines: the window follows what the
+/// view shows, a scrollbar stands for the whole document, and the moves that reach past the
+/// buffer (Ctrl+Home/End, Select All, a caret scrolled away, cutting a selection bigger than the
+/// buffer) are served from the store, so the user never sees the window's edges.
+@MainActor
+public final class DocumentViewport {
+    /// The binding whose window this viewport moves.
+    public let binding: DocumentBinding
+    private unowned let view: SourceView
+    private let scrollbar: Scrollbar
+    private var follower: IdleSource?
+    /// Called after the window moved or the document's line count changed.
+    public var onMoved: (@MainActor () -> Void)?
+
+    /// Between GTK's own scroll handling and its layout (125) and redraw (120): a slide the
+    /// scroll asks for lands before the frame that shows it.
+    static let followPriority: Int32 = 110
+
+    /// Ties `view` (showing `binding`'s buffer, already in its scrolled window) and `scrollbar`.
+    public init(binding: DocumentBinding, view: SourceView, scrollbar: Scrollbar) {
+        self.binding = binding
+        self.view = view
+        self.scrollbar = scrollbar
+        binding.onSlid = { [weak self] in self?.moved() }
+        view.onScrolled { [weak self] in self?.scheduleFollow() }
+        scrollbar.onUserScroll { [weak self] value in self?.jump(toLine: Int(value.rounded(.down))) }
+        view.onKeyPress { [weak self] in self?.bringCaretBack() }
+        view.onButtonPress { [weak binding] in binding?.userWillPlaceCaret() }
+        view.onMoveCursor { [weak self] movement, count, _ in
+            guard let self, movement == .bufferEnds else { return }
+            // The caret goes to the document's end, not the buffer's: the window goes there first.
+            self.binding.reveal(count > 0 ? self.binding.document.storage.count : 0)
+        }
+        view.onSelectAll { [weak binding] in binding?.selectAll() }
+        view.onCopy { [weak binding] _ in binding?.selectedText }
+        view.onCut { [weak self] in self?.cutBeyondBuffer() ?? false }
+        moved()
+    }
+
+    /// Shows document offset `offset`: the window slides there if it must, and the view scrolls
+    /// so it stands at `yalign` of the height (0: top; nil: only as far as needed to show it).
+    public func show(_ offset: Int, yalign: Double? = 0.33) {
+        binding.reveal(offset)
+        guard let inside = binding.bufferOffset(of: offset) else { return }
+        if let yalign { view.scroll(toBufferOffset: inside, yalign: yalign) } else { view.scrollToCaret() }
+    }
+
+    /// The document's lines on screen (0-based, end excluded).
+    public var visibleLines: Range<Int> {
+        let shown = view.visibleLines
+        return (binding.firstLine + shown.lowerBound)..<(binding.firstLine + shown.upperBound)
+    }
+
+    /// Scrolls so that document line `line` is at the top.
+    public func jump(toLine line: Int) {
+        let text = binding.document.storage
+        let target = max(0, min(line, text.lineCount - 1))
+        let page = view.linesPerPage
+        let first = binding.window.firstLine
+        let inside = binding.window.lineCount(in: text)
+        // Far away: the window moves first, centred on the page that will show.
+        if target < first || target + page > first + inside {
+            binding.show(lines: max(0, target + page / 2 - binding.windowLines / 2), count: max(binding.windowLines, page * 3))
+        }
+        guard let offset = binding.bufferOffset(of: text.offset(ofLine: target)) else { return }
+        view.scroll(toBufferOffset: offset, yalign: 0)
+    }
+
+    private func scheduleFollow() {
+        guard follower == nil else { return }
+        follower = IdleSource(priority: Self.followPriority) { [weak self] in
+            self?.follower = nil
+            self?.follow()
+            return false
+        }
+    }
+
+    /// The view scrolled: keep a margin of lines around what it shows, and move the scrollbar.
+    private func follow() {
+        binding.keepVisible(lines: visibleLines)
+        updateScrollbar()
+    }
+
+    private func moved() {
+        updateScrollbar()
+        onMoved?()
+    }
+
+    private func updateScrollbar() {
+        let shown = visibleLines
+        scrollbar.set(value: Double(shown.lowerBound), page: Double(max(1, shown.count - 1)),
+                      upper: Double(binding.document.storage.lineCount))
+    }
+
+    /// A key pressed while the caret is off in a part of the document the buffer does not hold
+    /// (the user scrolled away) acts where the caret is: the window goes back there first.
+    private func bringCaretBack() {
+        guard !binding.caretIsShown else { return }
+        show(binding.caret)
+    }
+
+    /// Cuts a selection that reaches past the buffer from the store (one undo step); returns
+    /// false to let the view cut a selection it holds whole.
+    private func cutBeyondBuffer() -> Bool {
+        let selection = binding.selection
+        guard !selection.isEmpty, binding.bufferOffset(of: selection.lowerBound) == nil || binding.bufferOffset(of: selection.upperBound) == nil,
+              let store = binding.store else { return false }
+        view.copyToClipboard(binding.selectedText)
+        store.sealUndoStep(binding.document)
+        store.apply(.delete(selection), to: binding.document, origin: binding.originID)
+        store.sealUndoStep(binding.document)
+        return true
+    }
+}

@@ -1,0 +1,104 @@
+import Documents
+
+/// The part of a document one view's buffer holds: whole lines, from the start of line
+/// `firstLine` (document offset `start`) to the end of its last line (`end`, before the line
+/// break that follows it, or the document's end). Buffer offset = document offset - `start`.
+///
+/// The line break after the last line stays out of the buffer, so the buffer never shows an
+/// empty line the document does not have there; typing at the buffer's end types at `end`.
+public struct LineWindow: Equatable, Sendable {
+    /// The document's 0-based line shown on the buffer's first line.
+    public private(set) var firstLine: Int
+    /// The document offset of the buffer's first character.
+    public private(set) var start: Int
+    /// The document offset just past the buffer's last character.
+    public private(set) var end: Int
+
+    /// The document's characters the buffer holds.
+    public var range: Range<Int> { start..<end }
+
+    /// The window of `count` lines from `first` (clamped to the text). `stopBeforeCR`: the text
+    /// is still arriving, so a final "\r" stays out until its "\n" may follow it.
+    public init(lines first: Int, count: Int, in text: TextStorage, stopBeforeCR: Bool = false) {
+        let lastLine = text.lineCount - 1
+        firstLine = max(0, min(first, lastLine))
+        start = text.offset(ofLine: firstLine)
+        end = max(start, Self.lineEnd(min(lastLine, firstLine + max(1, count) - 1), in: text, stopBeforeCR: stopBeforeCR))
+    }
+
+    /// The window of about `count` lines with `line` in its middle, kept within the text.
+    public static func around(line: Int, count: Int, in text: TextStorage) -> LineWindow {
+        let first = max(0, min(line - count / 2, text.lineCount - count))
+        return LineWindow(lines: first, count: count, in: text)
+    }
+
+    /// Where 0-based `line` ends: before its line break ("\n" or "\r\n"), or at the text's end.
+    static func lineEnd(_ line: Int, in text: TextStorage, stopBeforeCR: Bool = false) -> Int {
+        guard line < text.lineCount - 1 else {
+            let count = text.count
+            return stopBeforeCR && count > 0 && text.substring((count - 1)..<count) == "\r" ? count - 1 : count
+        }
+        let breakAt = text.offset(ofLine: line + 1) - 1
+        return breakAt > 0 && text.substring((breakAt - 1)..<breakAt) == "\r" ? breakAt - 1 : breakAt
+    }
+
+    /// The number of lines the window holds, counted in `text`.
+    public func lineCount(in text: TextStorage) -> Int {
+        text.lineAndColumn(of: end).line - firstLine + 1
+    }
+
+    /// Whether the window reaches the text's end.
+    public func reachesEnd(of text: TextStorage) -> Bool { end >= text.count }
+
+    /// Whether document offset `offset` is in the buffer (its end included: a caret may stand there).
+    public func contains(_ offset: Int) -> Bool { offset >= start && offset <= end }
+
+    /// What happens to the buffer when `edit` changes the document: the buffer range to replace
+    /// and the text to put there (nil when the edit lies wholly outside the window, which then
+    /// only shifts). `text` is the document after the edit; `linesAdded` is its change in lines.
+    public mutating func follow(_ edit: Edit, linesAdded: Int, in text: TextStorage) -> (range: Range<Int>, replacement: String)? {
+        let lo = edit.range.lowerBound, hi = edit.range.upperBound
+        let delta = edit.insertedCount - edit.range.count
+        if hi < start {
+            firstLine += linesAdded
+            start += delta
+            end += delta
+            return nil
+        }
+        // After the line break that ends the window: the buffer's text is untouched.
+        if lo > end { return nil }
+        let insertedEnd = lo + edit.insertedCount
+        // A change reaching back past the window's start (joining its first line to the one before)
+        // moves the start to the start of lo's line, which the edit did not change.
+        let newStart = lo >= start ? start : text.offset(ofLine: text.lineAndColumn(of: lo).line)
+        let newEnd = hi <= end ? end + delta : Self.lineEnd(text.lineAndColumn(of: insertedEnd).line, in: text)
+        let bufferRange = (max(lo, start) - start)..<(min(hi, end) - start)
+        let replacement = text.substring((lo >= start ? lo : newStart)..<(hi <= end ? insertedEnd : newEnd))
+        if newStart != start { firstLine = text.lineAndColumn(of: newStart).line }
+        start = newStart
+        end = newEnd
+        return (bufferRange, replacement)
+    }
+
+    /// The buffer edits that turn this window's text into `target`'s (both over `text`), in the
+    /// order to apply them: one end grows or shrinks, then the other; disjoint windows are replaced
+    /// whole. Buffer offsets of each edit are those of the buffer as the earlier edits left it.
+    public func edits(to target: LineWindow, in text: TextStorage) -> [(range: Range<Int>, replacement: String)] {
+        guard target.start <= end && target.end >= start else {
+            return [(0..<(end - start), text.substring(target.range))]
+        }
+        var edits: [(range: Range<Int>, replacement: String)] = []
+        // The far end first, so the near end's offsets stay those of the original buffer.
+        if target.end > end {
+            edits.append(((end - start)..<(end - start), text.substring(end..<target.end)))
+        } else if target.end < end {
+            edits.append(((target.end - start)..<(end - start), ""))
+        }
+        if target.start < start {
+            edits.append((0..<0, text.substring(target.start..<start)))
+        } else if target.start > start {
+            edits.append((0..<(target.start - start), ""))
+        }
+        return edits
+    }
+}
