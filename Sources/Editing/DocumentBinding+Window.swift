@@ -90,8 +90,19 @@ extension DocumentBinding {
         let shortAbove = window.firstLine > 0 && visible.lowerBound - window.firstLine < margin
         let shortBelow = !window.reachesEnd(of: text) && last - visible.upperBound < margin
         guard shortAbove || shortBelow else { return }
-        let count = max(windowLines, visible.count * 3)
-        move(to: .around(line: (visible.lowerBound + visible.upperBound) / 2, count: count, in: text))
+        var count = max(windowLines, visible.count * 3)
+        var lines = visible
+        // A caret the window holds, a few screens from what shows (the view still on its way to
+        // it), stays in: else the next keystroke would bring the window straight back.
+        if window.contains(caret) {
+            let caretLine = text.lineAndColumn(of: caret).line
+            let span = min(lines.lowerBound, caretLine)..<max(lines.upperBound, caretLine + 1)
+            if span.count <= visible.count * 3 {
+                lines = span
+                count = max(count, span.count + 2 * margin)
+            }
+        }
+        move(to: .around(line: (lines.lowerBound + lines.upperBound) / 2, count: count, in: text))
     }
 
     /// Puts the window of lines `first..<first+count` in the buffer, moved back from the

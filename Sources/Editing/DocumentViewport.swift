@@ -12,12 +12,15 @@ public final class DocumentViewport {
     private unowned let view: SourceView
     private let scrollbar: Scrollbar
     private var follower: IdleSource?
+    /// Whether the caret moved since the view last followed (GTK may still scroll to it).
+    private var caretJustMoved = false
     /// Called after the window moved or the document's line count changed.
     public var onMoved: (@MainActor () -> Void)?
 
-    /// Between GTK's own scroll handling and its layout (125) and redraw (120): a slide the
-    /// scroll asks for lands before the frame that shows it.
-    static let followPriority: Int32 = 110
+    /// After GTK's redraw (120) and its first layout of what shows (125): the view's geometry
+    /// is that of the frame on screen, with any scroll GTK had pending done. The margin of
+    /// lines kept around what shows means a slide is never a frame late to the user's eye.
+    static let followPriority: Int32 = 130
 
     /// Ties `view` (showing `binding`'s buffer, already in its scrolled window) and `scrollbar`.
     public init(binding: DocumentBinding, view: SourceView, scrollbar: Scrollbar) {
@@ -28,6 +31,7 @@ public final class DocumentViewport {
         view.onScrolled { [weak self] in self?.scheduleFollow() }
         scrollbar.onUserScroll { [weak self] value in self?.jump(toLine: Int(value.rounded(.down))) }
         view.onKeyPress { [weak self] in self?.bringCaretBack() }
+        view.buffer.onCaretMoved { [weak self] in self?.caretJustMoved = true }
         view.onButtonPress { [weak binding] in binding?.userWillPlaceCaret() }
         view.onMoveCursor { [weak self] movement, count, _ in
             guard let self, movement == .bufferEnds else { return }
@@ -80,7 +84,20 @@ public final class DocumentViewport {
 
     /// The view scrolled: keep a margin of lines around what it shows, and move the scrollbar.
     private func follow() {
-        binding.keepVisible(lines: visibleLines)
+        let before = binding.window, top = view.topLine
+        let shown = visibleLines
+        // A key just moved the caret out of sight: GTK scrolls to it next, so the window waits.
+        if caretJustMoved, binding.caretIsShown, !shown.contains(binding.caretLineAndColumn.line) {
+            caretJustMoved = false
+            return
+        }
+        caretJustMoved = false
+        binding.keepVisible(lines: shown)
+        // Lines added at the buffer's very top would push what the user sees down (GTK keeps
+        // the first line on screen by a mark they land behind): the same line goes back on top.
+        if binding.window != before {
+            view.scroll(toBufferLine: before.firstLine + top.line - binding.firstLine, pixels: top.pixels)
+        }
         updateScrollbar()
     }
 

@@ -73,6 +73,24 @@ extension SourceView {
         return first..<max(first + 1, Int(gtk_text_iter_get_line(&bottom)) + 1)
     }
 
+    /// The buffer line at the top of the view, and how many pixels of it are scrolled past.
+    public var topLine: (line: Int, pixels: Int) {
+        var rect = GdkRectangle()
+        gtk_text_view_get_visible_rect(tandem_text_view(raw), &rect)
+        var iter = GtkTextIter(), top: gint = 0
+        gtk_text_view_get_line_at_y(tandem_text_view(raw), &iter, rect.y, &top)
+        return (Int(gtk_text_iter_get_line(&iter)), Int(rect.y - top))
+    }
+
+    /// Scrolls at once so that buffer line `line` is at the top, `pixels` of it scrolled past:
+    /// after lines were added or taken away above, what the user sees stays where it was.
+    public func scroll(toBufferLine line: Int, pixels: Int) {
+        guard let adjustment = gtk_scrollable_get_vadjustment(tandem_scrollable(raw)) else { return }
+        var iter = buffer.iter(line: line, column: 0), y: gint = 0, height: gint = 0
+        gtk_text_view_get_line_yrange(tandem_text_view(raw), &iter, &y, &height)
+        gtk_adjustment_set_value(adjustment, Double(y + gint(pixels)))
+    }
+
     /// How many lines of the view's font fit in its height (at least 1).
     public var linesPerPage: Int {
         var rect = GdkRectangle()

@@ -15,8 +15,6 @@ enum BannerSubject: CaseIterable {
     case disk
     /// Why the document cannot be edited, or why its file cannot be written (Save As…).
     case readOnly
-    /// What was turned off to keep a huge file fast.
-    case largeFile
     /// Only the start of a file with very long lines is shown (Show All).
     case preview
     /// The file is not UTF-8 and will be saved in its own encoding.
@@ -30,7 +28,7 @@ enum BannerSubject: CaseIterable {
         case .disk: [.reload, .keepMine, .save, .saveAs]
         case .readOnly: [.saveAs]
         case .preview: [.showAll]
-        case .launch, .failure, .largeFile, .encoding: []
+        case .launch, .failure, .encoding: []
         }
     }
 }

@@ -26,8 +26,6 @@ final class EditorBanners {
     private var preview: Banner?
     /// Whether the window opened on a file that existed (a restore of a file now gone says so).
     var expectsFile = false
-    /// Whether this window turned costly features off for a huge file.
-    var isLightweight = false
     /// Called when the user presses a banner's button.
     var onResponse: (@MainActor (BannerResponse) -> Void)?
     /// Files that looked binary, offered by the Open Anyway banner.
@@ -53,13 +51,10 @@ final class EditorBanners {
         case .launch, .openAnyway, .saveFailure, .failure: messages[subject]
         case .disk: diskBanner()
         case .readOnly: readOnlyBanner()
-        case .largeFile where isLightweight && !document.readOnlyReasons.contains(.longLines):
-            Banner(message: localized("“%1” is large (%2): line wrapping, bracket matching and current-line highlighting are off in this window to keep it fast.",
-                                      document.displayName, Self.sizeForDisplay(document.fileSize)), kind: .info)
         case .preview: preview
         case .encoding where document.encoding != .utf8 && document.readOnlyReasons.isEmpty:
             Banner(message: localized("“%1” is not UTF-8: it was opened as %2 and will be saved the same way.", document.displayName, document.encoding.displayName), kind: .info)
-        case .largeFile, .encoding: nil
+        case .encoding: nil
         }
     }
 
@@ -175,12 +170,5 @@ final class EditorBanners {
         messages[subject] = banner
         closed[subject] = nil
         show(subject, banner)
-    }
-
-    /// A size in the units GNOME uses (powers of 1000).
-    nonisolated static func sizeForDisplay(_ bytes: Int64) -> String {
-        bytes >= 1_000_000_000 ? String(format: "%.1f GB", Double(bytes) / 1e9)
-            : bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6)
-            : String(format: "%.0f kB", Double(bytes) / 1e3)
     }
 }

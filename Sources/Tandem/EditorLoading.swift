@@ -6,8 +6,6 @@ import Localization
 /// The loading bar and the long-line preview bar of one window, following its binding.
 @MainActor
 final class EditorLoading {
-    /// From this size on, a window turns off what costs most on huge texts (and says so).
-    static let largeFileSize: Int64 = 4 << 20
     /// How much of a file with very long lines is shown until the user asks for all of it.
     static let previewLength = 256 << 10
 
@@ -21,9 +19,10 @@ final class EditorLoading {
         self.banners = banners
     }
 
-    /// Whether a document is big or odd enough for the window to turn costly features off.
+    /// Whether a document's lines are too long to lay out, so the window turns costly features
+    /// off. Size alone never does: a window holds only the lines around what it shows.
     static func isLightweight(_ document: Document) -> Bool {
-        document.fileSize >= largeFileSize || document.readOnlyReasons.contains(.longLines)
+        document.readOnlyReasons.contains(.longLines)
     }
 
     /// Line numbers as wide as the whole file will need, guessed from its head, so the text

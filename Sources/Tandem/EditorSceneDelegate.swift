@@ -69,7 +69,6 @@ final class EditorSceneDelegate: SceneDelegate {
                 return false
             }
         }
-        banners.isLightweight = lightweight
         if document.readOnlyReasons.contains(.longLines) { ui.textView.setWraps(true) }
         loading.update()
         loading.showBarIfStillLoading()

@@ -90,7 +90,7 @@ def build(folder: str) -> list:
     add("one-5mb-line.min.js", ("var a=1;function b(c){return c+a};" * 160_000)[:5_000_000].encode(), "readonly", "lines longer")
     add("million-short-lines.txt", b"x\n" * 1_000_000, "opens")
     add("crlf-3mb.txt", b"a windows line of text\r\n" * 130_000, "opens")
-    add("12mb.txt", (text * 13_000).encode()[:12_000_000], "opens", "is large")
+    add("12mb.txt", (text * 13_000).encode()[:12_000_000], "opens")
     sparse = os.path.join(root, b"sparse-2gb.txt")
     with open(sparse, "wb") as f:
         f.truncate(2 << 30)
