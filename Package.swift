@@ -20,7 +20,10 @@ let package = Package(
             providers: [.apt(["libgtk-3-dev", "libgtksourceview-4-dev"])]
         ),
         // Swift wrappers: the only Swift module that touches raw GTK pointers.
-        .target(name: "Gtk", dependencies: ["CGtk", "CGspell", "Localization"]),
+        .target(name: "Gtk", dependencies: ["CGtk", "CGspell", "CDocumentAccessible", "Localization"]),
+        // A GObject type Swift cannot define: the text view whose accessible serves a whole
+        // document (AtkText, AtkEditableText) while its buffer holds only a window of it.
+        .target(name: "CDocumentAccessible", dependencies: ["CGtk"]),
         // gspell: inline spell checking, as gedit has it.
         .systemLibrary(name: "CGspell", pkgConfig: "gspell-1", providers: [.apt(["libgspell-1-dev"])]),
         // gettext for every user-visible string.

@@ -44,6 +44,7 @@ extension DocumentBinding {
         }
         if window.firstLine != firstBefore || lines != knownLineCount { onSlid?() }
         rebalance()
+        onEdited?(edit)
     }
 
     /// After an edit that took most of the window away (a big selection deleted) or brought a

@@ -25,6 +25,8 @@ public final class DocumentBinding {
     public var onEvent: (@MainActor (DocumentEvent) -> Void)?
     /// Called after each step that put more text into the buffer, and once when it has all of it.
     public var onStreamed: (@MainActor () -> Void)?
+    /// Called after the buffer followed each edit of the document (assistive technologies).
+    public var onEdited: (@MainActor (Edit) -> Void)?
     /// Called after the window moved over the document (line numbers, the scrollbar).
     public var onSlid: (@MainActor () -> Void)?
 

@@ -31,7 +31,16 @@ public final class DocumentViewport {
         view.onScrolled { [weak self] in self?.scheduleFollow() }
         scrollbar.onUserScroll { [weak self] value in self?.jump(toLine: Int(value.rounded(.down))) }
         view.onKeyPress { [weak self] in self?.bringCaretBack() }
-        view.buffer.onCaretMoved { [weak self] in self?.caretJustMoved = true }
+        view.buffer.onCaretMoved { [weak self] in
+            guard let self else { return }
+            self.caretJustMoved = true
+            self.view.accessibleCaretMoved(to: self.binding.caret)
+        }
+        binding.onEdited = { [weak view] edit in
+            view?.accessibleTextChanged(inserted: false, at: edit.range.lowerBound, length: edit.range.count)
+            view?.accessibleTextChanged(inserted: true, at: edit.range.lowerBound, length: edit.insertedCount)
+        }
+        view.serveAccessibly(self)
         view.onButtonPress { [weak binding] in binding?.userWillPlaceCaret() }
         view.onMoveCursor { [weak self] movement, count, _ in
             guard let self, movement == .bufferEnds else { return }

@@ -1,3 +1,4 @@
+import CDocumentAccessible
 import CGtk
 
 /// A GtkSourceView showing a SourceBuffer, set up as a plain-text editor.
@@ -12,7 +13,7 @@ public final class SourceView: Widget {
     /// Creates a monospace view with line numbers on `buffer`.
     public init(buffer: SourceBuffer) {
         self.buffer = buffer
-        super.init(gtk_source_view_new_with_buffer(buffer.sourceBuffer), ownership: .sink)
+        super.init(tandem_document_view_new(buffer.sourceBuffer), ownership: .sink)
         lineNumbers = LineNumberGutter(view: self)
         gtk_text_view_set_monospace(tandem_text_view(raw), 1)
         gtk_text_view_set_left_margin(tandem_text_view(raw), 6)
@@ -205,7 +206,9 @@ public final class SourceView: Widget {
     /// Scrolls so the caret is visible, placed about a third of the way down when it moves far.
     public func scrollToCaret() {
         scrollOnceLaidOut { view in
-            gtk_text_view_scroll_to_mark(tandem_text_view(view.raw), gtk_text_buffer_get_insert(view.buffer.buffer), 0.0, 1, 0.0, 0.33)
+            var iter = GtkTextIter()
+            gtk_text_buffer_get_iter_at_mark(view.buffer.buffer, &iter, gtk_text_buffer_get_insert(view.buffer.buffer))
+            view.scrollNow(to: &iter, yalign: 0.33)
         }
     }
 
@@ -213,10 +216,19 @@ public final class SourceView: Widget {
     public func scrollToTop(line: Int) {
         scrollOnceLaidOut { view in
             var iter = view.buffer.iter(line: line, column: 0)
-            let mark = gtk_text_buffer_create_mark(view.buffer.buffer, nil, &iter, 1)
-            gtk_text_view_scroll_to_mark(tandem_text_view(view.raw), mark, 0.0, 1, 0.0, 0.0)
-            gtk_text_buffer_delete_mark(view.buffer.buffer, mark)
+            view.scrollNow(to: &iter, yalign: 0)
         }
+    }
+
+    /// Puts `iter` at `yalign` of the height now, from the measured lines. GTK's own scroll to a
+    /// mark waits while any line (the caret's, just redrawn) is unmeasured, and a scroll of the
+    /// user's in between cancels it.
+    private func scrollNow(to iter: inout GtkTextIter, yalign: Double) {
+        guard let adjustment = gtk_scrollable_get_vadjustment(tandem_scrollable(raw)) else { return }
+        var rect = GdkRectangle()
+        gtk_text_view_get_iter_location(tandem_text_view(raw), &iter, &rect)
+        let page = gtk_adjustment_get_page_size(adjustment)
+        gtk_adjustment_set_value(adjustment, Double(rect.y) - yalign * max(0, page - Double(rect.height)))
     }
 
     private var pendingScroll: IdleSource?
@@ -237,7 +249,14 @@ public final class SourceView: Widget {
             guard let self else { return }
             self.scrollWaitsForMap = false
             self.pendingScroll = IdleSource(priority: Self.afterTextLayout) { [weak self] in
-                if let self { scroll(self); self.pendingScroll = nil }
+                guard let self else { return false }
+                self.pendingScroll = nil
+                // The lines are measured, but the adjustment learns the new height only at the next
+                // frame's allocation: that step runs now, or the scroll stops at the old height.
+                if let toplevel = gtk_widget_get_toplevel(self.widget), gtk_widget_is_toplevel(toplevel) != 0 {
+                    gtk_container_check_resize(tandem_container(toplevel))
+                }
+                scroll(self)
                 return false
             }
         }
