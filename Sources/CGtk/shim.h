@@ -59,6 +59,13 @@ static inline GtkScrolledWindow *tandem_scrolled_window(gpointer p) { return GTK
 static inline GtkRange *tandem_range(gpointer p) { return GTK_RANGE(p); }
 /** GTK_ADJUSTMENT(): an object known to be an adjustment. */
 static inline GtkAdjustment *tandem_adjustment(gpointer p) { return GTK_ADJUSTMENT(p); }
+/** Sets `adjustment` to `value` and tells its listeners even when the value is the same: a text
+ * view then takes its top line anew from the value (the line standing there may have changed). */
+static inline void tandem_adjustment_set_value_anew(GtkAdjustment *adjustment, gdouble value) {
+    gdouble before = gtk_adjustment_get_value(adjustment);
+    gtk_adjustment_set_value(adjustment, value);
+    if (gtk_adjustment_get_value(adjustment) == before) g_signal_emit_by_name(adjustment, "value-changed");
+}
 /** GTK_SCROLLABLE(): a widget implementing GtkScrollable (a text view). */
 static inline GtkScrollable *tandem_scrollable(gpointer p) { return GTK_SCROLLABLE(p); }
 /** GTK_DIALOG(): a widget known to be a dialog. */
@@ -280,77 +287,7 @@ static inline GtkListStore *tandem_string_list_store(void) { return gtk_list_sto
 /** GTK_TREE_MODEL(): a list store as the model a completion reads. */
 static inline GtkTreeModel *tandem_tree_model(gpointer p) { return GTK_TREE_MODEL(p); }
 
-/* ---- printing (GtkPrintOperation's signals take GTK-typed arguments: handled here, in C) ---- */
-
-/** "paginate": lays out pages a few at a time; done when the compositor has them all. */
-static gboolean tandem_print_paginate(GtkPrintOperation *operation, GtkPrintContext *context, gpointer compositor) {
-    if (!gtk_source_print_compositor_paginate(GTK_SOURCE_PRINT_COMPOSITOR(compositor), context)) return FALSE;
-    gtk_print_operation_set_n_pages(operation, gtk_source_print_compositor_get_n_pages(GTK_SOURCE_PRINT_COMPOSITOR(compositor)));
-    return TRUE;
-}
-
-/** "draw-page": draws page `page` (0-based). */
-static void tandem_print_draw_page(GtkPrintOperation *operation, GtkPrintContext *context, gint page, gpointer compositor) {
-    (void)operation;
-    gtk_source_print_compositor_draw_page(GTK_SOURCE_PRINT_COMPOSITOR(compositor), context, page);
-}
-
-/** Prints `buffer` as gedit does (GtkSourcePrintCompositor: its highlighting, line numbers, a
- *  header with `title` and "Page N of M", the text wrapped, in `font`), through the print dialog
- *  over `parent`; "Print to File" writes to `output_uri` unless the user picks another.
- *  Returns GtkPrintOperation's result; `message` (to g_free) says why it failed. */
-static inline GtkPrintOperationResult tandem_print_buffer(GtkSourceBuffer *buffer, GtkWindow *parent, const char *title,
-                                                          const char *font, const char *output_uri, char **message) {
-    GtkSourcePrintCompositor *compositor = gtk_source_print_compositor_new(buffer);
-    gtk_source_print_compositor_set_print_line_numbers(compositor, 1);
-    gtk_source_print_compositor_set_wrap_mode(compositor, GTK_WRAP_WORD_CHAR);
-    gtk_source_print_compositor_set_highlight_syntax(compositor, TRUE);
-    gtk_source_print_compositor_set_body_font_name(compositor, font);
-    gtk_source_print_compositor_set_print_header(compositor, TRUE);
-    gtk_source_print_compositor_set_header_format(compositor, TRUE, title, NULL, "%N / %Q");
-    GtkPrintOperation *operation = gtk_print_operation_new();
-    gtk_print_operation_set_job_name(operation, title);
-    GtkPrintSettings *settings = gtk_print_settings_new();
-    gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_URI, output_uri);
-    gtk_print_operation_set_print_settings(operation, settings);
-    g_object_unref(settings);
-    g_signal_connect(operation, "paginate", G_CALLBACK(tandem_print_paginate), compositor);
-    g_signal_connect(operation, "draw-page", G_CALLBACK(tandem_print_draw_page), compositor);
-    GError *error = NULL;
-    GtkPrintOperationResult result = gtk_print_operation_run(operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent, &error);
-    if (error) { *message = g_strdup(error->message); g_error_free(error); }
-    g_object_unref(operation);
-    g_object_unref(compositor);
-    return result;
-}
-
-/* ---- logout inhibition without blocking (gtk_application_inhibit waits for the session manager) ---- */
-
-/** Asks org.gnome.SessionManager on `bus` to hold logout off for `app_id` (no window named);
- *  `done` receives the reply on the main context. */
-static inline void tandem_session_inhibit(GDBusConnection *bus, const char *app_id, const char *reason,
-                                          GAsyncReadyCallback done, gpointer data) {
-    g_dbus_connection_call(bus, "org.gnome.SessionManager", "/org/gnome/SessionManager", "org.gnome.SessionManager",
-                           "Inhibit", g_variant_new("(susu)", app_id, 0u, reason, 1u /* logout */),
-                           G_VARIANT_TYPE("(u)"), G_DBUS_CALL_FLAGS_NO_AUTO_START, -1, NULL, done, data);
-}
-
-/** The cookie of a finished `tandem_session_inhibit`; 0 when there is no session manager or it refused. */
-static inline guint32 tandem_session_inhibit_finish(GObject *bus, GAsyncResult *result) {
-    GVariant *reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(bus), result, NULL);
-    guint32 cookie = 0;
-    if (reply) {
-        g_variant_get(reply, "(u)", &cookie);
-        g_variant_unref(reply);
-    }
-    return cookie;
-}
-
-/** Ends an inhibition by its cookie; no reply is awaited. */
-static inline void tandem_session_uninhibit(GDBusConnection *bus, guint32 cookie) {
-    g_dbus_connection_call(bus, "org.gnome.SessionManager", "/org/gnome/SessionManager", "org.gnome.SessionManager",
-                           "Uninhibit", g_variant_new("(u)", cookie), NULL, G_DBUS_CALL_FLAGS_NO_AUTO_START,
-                           -1, NULL, NULL, NULL);
-}
+#include "shim_printing.h"
+#include "shim_session.h"
 
 #endif

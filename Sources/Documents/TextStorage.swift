@@ -8,7 +8,7 @@ public struct TextStorage: Sendable {
     // Inner nodes hold at most this many children.
     static let fanout = 16
 
-    fileprivate final class Node: @unchecked Sendable {
+    final class Node: @unchecked Sendable {
         // @unchecked: a Node is mutated only through a uniquely referenced TextStorage (copy on write).
         var text: String            // leaves only
         var children: [Node]        // inner nodes only
@@ -47,7 +47,7 @@ public struct TextStorage: Sendable {
         }
     }
 
-    private var root: Node
+    private(set) var root: Node
 
     /// Makes `node` safe to mutate: a node shared with another storage (a snapshot being written
     /// out, an undo state) is replaced by its own shallow copy, so a copy of a whole storage is
@@ -166,52 +166,6 @@ public struct TextStorage: Sendable {
         node.scalars -= right.scalars
         node.newlines -= right.newlines
         return right
-    }
-
-    /// The scalar offset where 0-based `line` starts (clamped to the last line).
-    public func offset(ofLine line: Int) -> Int {
-        var remaining = max(0, min(line, root.newlines))
-        if remaining == 0 { return 0 }
-        var node = root, base = 0
-        while !node.isLeaf {
-            for child in node.children {
-                if remaining <= child.newlines { node = child; break }
-                remaining -= child.newlines
-                base += child.scalars
-            }
-        }
-        var offset = 0
-        for scalar in node.text.unicodeScalars {
-            offset += 1
-            if scalar == "\n" {
-                remaining -= 1
-                if remaining == 0 { break }
-            }
-        }
-        return base + offset
-    }
-
-    /// The 0-based line and column (in scalars) of a scalar offset (clamped to the text).
-    public func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
-        let target = max(0, min(offset, count))
-        let line = newlines(before: target)
-        return (line, target - self.offset(ofLine: line))
-    }
-
-    private func newlines(before offset: Int) -> Int {
-        var node = root, remaining = offset, lines = 0
-        while !node.isLeaf {
-            var next: Node?
-            for child in node.children {
-                if remaining <= child.scalars { next = child; break }
-                remaining -= child.scalars
-                lines += child.newlines
-            }
-            guard let next else { return lines }
-            node = next
-        }
-        for scalar in node.text.unicodeScalars.prefix(remaining) where scalar == "\n" { lines += 1 }
-        return lines
     }
 
     // MARK: Tree operations

@@ -34,6 +34,15 @@ def wait_for(what, condition, timeout=10.0, interval=0.05):
     pytest.fail(f"timed out waiting for {what} (last: {last!r})")
 
 
+def descendants(node):
+    """Every accessible under `node`, depth first."""
+    for child in node:
+        if child is None:
+            continue
+        yield child
+        yield from descendants(child)
+
+
 class Tandem:
     """One primary Tandem instance plus helpers to launch more `tandem` commands at it."""
 

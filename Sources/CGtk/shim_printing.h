@@ -1,0 +1,55 @@
+/*
+ * CGtk, continued: printing through GtkSourcePrintCompositor, whose signal handlers take
+ * GTK-typed arguments; included by shim.h.
+ */
+#ifndef TANDEM_CGTK_SHIM_PRINTING_H
+#define TANDEM_CGTK_SHIM_PRINTING_H
+
+#include <gtk/gtk.h>
+#include <gtksourceview/gtksource.h>
+
+/* ---- printing (GtkPrintOperation's signals take GTK-typed arguments: handled here, in C) ---- */
+
+/** "paginate": lays out pages a few at a time; done when the compositor has them all. */
+static gboolean tandem_print_paginate(GtkPrintOperation *operation, GtkPrintContext *context, gpointer compositor) {
+    if (!gtk_source_print_compositor_paginate(GTK_SOURCE_PRINT_COMPOSITOR(compositor), context)) return FALSE;
+    gtk_print_operation_set_n_pages(operation, gtk_source_print_compositor_get_n_pages(GTK_SOURCE_PRINT_COMPOSITOR(compositor)));
+    return TRUE;
+}
+
+/** "draw-page": draws page `page` (0-based). */
+static void tandem_print_draw_page(GtkPrintOperation *operation, GtkPrintContext *context, gint page, gpointer compositor) {
+    (void)operation;
+    gtk_source_print_compositor_draw_page(GTK_SOURCE_PRINT_COMPOSITOR(compositor), context, page);
+}
+
+/** Prints `buffer` as gedit does (GtkSourcePrintCompositor: its highlighting, line numbers, a
+ *  header with `title` and "Page N of M", the text wrapped, in `font`), through the print dialog
+ *  over `parent`; "Print to File" writes to `output_uri` unless the user picks another.
+ *  Returns GtkPrintOperation's result; `message` (to g_free) says why it failed. */
+static inline GtkPrintOperationResult tandem_print_buffer(GtkSourceBuffer *buffer, GtkWindow *parent, const char *title,
+                                                          const char *font, const char *output_uri, char **message) {
+    GtkSourcePrintCompositor *compositor = gtk_source_print_compositor_new(buffer);
+    gtk_source_print_compositor_set_print_line_numbers(compositor, 1);
+    gtk_source_print_compositor_set_wrap_mode(compositor, GTK_WRAP_WORD_CHAR);
+    gtk_source_print_compositor_set_highlight_syntax(compositor, TRUE);
+    gtk_source_print_compositor_set_body_font_name(compositor, font);
+    gtk_source_print_compositor_set_print_header(compositor, TRUE);
+    gtk_source_print_compositor_set_header_format(compositor, TRUE, title, NULL, "%N / %Q");
+    GtkPrintOperation *operation = gtk_print_operation_new();
+    gtk_print_operation_set_job_name(operation, title);
+    GtkPrintSettings *settings = gtk_print_settings_new();
+    gtk_print_settings_set(settings, GTK_PRINT_SETTINGS_OUTPUT_URI, output_uri);
+    gtk_print_operation_set_print_settings(operation, settings);
+    g_object_unref(settings);
+    g_signal_connect(operation, "paginate", G_CALLBACK(tandem_print_paginate), compositor);
+    g_signal_connect(operation, "draw-page", G_CALLBACK(tandem_print_draw_page), compositor);
+    GError *error = NULL;
+    GtkPrintOperationResult result = gtk_print_operation_run(operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent, &error);
+    if (error) { *message = g_strdup(error->message); g_error_free(error); }
+    g_object_unref(operation);
+    g_object_unref(compositor);
+    return result;
+}
+
+#endif
