@@ -35,7 +35,7 @@ public final class Document: Identifiable {
     var fileTail: FileTail?
     /// Counts changes to the text by edits, undo and redo, so a read of the file made off the
     /// main thread knows whether the text it compared is still the document's.
-    var editCount = 0
+    public internal(set) var editCount = 0
     /// Saves on their way to disk.
     var savesInFlight = 0
     /// Whether the document is being written to its file.

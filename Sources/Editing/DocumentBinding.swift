@@ -36,8 +36,12 @@ public final class DocumentBinding {
         let asked = ProcessInfo.processInfo.environment["TANDEM_WINDOW_LINES"].flatMap { Int($0) } ?? 0
         return asked >= 4 ? asked : 1_500
     }()
-    /// How many lines this binding's window holds.
-    public let windowLines: Int
+    /// How many lines this binding's window holds: what it was made with, and never fewer than
+    /// three of the view's pages (a window must fill the screen with lines to spare).
+    public var windowLines: Int { max(baseWindowLines, pageLines * 3) }
+    private let baseWindowLines: Int
+    /// How many lines fit in the view's height (set by the viewport as the view is sized).
+    public var pageLines = 0
     /// The part of the document the buffer holds (window mode).
     public internal(set) var window: LineWindow
     /// The document's line count when the binding last looked (edits say how it changed).
@@ -81,7 +85,7 @@ public final class DocumentBinding {
         self.document = document
         self.buffer = buffer
         self.displayLimit = displayLimit
-        self.windowLines = max(4, windowLines)
+        baseWindowLines = max(4, windowLines)
         streams = document.readOnlyReasons.contains(.longLines)
         window = LineWindow(lines: 0, count: 0, in: TextStorage())
         buffer.load("")

@@ -46,6 +46,8 @@ public final class DocumentViewport {
             guard let self, movement == .bufferEnds else { return }
             // The caret goes to the document's end, not the buffer's: the window goes there first.
             self.binding.reveal(count > 0 ? self.binding.document.storage.count : 0)
+            // GTK's own scroll to the caret counts the lines just put in as 0 pixels high.
+            self.view.scrollToCaret(yalign: count > 0 ? 1 : 0)
         }
         view.onSelectAll { [weak binding] in binding?.selectAll() }
         view.onCopy { [weak binding] _ in binding?.selectedText }
@@ -101,11 +103,18 @@ public final class DocumentViewport {
             return
         }
         caretJustMoved = false
+        // A scroll of ours waits for the layout: the window follows where it lands.
+        if view.isScrollPending { return }
+        binding.pageLines = view.linesPerPage
         binding.keepVisible(lines: shown)
         // Lines added at the buffer's very top would push what the user sees down (GTK keeps
         // the first line on screen by a mark they land behind): the same line goes back on top.
         if binding.window != before {
-            view.scroll(toBufferLine: before.firstLine + top.line - binding.firstLine, pixels: top.pixels)
+            let line = before.firstLine + top.line - binding.firstLine
+            view.scroll(toBufferLine: line, pixels: top.pixels)
+            // On the buffer's first line, GTK has no measured line to hold on to: it lands on
+            // the lines just put above, and the scroll is done again once they are measured.
+            if view.topLine.line != line { view.scrollToTop(line: line, pixels: top.pixels) }
         }
         updateScrollbar()
     }

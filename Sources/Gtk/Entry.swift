@@ -21,4 +21,15 @@ public final class Entry: Widget {
 
     /// Called when the user presses Enter.
     public func onActivate(_ handler: @escaping @MainActor () -> Void) { connect("activate", handler) }
+
+    /// Calls `handler` for Shift+Enter in the entry (Find's previous match, as in gedit).
+    public func onShiftEnter(_ handler: @escaping @MainActor () -> Void) {
+        connectEvent("key-press-event") { event in
+            let key = event.pointee.key
+            guard key.keyval == UInt32(GDK_KEY_Return) || key.keyval == UInt32(GDK_KEY_KP_Enter),
+                  key.state & GDK_SHIFT_MASK.rawValue != 0 else { return false }
+            handler()
+            return true
+        }
+    }
 }

@@ -60,6 +60,7 @@ extension SourceView {
         let object = Object(UnsafeMutableRawPointer(adjustment), ownership: .sink)
         object.connect("value-changed", handler)
         object.connect("changed", handler)
+        scrollHandlers.append(handler)
     }
 
     /// The buffer lines the view shows, whole or in part (0-based, end excluded).
@@ -88,7 +89,9 @@ extension SourceView {
         guard let adjustment = gtk_scrollable_get_vadjustment(tandem_scrollable(raw)) else { return }
         var iter = buffer.iter(line: line, column: 0), y: gint = 0, height: gint = 0
         gtk_text_view_get_line_yrange(tandem_text_view(raw), &iter, &y, &height)
-        gtk_adjustment_set_value(adjustment, Double(y + gint(pixels)))
+        // Lines just put above it are not measured yet (0 pixels high), so `y` may be the value
+        // already: GTK must still take the top line anew, or it keeps the buffer's first line.
+        tandem_adjustment_set_value_anew(adjustment, Double(y + gint(pixels)))
     }
 
     /// How many lines of the view's font fit in its height (at least 1).

@@ -203,35 +203,38 @@ public final class SourceView: Widget {
         set { lineNumbers.isVisible = newValue }
     }
 
-    /// Scrolls so the caret is visible, placed about a third of the way down when it moves far.
-    public func scrollToCaret() {
+    /// Scrolls so the caret is visible, at `yalign` of the height (about a third of the way down
+    /// unless asked otherwise), once the view's lines are laid out.
+    public func scrollToCaret(yalign: Double = 0.33) {
         scrollOnceLaidOut { view in
             var iter = GtkTextIter()
             gtk_text_buffer_get_iter_at_mark(view.buffer.buffer, &iter, gtk_text_buffer_get_insert(view.buffer.buffer))
-            view.scrollNow(to: &iter, yalign: 0.33)
+            view.scrollNow(to: &iter, yalign: yalign)
         }
     }
 
-    /// Scrolls so that 0-based `line` is at the top.
-    public func scrollToTop(line: Int) {
+    /// Scrolls so that 0-based `line` is at the top, `pixels` of it scrolled past.
+    public func scrollToTop(line: Int, pixels: Int = 0) {
         scrollOnceLaidOut { view in
             var iter = view.buffer.iter(line: line, column: 0)
-            view.scrollNow(to: &iter, yalign: 0)
+            view.scrollNow(to: &iter, yalign: 0, pixels: pixels)
         }
     }
 
     /// Puts `iter` at `yalign` of the height now, from the measured lines. GTK's own scroll to a
     /// mark waits while any line (the caret's, just redrawn) is unmeasured, and a scroll of the
     /// user's in between cancels it.
-    private func scrollNow(to iter: inout GtkTextIter, yalign: Double) {
+    private func scrollNow(to iter: inout GtkTextIter, yalign: Double, pixels: Int = 0) {
         guard let adjustment = gtk_scrollable_get_vadjustment(tandem_scrollable(raw)) else { return }
         var rect = GdkRectangle()
         gtk_text_view_get_iter_location(tandem_text_view(raw), &iter, &rect)
         let page = gtk_adjustment_get_page_size(adjustment)
-        gtk_adjustment_set_value(adjustment, Double(rect.y) - yalign * max(0, page - Double(rect.height)))
+        gtk_adjustment_set_value(adjustment, Double(rect.y + gint(pixels)) - yalign * max(0, page - Double(rect.height)))
     }
 
     private var pendingScroll: IdleSource?
+    /// The `onScrolled` handlers, told also when a scroll of ours lands where the view already was.
+    var scrollHandlers: [@MainActor () -> Void] = []
 
     /// Whether a scroll asked for is still waiting for the view to be shown and laid out.
     public var isScrollPending: Bool { pendingScroll != nil || (scrollWaitsForMap && gtk_widget_get_mapped(widget) == 0) }
@@ -257,6 +260,8 @@ public final class SourceView: Widget {
                     gtk_container_check_resize(tandem_container(toplevel))
                 }
                 scroll(self)
+                // What waited for this scroll runs now, even if the view did not move.
+                for handler in self.scrollHandlers { handler() }
                 return false
             }
         }

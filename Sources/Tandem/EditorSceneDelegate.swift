@@ -161,7 +161,7 @@ final class EditorSceneDelegate: SceneDelegate {
             scheduleRecord()
             // The window that asked for undo shows where it happened.
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
-            ui.caretPosition.update()
+            ui.documentEdited()
         case .dirtyChanged, .closed, .savingChanged:
             updateTitle()
         case .renamed:

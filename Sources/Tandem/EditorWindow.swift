@@ -25,9 +25,17 @@ final class EditorWindow {
         let bar = FindBar(view: textView, viewport: viewport)
         findSlot.pack(bar.searchBar)
         findSlot.pack(bar.goToLineBar)
+        hasFindBar = true
         return bar
     }()
+    private var hasFindBar = false
     private let findSlot = Box(vertical: true)
+
+    /// The document changed: the caret's place and Find's count (once Find was opened) follow.
+    func documentEdited() {
+        caretPosition.update()
+        if hasFindBar { findBar.documentEdited() }
+    }
     /// The window of the document the text view holds, set once the document is bound.
     weak var viewport: DocumentViewport?
     /// The window menu's button in the header bar.

@@ -3,13 +3,16 @@ import Gtk
 import Localization
 
 /// The Find and Replace bar (Ctrl+F, Ctrl+H) and the Go to Line bar (Ctrl+L) of one window.
-/// Replacements edit the buffer as typing does, so they go through the store like any edit.
+/// Matches are found in the store (the buffer holds only a window of lines); the view's search
+/// context only highlights the ones on screen, with the same expression.
 @MainActor
 final class FindBar {
     private let builder = Builder(xml: FindBar.xml)
     private let search: SearchContext
+    private let finder: DocumentFinder?
     private let view: SourceView
     private weak var viewport: DocumentViewport?
+    private var regexError: String?
     /// The Find and Replace bar, to pack above the text.
     let searchBar: Widget
     /// The Go to Line bar, to pack above the text.
@@ -19,11 +22,13 @@ final class FindBar {
         self.view = view
         self.viewport = viewport
         search = SearchContext(buffer: view.buffer)
+        finder = viewport.map { DocumentFinder(binding: $0.binding) }
         searchBar = builder.widget("find-bar")!
         goToLineBar = builder.widget("goto-bar")!
         let find = builder.entry("find-entry")!, replace = builder.entry("replace-entry")!
         find.onChanged { [weak self] in self?.searchChanged() }
         find.onActivate { [weak self] in self?.step(forward: true) }
+        find.onShiftEnter { [weak self] in self?.step(forward: false) }
         builder.on("find-entry", "stop-search") { [weak self] in self?.close() }
         builder.on("case", "toggled") { [weak self] in self?.searchChanged() }
         builder.on("regex", "toggled") { [weak self] in self?.searchChanged() }
@@ -33,15 +38,16 @@ final class FindBar {
         builder.on("close-find", "clicked") { [weak self] in self?.close() }
         builder.on("replace", "clicked") { [weak self] in
             guard let self else { return }
-            self.search.replaceSelected(with: replace.text)
+            self.finder?.replaceSelected(with: replace.text)
             self.view.scrollToCaret()
+            self.showCount()
         }
         builder.on("replace-all", "clicked") { [weak self] in
             guard let self else { return }
-            let count = self.search.replaceAll(with: replace.text)
+            let count = self.finder?.replaceAll(with: replace.text) ?? 0
             self.builder.setLabel("match-count", count == 1 ? localized("1 replaced") : localized("%1 replaced", String(count)))
         }
-        search.onMatchCountChanged { [weak self] in self?.showCount() }
+        finder?.onCountChanged = { [weak self] in self?.showCount() }
         let goTo = builder.entry("goto-entry")!
         goTo.onActivate { [weak self] in self?.goToLine(goTo.text) }
         goTo.onChanged { goTo.showError(nil) }
@@ -58,7 +64,7 @@ final class FindBar {
     func open(replacing: Bool) {
         goToLineBar.hide()
         let find = builder.entry("find-entry")!
-        let selected = view.buffer.selectedText
+        let selected = viewport?.binding.selectedText ?? view.buffer.selectedText
         if !selected.isEmpty && !selected.contains("\n") { find.text = selected }
         searchBar.show()
         if replacing { builder.widget("replace-row")?.show() } else { builder.widget("replace-row")?.hide() }
@@ -80,35 +86,54 @@ final class FindBar {
     private func close() {
         searchBar.hide()
         search.text = ""
+        finder?.search(nil)
         view.grabFocus()
     }
 
+    /// The document changed: the count is made again.
+    func documentEdited() { finder?.documentEdited() }
+
     private func searchChanged() {
-        search.text = builder.entry("find-entry")?.text ?? ""
+        let text = builder.entry("find-entry")?.text ?? ""
+        var pattern: TextPattern?
+        regexError = nil
+        do {
+            if !text.isEmpty {
+                pattern = try TextPattern(text: text, isRegex: builder.isActive("regex"), isCaseSensitive: builder.isActive("case"),
+                                          matchesWholeWords: builder.isActive("whole-word"))
+            }
+        } catch let invalid as TextPattern.Invalid {
+            regexError = invalid.message
+        } catch {}
+        // The view highlights what shows with the very expression the store is searched with.
+        search.isRegex = true
         search.isCaseSensitive = builder.isActive("case")
-        search.isRegex = builder.isActive("regex")
-        search.matchesWholeWords = builder.isActive("whole-word")
+        search.matchesWholeWords = false
+        search.text = pattern?.expression ?? ""
+        finder?.search(pattern)
         showCount()
     }
 
     private func showCount() {
         // GLib's message can be long: one short line, the whole message as its tooltip.
-        builder.widget("match-count")?.tooltip = search.regexError
-        if search.regexError != nil {
+        builder.widget("match-count")?.tooltip = regexError
+        if regexError != nil {
             builder.setLabel("match-count", localized("Invalid expression"))
-        } else if search.text.isEmpty {
+        } else if finder?.pattern == nil {
             builder.setLabel("match-count", "")
-        } else if let count = search.matchCount {
-            if count > 0, let position = search.selectedMatchPosition {
+        } else if let count = finder?.matchCount {
+            if count > 0, let position = finder?.selectedMatchPosition {
                 builder.setLabel("match-count", localized("%1 of %2", String(position), String(count)))
             } else {
                 builder.setLabel("match-count", count == 0 ? localized("No matches") : count == 1 ? localized("1 match") : localized("%1 matches", String(count)))
             }
+        } else {
+            builder.setLabel("match-count", localized("Counting…"))
         }
     }
 
     private func step(forward: Bool) {
-        if search.select(forward: forward) { view.scrollToCaret() }
+        if finder?.step(forward: forward) == true { view.scrollToCaret() }
         showCount()  // "2 of 5": which match is selected now
     }
 

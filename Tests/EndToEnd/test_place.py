@@ -32,7 +32,7 @@ def numbered(count):
 def shows_caret(tandem, title):
     first, last = visible_lines(tandem, title)
     line = caret_line(tandem, title)
-    return first < line < last or (first, last, line)
+    return first <= line <= last or (first, last, line)
 
 
 def test_file_line_shows_the_caret(tandem, tmp_path):

@@ -1,0 +1,146 @@
+import Documents
+import Foundation
+import Gtk
+
+/// Find and Replace over a whole document, searched in the store (a window's buffer holds only
+/// some of its lines): the next and previous match anywhere, the count of them all (made off the
+/// main thread for a big document), Replace and Replace All as one undo step each.
+@MainActor
+public final class DocumentFinder {
+    private let binding: DocumentBinding
+    /// What is searched for; nil: nothing (an empty text, or an expression that does not compile).
+    public private(set) var pattern: TextPattern?
+    /// Every match's range, in order, as of the document's `countedEdits`; nil while counting.
+    private var matches: [Range<Int>]?
+    private var counting: Task<Void, Never>?
+    private var recount: TimerSource?
+    /// Called when the count is known or changes.
+    public var onCountChanged: (@MainActor () -> Void)?
+
+    /// Below this many characters the count is made at once, on the main thread.
+    static let countsAtOnce = 1 << 19
+
+    /// A finder over `binding`'s document, selecting in `binding`'s window.
+    public init(binding: DocumentBinding) { self.binding = binding }
+
+    /// Searches for `pattern` from now on (nil: nothing).
+    public func search(_ pattern: TextPattern?) {
+        self.pattern = pattern
+        count()
+    }
+
+    /// The number of matches, or nil while they are being counted (or nothing is searched for).
+    public var matchCount: Int? { matches?.count }
+
+    /// Which match the selection is, from 1; nil when it is none or the count is not known yet.
+    public var selectedMatchPosition: Int? {
+        guard let matches else { return nil }
+        let selection = binding.selection
+        var low = 0, high = matches.count
+        while low < high {
+            let middle = (low + high) / 2
+            if matches[middle].lowerBound < selection.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        return low < matches.count && matches[low] == selection ? low + 1 : nil
+    }
+
+    /// The document changed: the count is made again, shortly (a burst of typing counts once).
+    public func documentEdited() {
+        guard pattern != nil else { return }
+        matches = nil
+        recount?.cancel()
+        recount = TimerSource(milliseconds: 150) { [weak self] in
+            self?.recount = nil
+            self?.count()
+            return false
+        }
+    }
+
+    /// Selects the next match after the selection (or the previous one before it), going round
+    /// the document's ends; the window slides there. False when there is none.
+    @discardableResult
+    public func step(forward: Bool) -> Bool {
+        guard let pattern else { return false }
+        let text = binding.document.storage, selection = binding.selection
+        let found = forward
+            ? DocumentSearch.firstMatch(of: pattern, in: text, from: selection.isEmpty ? selection.lowerBound : selection.upperBound)
+            : DocumentSearch.lastMatch(of: pattern, in: text, before: selection.lowerBound)
+        guard let found else { return false }
+        binding.reveal(found.range.lowerBound)
+        binding.select(anchor: found.range.lowerBound, caret: found.range.upperBound)
+        return true
+    }
+
+    /// Replaces the selection when it is a match (with its groups filled in), then selects the
+    /// next match; false when the selection was not one.
+    @discardableResult
+    public func replaceSelected(with replacement: String) -> Bool {
+        guard let pattern, let store = binding.store, !binding.document.isReadOnly else { return false }
+        let selection = binding.selection
+        let lines = lineRange(around: selection)
+        guard !selection.isEmpty,
+              let match = pattern.matches(in: binding.document.storage.substring(lines), base: lines.lowerBound, replacement: replacement)
+                .first(where: { $0.range == selection }) else {
+            step(forward: true)
+            return false
+        }
+        let expanded = match.replacement ?? replacement
+        store.sealUndoStep(binding.document)
+        store.apply(Edit(range: selection, replacement: expanded), to: binding.document, origin: binding.originID)
+        store.sealUndoStep(binding.document)
+        let after = selection.lowerBound + expanded.unicodeScalars.count
+        binding.select(anchor: after, caret: after)
+        step(forward: true)
+        return true
+    }
+
+    /// Replaces every match in the document, as one undo step; returns how many.
+    @discardableResult
+    public func replaceAll(with replacement: String) -> Int {
+        guard let pattern, let store = binding.store, !binding.document.isReadOnly,
+              let found = DocumentSearch.allMatches(of: pattern, in: binding.document.storage, replacement: replacement),
+              !found.isEmpty else { return 0 }
+        store.sealUndoStep(binding.document)
+        store.beginCompoundEdit(binding.document)
+        // From the last: each edit leaves the offsets of the ones before it as they were.
+        for match in found.reversed() {
+            store.apply(Edit(range: match.range, replacement: match.replacement ?? replacement), to: binding.document, origin: binding.originID)
+        }
+        store.endCompoundEdit(binding.document)
+        store.sealUndoStep(binding.document)
+        return found.count
+    }
+
+    /// The whole lines around `range` (an expression may look at what stands beside a match).
+    private func lineRange(around range: Range<Int>) -> Range<Int> {
+        let text = binding.document.storage
+        let first = text.lineAndColumn(of: range.lowerBound).line, last = text.lineAndColumn(of: range.upperBound).line
+        return text.offset(ofLine: first)..<(last + 1 < text.lineCount ? text.offset(ofLine: last + 1) : text.count)
+    }
+
+    /// Counts the matches: at once for a small document, else off the main thread on a snapshot
+    /// of the text (an O(1) copy), dropped if the document changed meanwhile.
+    private func count() {
+        counting?.cancel()
+        counting = nil
+        matches = nil
+        guard let pattern else { return onCountChanged?() ?? () }
+        let text = binding.document.storage, edits = binding.document.editCount
+        if text.count < Self.countsAtOnce {
+            finish(DocumentSearch.allMatches(of: pattern, in: text)?.map(\.range), edits: edits)
+            return
+        }
+        onCountChanged?()  // "counting"
+        counting = Task.detached(priority: .utility) { [weak self] in
+            let found = DocumentSearch.allMatches(of: pattern, in: text) { Task.isCancelled }?.map(\.range)
+            await self?.finish(found, edits: edits, pattern: pattern)
+        }
+    }
+
+    private func finish(_ found: [Range<Int>]?, edits: Int, pattern searched: TextPattern? = nil) {
+        if let searched, searched !== pattern { return }
+        guard let found, edits == binding.document.editCount else { return }
+        matches = found
+        onCountChanged?()
+    }
+}

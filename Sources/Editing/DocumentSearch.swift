@@ -1,0 +1,82 @@
+import Documents
+import Gtk
+
+/// Searches a document's text in the store, in blocks of whole lines, so that a search costs
+/// what it reads until its first match (next, previous) and never holds more than a block of
+/// text at once. A match does not span two blocks (a regular expression across lines may miss
+/// one that straddles a block's edge, a quarter of a million characters apart).
+public enum DocumentSearch {
+    /// About how many characters a block holds (whole lines: a long line makes it longer).
+    static let blockCharacters = 1 << 18
+
+    /// The lines from `line` that make a block: `line..<end`, and their character range.
+    private static func block(from line: Int, in text: TextStorage) -> (end: Int, range: Range<Int>) {
+        let start = text.offset(ofLine: line)
+        let last = text.lineAndColumn(of: min(text.count, start + blockCharacters)).line
+        let end = min(text.lineCount, max(last, line) + 1)
+        return (end, start..<(end < text.lineCount ? text.offset(ofLine: end) : text.count))
+    }
+
+    /// The block of lines that ends at line `end` (excluded): its first line and character range.
+    private static func block(before end: Int, in text: TextStorage) -> (start: Int, range: Range<Int>) {
+        let upper = end < text.lineCount ? text.offset(ofLine: end) : text.count
+        let first = min(end - 1, text.lineAndColumn(of: max(0, upper - blockCharacters)).line)
+        return (first, text.offset(ofLine: first)..<upper)
+    }
+
+    private static func matches(of pattern: TextPattern, in text: TextStorage, _ range: Range<Int>,
+                                replacement: String? = nil) -> [TextPattern.Match] {
+        pattern.matches(in: text.substring(range), base: range.lowerBound, replacement: replacement)
+    }
+
+    /// Every match in `text`, in order (with `replacement` expanded for each, when given).
+    /// `isCancelled` is asked between blocks: true stops the search (nil is returned).
+    public static func allMatches(of pattern: TextPattern, in text: TextStorage, replacement: String? = nil,
+                                  isCancelled: () -> Bool = { false }) -> [TextPattern.Match]? {
+        var found: [TextPattern.Match] = []
+        var line = 0
+        while line < text.lineCount {
+            if isCancelled() { return nil }
+            let (end, range) = block(from: line, in: text)
+            found += matches(of: pattern, in: text, range, replacement: replacement)
+            line = end
+        }
+        return found
+    }
+
+    /// The first match that starts at or after `offset`, going round to the start after the end.
+    public static func firstMatch(of pattern: TextPattern, in text: TextStorage, from offset: Int) -> TextPattern.Match? {
+        let startLine = text.lineAndColumn(of: min(offset, text.count)).line
+        var line = startLine
+        while line < text.lineCount {
+            let (end, range) = block(from: line, in: text)
+            if let match = matches(of: pattern, in: text, range).first(where: { $0.range.lowerBound >= offset }) { return match }
+            line = end
+        }
+        line = 0
+        while line <= startLine {  // round again, up to the line it started on
+            let (end, range) = block(from: line, in: text)
+            if let match = matches(of: pattern, in: text, range).first { return match }
+            line = end
+        }
+        return nil
+    }
+
+    /// The last match that ends at or before `offset`, going round to the end before the start.
+    public static func lastMatch(of pattern: TextPattern, in text: TextStorage, before offset: Int) -> TextPattern.Match? {
+        let startLine = text.lineAndColumn(of: min(offset, text.count)).line
+        var line = startLine + 1
+        while line > 0 {
+            let (start, range) = block(before: line, in: text)
+            if let match = matches(of: pattern, in: text, range).last(where: { $0.range.upperBound <= offset }) { return match }
+            line = start
+        }
+        line = text.lineCount
+        while line > startLine {
+            let (start, range) = block(before: line, in: text)
+            if let match = matches(of: pattern, in: text, range).last { return match }
+            line = start
+        }
+        return nil
+    }
+}

@@ -1,0 +1,113 @@
+import Documents
+@testable import Editing
+import Foundation
+import Gtk
+import TestSupport
+import XCTest
+
+/// Find and Replace over the store: matches beyond a window of a few lines are found, counted,
+/// stepped through both ways round the ends, and replaced as one undo step; the block-wise search
+/// agrees with a plain search of the whole text.
+final class DocumentFinderTests: XCTestCase {
+    override func setUpWithError() throws {
+        try MainActor.assumeIsolated {
+            guard MainLoop.initialize() else {
+                XCTFail("GTK could not open a display: run the tests under xvfb-run (see README).")
+                throw BufferBindingTests.NoDisplay()
+            }
+        }
+    }
+
+    private static func pattern(_ text: String, regex: Bool = false, caseSensitive: Bool = false, wholeWords: Bool = false) -> TextPattern {
+        try! TextPattern(text: text, isRegex: regex, isCaseSensitive: caseSensitive, matchesWholeWords: wholeWords)
+    }
+
+    func testPatternsCountCharactersAndHonourTheirOptions() throws {
+        let text = "café Cafe CAFE cafeteria ça\n(a+b) a+b\n"
+        XCTAssertEqual(Self.pattern("cafe").matches(in: text).map(\.range), [5..<9, 10..<14, 15..<19])
+        XCTAssertEqual(Self.pattern("cafe", caseSensitive: true).matches(in: text).map(\.range), [15..<19])
+        XCTAssertEqual(Self.pattern("cafe", wholeWords: true).matches(in: text).map(\.range), [5..<9, 10..<14])
+        XCTAssertEqual(Self.pattern("ça").matches(in: text, base: 100).map(\.range), [125..<127], "offsets are characters, not bytes")
+        XCTAssertEqual(Self.pattern("a+b").matches(in: text).map(\.range), [29..<32, 34..<37], "plain text is not an expression")
+        XCTAssertEqual(Self.pattern("(a)\\+(b)", regex: true).matches(in: text, replacement: "\\2-\\1").map(\.replacement), ["b-a", "b-a"])
+        XCTAssertEqual(Self.pattern("^\\(", regex: true).matches(in: text).map(\.range), [28..<29], "^ is any line's start")
+        XCTAssertThrowsError(try TextPattern(text: "(", isRegex: true, isCaseSensitive: false, matchesWholeWords: false)) { error in
+            XCTAssertFalse((error as? TextPattern.Invalid)?.message.isEmpty ?? true)
+        }
+        XCTAssertEqual(Self.pattern("x*", regex: true).matches(in: "ab"), [], "empty matches are not matches")
+    }
+
+    /// Block-wise search (blocks much smaller than the text) finds exactly what one search of the
+    /// whole text does, first and last from any offset, round the ends.
+    func testBlockWiseSearchAgreesWithAWholeTextSearch() {
+        var rng = SplitMix64(seed: 5)
+        let words = ["needle", "hay", "stack", "needles", "é", "\n", "\n", "  "]
+        var pieces: [String] = [], length = 0
+        while length < DocumentSearch.blockCharacters * 3 {
+            pieces.append(words.randomElement(using: &rng)!)
+            if Int.random(in: 0..<2_000, using: &rng) == 0 { pieces.append(String(repeating: "x", count: 20_000) + "\n") }
+            length += pieces.last!.unicodeScalars.count
+        }
+        let text = pieces.joined()
+        let storage = TextStorage(text)
+        for pattern in [Self.pattern("needle"), Self.pattern("needle", wholeWords: true), Self.pattern("^stack", regex: true)] {
+            let whole = pattern.matches(in: text).map(\.range)
+            XCTAssertEqual(DocumentSearch.allMatches(of: pattern, in: storage)?.map(\.range), whole)
+            XCTAssertGreaterThan(whole.count, 100)
+            for _ in 0..<20 {
+                let offset = Int.random(in: 0...storage.count, using: &rng)
+                let next = whole.first { $0.lowerBound >= offset } ?? whole.first
+                XCTAssertEqual(DocumentSearch.firstMatch(of: pattern, in: storage, from: offset)?.range, next, "next from \(offset)")
+                let previous = whole.last { $0.upperBound <= offset } ?? whole.last
+                XCTAssertEqual(DocumentSearch.lastMatch(of: pattern, in: storage, before: offset)?.range, previous, "previous from \(offset)")
+            }
+        }
+        XCTAssertNil(DocumentSearch.firstMatch(of: Self.pattern("absent"), in: storage, from: 10))
+        XCTAssertNil(DocumentSearch.lastMatch(of: Self.pattern("absent"), in: storage, before: 10))
+    }
+
+    func testStepsCountAndReplacementsReachBeyondTheWindow() {
+        MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = store.newUntitled()
+            let binding = DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: 5)
+            binding.buffer.userInsert((0..<60).map { $0 % 20 == 7 ? "a needle \($0)" : "hay \($0)" }.joined(separator: "\n"), at: 0)
+            binding.show(lines: 0, count: 5)
+            let finder = DocumentFinder(binding: binding)
+            var told = 0
+            finder.onCountChanged = { told += 1 }
+            finder.search(Self.pattern("NEEDLE"))
+            XCTAssertEqual(finder.matchCount, 3)
+            XCTAssertGreaterThan(told, 0)
+            let text = document.storage
+            let lines = (0..<3).map { text.offset(ofLine: 7 + 20 * $0) + 2 }
+            XCTAssertTrue(finder.step(forward: true))
+            XCTAssertEqual(binding.selection, lines[0]..<(lines[0] + 6))
+            XCTAssertEqual(binding.selectedText, "needle")
+            XCTAssertEqual(finder.selectedMatchPosition, 1)
+            XCTAssertTrue(finder.step(forward: true))
+            XCTAssertTrue(finder.step(forward: true))
+            XCTAssertEqual(finder.selectedMatchPosition, 3)
+            XCTAssertTrue(binding.window.contains(lines[2]), "the window slid to the match")
+            XCTAssertTrue(finder.step(forward: true))
+            XCTAssertEqual(finder.selectedMatchPosition, 1, "round the end to the first")
+            XCTAssertTrue(finder.step(forward: false))
+            XCTAssertEqual(finder.selectedMatchPosition, 3, "back round the start to the last")
+
+            XCTAssertTrue(finder.replaceSelected(with: "pin"))
+            XCTAssertEqual(document.storage.substring(lines[2]..<(lines[2] + 3)), "pin")
+            XCTAssertEqual(binding.selection, lines[0]..<(lines[0] + 6), "the next match is selected")
+            finder.documentEdited()
+            XCTAssertNil(finder.matchCount, "counted again after an edit")
+            let before = document.storage.string
+            finder.search(Self.pattern("(\\d+)$", regex: true))
+            XCTAssertEqual(finder.replaceAll(with: "#\\1"), 60)
+            XCTAssertTrue(document.storage.string.hasSuffix("hay #59"))
+            XCTAssertTrue(document.storage.string.contains("a needle #27\n"))
+            XCTAssertEqual(binding.buffer.text, document.storage.substring(binding.window.range), "the window followed")
+            store.sealUndoStep(document)
+            binding.undo()
+            XCTAssertEqual(document.storage.string, before, "Replace All undoes as one step")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+"""The windowed view with windows of 20 lines (TANDEM_WINDOW_LINES), so that every move below
+crosses the buffer's edge on a small file: the user never sees that edge. Find counts, steps to
+and replaces matches anywhere; Select All then typing replaces the whole document; Ctrl+End and
+Go to Line show their line; a place deep in the file comes back; AT-SPI reads the whole document."""
+import subprocess
+import time
+
+from conftest import wait_for
+from test_place import caret_line, numbered, shows_caret
+
+SMALL = {"TANDEM_WINDOW_LINES": "20"}
+
+
+def labels(tandem, frame):
+    return " ".join(tandem.labels_of_frame(frame))
+
+
+def start(tandem, tmp_path, name, text, *args):
+    (tmp_path / name).write_text(text)
+    tandem.start(*(args or (name,)), env=SMALL)
+    tandem.wait_title(name)
+    return tandem.frame(name)
+
+
+def test_find_counts_steps_and_replaces_beyond_the_window(tandem, tmp_path):
+    lines = [f"needle {n}" if n in (5, 900, 1990) else f"hay {n}" for n in range(2000)]
+    text = "\n".join(lines) + "\n"
+    frame = start(tandem, tmp_path, "f.txt", text)
+    tandem.key("f.txt", "ctrl+f")
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "type", "needle"], check=True)
+    wait_for("3 matches in the whole document", lambda: "3 matches" in labels(tandem, frame))
+    subprocess.run(["xdotool", "key", "Return", "Return"], check=True)
+    wait_for("the second of three", lambda: "2 of 3" in labels(tandem, frame))
+    view = tandem.text_in(frame)
+    assert caret_line(tandem, "f.txt") == 900
+    start_offset = text.index("needle 900")
+    assert tuple(view.getSelection(0)) == (start_offset, start_offset + len("needle"))
+    wait_for("the match on screen", lambda: shows_caret(tandem, "f.txt") is True)
+    subprocess.run(["xdotool", "key", "shift+Return"], check=True)
+    wait_for("back to the first", lambda: "1 of 3" in labels(tandem, frame))
+    tandem.key("f.txt", "ctrl+h")
+    time.sleep(0.3)
+    replace = [t for t in tandem.find(frame, "text") if t.name != "Document text" and t.queryText().getText(0, -1) == ""][0]
+    replace.queryEditableText().setTextContents("pin")
+    [b for b in tandem.find(frame, "push button") if b.name == "Replace All"][0].queryAction().doAction(0)
+    replaced = text.replace("needle", "pin")
+    wait_for("every match replaced", lambda: view.getText(0, -1) == replaced)
+    wait_for("none left", lambda: "No matches" in labels(tandem, frame) or "3 replaced" in labels(tandem, frame))
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    tandem.key("• f.txt", "ctrl+z")
+    wait_for("one undo brings all three back", lambda: view.getText(0, -1) == text)
+
+
+def test_select_all_then_typing_replaces_the_whole_document(tandem, tmp_path):
+    frame = start(tandem, tmp_path, "s.txt", numbered(500))
+    view = tandem.text_in(frame)
+    assert view.characterCount == len(numbered(500)), "AT-SPI counts the whole document"
+    tandem.key("s.txt", "ctrl+a")
+    wait_for("all selected", lambda: tuple(view.getSelection(0)) == (0, len(numbered(500))))
+    subprocess.run(["xdotool", "type", "x"], check=True)
+    wait_for("one character left", lambda: view.getText(0, -1) == "x")
+    tandem.key("• s.txt", "ctrl+z")
+    wait_for("one undo step back", lambda: view.getText(0, -1) == numbered(500))
+
+
+def test_ctrl_end_types_at_the_end_and_go_to_line_shows_its_line(tandem, tmp_path):
+    frame = start(tandem, tmp_path, "e.txt", numbered(3000))
+    view = tandem.text_in(frame)
+    tandem.key("e.txt", "ctrl+End")
+    wait_for("the caret at the end", lambda: view.caretOffset == len(numbered(3000)))
+    wait_for("the end on screen", lambda: shows_caret(tandem, "e.txt") is True)
+    subprocess.run(["xdotool", "type", "end"], check=True)
+    wait_for("typed at the end", lambda: view.getText(view.characterCount - 20, -1).endswith("line 3000\nend"))
+    assert view.getText(view.characterCount - 20, -1).endswith("line 3000\nend")
+    tandem.key("• e.txt", "ctrl+Home")
+    wait_for("back at the start", lambda: view.caretOffset == 0 and shows_caret(tandem, "• e.txt") is True)
+    tandem.key("• e.txt", "ctrl+l")
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
+    subprocess.run(["xdotool", "type", "1700"], check=True)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    wait_for("line 1700 on screen", lambda: caret_line(tandem, "• e.txt") == 1699 and shows_caret(tandem, "• e.txt") is True)
+
+
+def test_a_selection_deep_in_the_file_comes_back_after_a_restart(tandem, tmp_path):
+    frame = start(tandem, tmp_path, "d.txt", numbered(4000), "d.txt:2500:3")
+    wait_for("line 2500", lambda: caret_line(tandem, "d.txt") == 2499)
+    tandem.key("d.txt", "shift+Down", "shift+Down")
+    view = tandem.text_in(frame)
+    wait_for("two lines selected", lambda: view.getNSelections() == 1)
+    selection = tuple(view.getSelection(0))
+    assert view.getText(*selection).count("\n") == 2
+    tandem.key("d.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart(env=SMALL)
+    tandem.wait_title("d.txt")
+    view = tandem.text_in(tandem.frame("d.txt"))
+    wait_for("the same selection", lambda: view.getNSelections() == 1 and tuple(view.getSelection(0)) == selection)
+    wait_for("on screen", lambda: shows_caret(tandem, "d.txt") is True)
