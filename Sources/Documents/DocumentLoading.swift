@@ -20,7 +20,7 @@ final class DocumentLoading {
     /// A new document for the file at `path` (not yet registered with the store).
     func open(path: String, canonical: String, allowBinary: Bool, synchronously: Bool) throws(TextFileError) -> Document {
         let name = (path as NSString).lastPathComponent
-        switch FileInspection.inspect(path) {
+        switch FileInspection.inspect(path, maximumSize: store.maximumFileSize()) {
         case .readableFile(let size) where size > Self.synchronousLoadLimit && !synchronously:
             return try openInBackground(path: path, canonical: canonical, size: size, allowBinary: allowBinary)
         case .readableFile(let size):

@@ -21,6 +21,9 @@ public final class DocumentStore {
     /// Where unsaved text and undo history are kept (nil: nowhere, as in most tests).
     public var journals: JournalStore?
 
+    /// The largest file that opens, asked at each open (the user's setting may change).
+    public var maximumFileSize: () -> Int64 = { FileInspection.defaultMaximumSize }
+
     /// Creates an empty store.
     public init() {}
 

@@ -13,11 +13,13 @@ public enum FileInspection: Equatable, Sendable {
     /// Something that cannot be opened as a document; the reason is a sentence for the user.
     case refused(reason: String)
 
-    /// The largest file Tandem opens (1 GiB).
-    public static let maximumSize: Int64 = 1 << 30
+    /// The largest file Tandem opens unless told otherwise: 2 GiB less a byte, so that its
+    /// characters can be counted in 32 bits, as GTK and AT-SPI count them.
+    public static let defaultMaximumSize = Int64(Int32.max)
 
-    /// Looks at `path` without opening it (so a FIFO or device never blocks us).
-    public static func inspect(_ path: String) -> FileInspection {
+    /// Looks at `path` without opening it (so a FIFO or device never blocks us); a regular
+    /// file over `maximumSize` bytes is refused.
+    public static func inspect(_ path: String, maximumSize: Int64 = defaultMaximumSize) -> FileInspection {
         var info = stat()
         if stat(path, &info) != 0 {
             let error = errno
@@ -38,7 +40,8 @@ public enum FileInspection: Equatable, Sendable {
         case S_IFREG:
             if access(path, R_OK) != 0 { return .refused(reason: localized("You do not have permission to read it.")) }
             if Int64(info.st_size) > maximumSize {
-                return .refused(reason: localized("It is larger than %1 GiB, more than Tandem opens.", String(maximumSize >> 30)))
+                return .refused(reason: localized("It is larger than %1, more than Tandem opens (the maximum-file-size setting).",
+                                                  describe(bytes: maximumSize)))
             }
             return .readableFile(size: Int64(info.st_size))
         case S_IFDIR: return .refused(reason: localized("It is a folder, not a file."))
@@ -47,5 +50,17 @@ public enum FileInspection: Equatable, Sendable {
         case S_IFSOCK: return .refused(reason: localized("It is a socket, not a file."))
         default: return .refused(reason: localized("It is not a regular file."))
         }
+    }
+
+    /// A size as the user reads it: "2 GiB", "512 MiB", "1.5 GiB", "800 bytes".
+    static func describe(bytes: Int64) -> String {
+        func rounded(_ unit: Int64) -> String {
+            ((Double(bytes) / Double(unit) * 10).rounded() / 10).formatted(.number.precision(.fractionLength(0...1)))
+        }
+        // Within 1% of a unit counts as one (2 GiB less a byte is "2 GiB").
+        if bytes >= (1 << 30) - (1 << 30) / 100 { return localized("%1 GiB", rounded(1 << 30)) }
+        if bytes >= (1 << 20) - (1 << 20) / 100 { return localized("%1 MiB", rounded(1 << 20)) }
+        if bytes >= (1 << 10) { return localized("%1 KiB", rounded(1 << 10)) }
+        return localized("%1 bytes", bytes.formatted())
     }
 }

@@ -1,3 +1,4 @@
+import Documents
 import Gtk
 
 /// The user's editor preferences (GSettings `io.github.tandemedit.Tandem`), applied live to
@@ -21,6 +22,13 @@ final class EditorPreferences {
         for key in Self.appliedKeys {
             settings.onChange(key) { [weak self] in self?.applyToAll(key) }
         }
+    }
+
+    /// The largest file that opens, in bytes (the `maximum-file-size` key; 2 GiB less a byte
+    /// without a schema, or with one that predates the key).
+    var maximumFileSize: Int64 {
+        guard let settings, settings.hasKey("maximum-file-size") else { return FileInspection.defaultMaximumSize }
+        return Int64(settings.uint("maximum-file-size"))
     }
 
     /// Whether the windows of the last session come back at launch.

@@ -37,6 +37,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     func applicationDidFinishLaunching(_ application: Application) {
         self.application = application
         StallMonitor.startIfAsked()
+        store.maximumFileSize = { [unowned self] in self.preferences.maximumFileSize }
         if let folder = application.sessionStore?.folder {
             let journals = JournalStore(folder: folder + "/journals")
             journals.legacyDraftFolder = folder + "/drafts"

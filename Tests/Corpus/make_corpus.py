@@ -94,7 +94,7 @@ def build(folder: str) -> list:
     sparse = os.path.join(root, b"sparse-2gb.txt")
     with open(sparse, "wb") as f:
         f.truncate(2 << 30)
-    cases.append(Case("sparse-2gb.txt", sparse, "refused", "larger than 1 GiB"))
+    cases.append(Case("sparse-2gb.txt", sparse, "refused", "larger than 2 GiB"))
     # Names.
     add("name with spaces and ünïcödé.txt", text.encode(), "opens", typeable=False)
     add("newline-name", text.encode(), "opens", filename=b"new\nline.txt", typeable=False)
