@@ -36,7 +36,7 @@ extension DocumentBinding {
         movingMarks += 1
         defer { movingMarks -= 1 }
         body()
-        buffer.select(anchorOffset: clamped(anchor), caretOffset: clamped(caret))
+        if !bufferIsStale { buffer.select(anchorOffset: clamped(anchor), caretOffset: clamped(caret)) }
     }
 
     /// The buffer offset nearest to document offset `offset` (the buffer's edge when outside it).

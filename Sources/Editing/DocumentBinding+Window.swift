@@ -40,7 +40,9 @@ extension DocumentBinding {
         if streams { return followStreamedEdit(edit) }
         let firstBefore = window.firstLine
         if let change = window.follow(edit, linesAdded: lines - knownLineCount, in: document.storage) {
-            withMarksKept { buffer.apply(range: change.range, replacement: display(change.replacement)) }
+            if isSuspended { bufferIsStale = true } else {
+                withMarksKept { buffer.apply(range: change.range, replacement: display(change.replacement)) }
+            }
         }
         if window.firstLine != firstBefore || lines != knownLineCount { onSlid?() }
         rebalance()
@@ -118,6 +120,12 @@ extension DocumentBinding {
     /// GTK lays out only those. Caret and selection keep their document offsets.
     func move(to target: LineWindow) {
         guard target != window else { return }
+        if isSuspended {
+            window = target
+            bufferIsStale = true
+            onSlid?()
+            return
+        }
         let edits = window.edits(to: target, in: document.storage)
         withMarksKept {
             for edit in edits { buffer.apply(range: edit.range, replacement: display(edit.replacement)) }

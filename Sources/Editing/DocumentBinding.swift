@@ -55,6 +55,10 @@ public final class DocumentBinding {
     var movingMarks = 0
     /// The next caret move is a click: it goes where GTK puts it, even onto the buffer's edge.
     var placesCaretLiterally = false
+    /// Whether the buffer is left as it is while its window is in the background.
+    public internal(set) var isSuspended = false
+    /// Whether the buffer no longer holds the window's text (edits or slides skipped meanwhile).
+    public internal(set) var bufferIsStale = false
 
     /// Whether the buffer streams a row-split preview (a read-only document with very long lines).
     public internal(set) var streams: Bool

@@ -9,13 +9,17 @@ import Gtk
 public final class DocumentViewport {
     /// The binding whose window this viewport moves.
     public let binding: DocumentBinding
-    private unowned let view: SourceView
+    unowned let view: SourceView
     private let scrollbar: Scrollbar
     private var follower: IdleSource?
     /// Whether the caret moved since the view last followed (GTK may still scroll to it).
     private var caretJustMoved = false
     /// Called after the window moved or the document's line count changed.
     public var onMoved: (@MainActor () -> Void)?
+    /// While in the background: the document offset of the line that was on top.
+    var backgroundTop: Int?
+    /// How much of that line was scrolled past.
+    var backgroundTopPixels = 0
 
     /// After GTK's redraw (120) and its first layout of what shows (125): the view's geometry
     /// is that of the frame on screen, with any scroll GTK had pending done. The margin of
@@ -36,9 +40,10 @@ public final class DocumentViewport {
             self.caretJustMoved = true
             self.view.accessibleCaretMoved(to: self.binding.caret)
         }
-        binding.onEdited = { [weak view] edit in
+        binding.onEdited = { [weak self, weak view] edit in
             view?.accessibleTextChanged(inserted: false, at: edit.range.lowerBound, length: edit.range.count)
             view?.accessibleTextChanged(inserted: true, at: edit.range.lowerBound, length: edit.insertedCount)
+            self?.backgroundTop = self?.backgroundTop.map(edit.transform)
         }
         view.serveAccessibly(self)
         view.onButtonPress { [weak binding] in binding?.userWillPlaceCaret() }
@@ -103,8 +108,9 @@ public final class DocumentViewport {
             return
         }
         caretJustMoved = false
-        // A scroll of ours waits for the layout: the window follows where it lands.
-        if view.isScrollPending { return }
+        // A scroll of ours waits for the layout: the window follows where it lands. A buffer in
+        // the background follows nothing.
+        if view.isScrollPending || binding.isSuspended { return }
         binding.pageLines = view.linesPerPage
         binding.keepVisible(lines: shown)
         // Lines added at the buffer's very top would push what the user sees down (GTK keeps

@@ -20,6 +20,9 @@ public final class Application {
     public private(set) var connectedScenes: [WindowScene] = []
     /// True once a quit was requested: closing windows then keeps their sessions.
     public private(set) var isTerminating = false
+    /// GLib's memory monitor, made once the first windows are up (it asks D-Bus for a daemon).
+    var memoryMonitor: MemoryMonitor?
+    var memoryMonitorStarter: IdleSource?
 
     /// Creates the application with its D-Bus id; nothing runs until `run`.
     public init(id: String, delegate: ApplicationDelegate, sessionStore: SessionStore? = nil) {
@@ -139,6 +142,7 @@ public final class Application {
         let pendingDiscards = readSessions()
         delegate.applicationDidFinishLaunching(self)
         finishDiscards(pendingDiscards)
+        watchMemoryAfterLaunch()
     }
 
     /// Reads sessions back at launch; returns the discards a crash interrupted.

@@ -14,10 +14,13 @@ public protocol ApplicationDelegate: AnyObject {
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>)
     /// The main loop is ending; every scene has disconnected.
     func applicationWillTerminate(_ application: Application)
+    /// The system is short of memory: give back what can be rebuilt (background windows' text).
+    func applicationDidReceiveMemoryWarning(_ application: Application)
 }
 
 public extension ApplicationDelegate {
     func applicationDidFinishLaunching(_ application: Application) {}
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {}
     func applicationWillTerminate(_ application: Application) {}
+    func applicationDidReceiveMemoryWarning(_ application: Application) {}
 }

@@ -98,6 +98,11 @@ public final class WindowScene {
         }
     }
 
+    /// Notes `what` happened to this scene in the lifecycle trace (TANDEM_TRACE_LIFECYCLE=1).
+    public func trace(_ what: String) {
+        LifecycleTrace.log(what, session: session.shortID)
+    }
+
     /// Asks the delegate for a fresh record and keeps it (in the session and on disk).
     public func saveRestorationRecord() {
         guard !isClosing else { return }

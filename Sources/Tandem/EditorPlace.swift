@@ -47,6 +47,6 @@ struct EditorPlace {
         let binding = viewport.binding, text = binding.document.storage
         let anchor = text.lineAndColumn(of: binding.anchor), caret = text.lineAndColumn(of: binding.caret)
         return EditorPlace(anchor: (anchor.line, anchor.column), caret: (caret.line, caret.column),
-                           topLine: ui.textView.isScrollPending ? nil : viewport.visibleLines.lowerBound)
+                           topLine: ui.textView.isScrollPending ? nil : viewport.topLine)
     }
 }

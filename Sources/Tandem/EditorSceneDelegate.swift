@@ -16,7 +16,7 @@ final class EditorSceneDelegate: SceneDelegate {
     private(set) weak var scene: WindowScene?
     private var ui: EditorWindow?
     private var binding: DocumentBinding?
-    private var viewport: DocumentViewport?
+    private(set) var viewport: DocumentViewport?
     private(set) var banners: EditorBanners?
     private(set) var loading: EditorLoading?
     private(set) var commands: EditorCommands?

@@ -90,6 +90,11 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     /// The editor delegate of a connected scene.
     func editor(of scene: WindowScene) -> EditorSceneDelegate? { editors[scene.session] }
 
+    /// Background windows give their text back (the store keeps it).
+    func applicationDidReceiveMemoryWarning(_ application: Application) {
+        for editor in editors.values { editor.didReceiveMemoryWarning() }
+    }
+
     func editorDidClose(_ session: SceneSession) {
         let document = editors[session]?.document
         editors[session] = nil
