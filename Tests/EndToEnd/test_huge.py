@@ -1,0 +1,36 @@
+"""A 100 MB document: AT-SPI reads its whole character count and its last line, and after
+Ctrl+End the end of the file is drawn as text (GTK 3 draws a text view taller than it can
+handle as a black area; the windowed view never makes one that tall)."""
+import subprocess
+
+from conftest import wait_for
+from test_place import caret_line, visible_lines
+
+LINE = "a line of a hundred-megabyte document, typed by nobody at all, 0123456789\n"
+LAST = "the very last line"
+
+
+def brightness(path, x, y, width, height):
+    """The mean brightness (0 black, 1 white) of a rectangle of a screenshot."""
+    return float(subprocess.run(["convert", str(path), "-crop", f"{width}x{height}+{x}+{y}", "-colorspace", "Gray",
+                                 "-format", "%[fx:mean]", "info:"], capture_output=True, text=True, check=True).stdout)
+
+
+def test_the_end_of_a_100_mb_file_is_read_and_drawn(tandem, tmp_path):
+    count = 100_000_000 // len(LINE)
+    with open(tmp_path / "huge.txt", "w") as f:
+        f.write(LINE * count + LAST)
+    total = len(LINE) * count + len(LAST)
+    tandem.start("huge.txt")
+    tandem.wait_title("huge.txt")
+    view = tandem.text_in(tandem.frame("huge.txt"))
+    wait_for("the whole file loaded", lambda: view.characterCount == total, timeout=120, interval=0.5)
+    assert view.getText(total - len(LAST), total) == LAST
+    tandem.key("huge.txt", "ctrl+End")
+    wait_for("the caret at the end", lambda: view.caretOffset == total)
+    wait_for("the last line on screen", lambda: visible_lines(tandem, "huge.txt")[1] == count == caret_line(tandem, "huge.txt"))
+    x, y, width, height = tandem.document_view(tandem.frame("huge.txt")).queryComponent().getExtents(0)
+    shot = tmp_path / "end.png"
+    subprocess.run(["import", "-window", "root", str(shot)], check=True)
+    assert brightness(shot, x + 60, y, width - 80, height) > 0.6, "the text area is drawn, not black"
+    assert tandem.gtk_complaints() == []
