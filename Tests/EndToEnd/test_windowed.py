@@ -98,3 +98,19 @@ def test_a_selection_deep_in_the_file_comes_back_after_a_restart(tandem, tmp_pat
     view = tandem.text_in(tandem.frame("d.txt"))
     wait_for("the same selection", lambda: view.getNSelections() == 1 and tuple(view.getSelection(0)) == selection)
     wait_for("on screen", lambda: shows_caret(tandem, "d.txt") is True)
+
+
+def test_file_line_deep_in_a_600_kb_and_a_still_loading_10_mb_file(tandem, tmp_path):
+    (tmp_path / "mid.txt").write_text(numbered(60_000))  # about 650 KB: read at once
+    (tmp_path / "big.txt").write_text(numbered(800_000))  # about 10 MB: streams in
+    tandem.start("mid.txt:12000:5", env=SMALL)
+    tandem.wait_title("mid.txt")
+    view = tandem.text_in(tandem.frame("mid.txt"))
+    wait_for("line 12000, column 5", lambda: caret_line(tandem, "mid.txt") == 11_999
+             and view.caretOffset == len(numbered(11_999)) + 4)
+    wait_for("on screen", lambda: shows_caret(tandem, "mid.txt") is True)
+    tandem.launch("big.txt:700000:2")
+    tandem.wait_title("big.txt", timeout=30)
+    big = tandem.text_in(tandem.frame("big.txt"))
+    wait_for("line 700000 once it arrived", lambda: big.caretOffset == len(numbered(699_999)) + 1, timeout=60)
+    wait_for("on screen", lambda: shows_caret(tandem, "big.txt") is True, timeout=30)
