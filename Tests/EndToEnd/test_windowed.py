@@ -114,3 +114,26 @@ def test_file_line_deep_in_a_600_kb_and_a_still_loading_10_mb_file(tandem, tmp_p
     big = tandem.text_in(tandem.frame("big.txt"))
     wait_for("line 700000 once it arrived", lambda: big.caretOffset == len(numbered(699_999)) + 1, timeout=60)
     wait_for("on screen", lambda: shows_caret(tandem, "big.txt") is True, timeout=30)
+
+
+def test_a_mouse_drag_selects_across_the_window_s_edge_and_delete_takes_it_all(tandem, tmp_path):
+    text = numbered(3000)
+    frame = start(tandem, tmp_path, "m.txt", text)
+    view = tandem.text_in(frame)
+    x, y, _, height = tandem.document_view(frame).queryComponent().getExtents(0)
+    anchor = view.getOffsetAtPoint(x + 100, y + 40, 0)
+    tandem.activate("m.txt")
+    subprocess.run(["xdotool", "mousemove", str(x + 100), str(y + 40), "mousedown", "1", "sleep", "0.2",
+                    "mousemove", str(x + 100), str(y + height // 2), "sleep", "0.2"], check=True)
+    # GTK scrolls while the pointer moves below the view: far past the 20 lines the buffer holds.
+    for step in range(120):
+        subprocess.run(["xdotool", "mousemove", str(x + 100 + step % 2), str(y + height + 40)], check=True)
+        time.sleep(0.02)
+    subprocess.run(["xdotool", "mouseup", "1"], check=True)
+    start_, end = wait_for("a selection", lambda: view.getNSelections() == 1 and tuple(view.getSelection(0)))
+    assert start_ == anchor, "the anchor stays where the press was"
+    assert text.count("\n", 0, end) > 60, "the selection reaches well past the window"
+    subprocess.run(["xdotool", "key", "Delete"], check=True)
+    wait_for("the whole selection deleted", lambda: view.getText(0, -1) == text[:start_] + text[end:])
+    tandem.key("• m.txt", "ctrl+z")
+    wait_for("one undo brings it back", lambda: view.getText(0, -1) == text)
