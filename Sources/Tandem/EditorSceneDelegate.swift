@@ -65,7 +65,7 @@ final class EditorSceneDelegate: SceneDelegate {
             self?.afterFirstFrame = IdleSource(priority: 200) { [weak self] in
                 guard let self, let ui = self.ui else { return false }
                 EditorLanguage.apply(to: ui, for: self.document, chosen: self.chosenLanguage)
-                ui.textView.checksSpelling = EditorLanguage.isProse(ui.buffer.languageID) && !self.document.isReadOnly && !lightweight
+                ui.textView.checksSpelling = EditorLanguage.isProse(ui.buffer.languageID) && self.document.readOnlyReasons.isEmpty && !lightweight
                 return false
             }
         }

@@ -143,6 +143,14 @@ def test_prose_is_spell_checked_and_code_is_not(tandem, tmp_path):
     assert underline_at(code, 1) in ([], ["underline:none"]), "code is not spell checked by default"
 
 
+
+def test_a_big_prose_file_still_loading_at_its_first_frame_is_spell_checked(tandem, tmp_path):
+    (tmp_path / "long letter.txt").write_text("A wrod here\n" + "all these words are spelled right\n" * 150_000)  # 5 MB: streams in
+    tandem.start("long letter.txt")
+    tandem.wait_title("long letter.txt")
+    prose = tandem.text_in(tandem.frame("long letter.txt"))
+    wait_for("the misspelt word underlined", lambda: underline_at(prose, 3) not in ([], ["underline:none"]), timeout=20)
+
 # GTK 3's bug: when a print dialog an AT-SPI client has walked closes, its notebook's page
 # accessibles ask removed pages for their tab labels (gtknotebookpageaccessible.c).
 
