@@ -23,6 +23,8 @@ public final class DocumentBinding {
     weak var store: DocumentStore?
     /// Called after the buffer has followed each event (titles, banners).
     public var onEvent: (@MainActor (DocumentEvent) -> Void)?
+    /// Called after every store event, before `onEvent` (the view's accessible follows loads).
+    public var onStoreEvent: (@MainActor (DocumentEvent) -> Void)?
     /// Called after each step that put more text into the buffer, and once when it has all of it.
     public var onStreamed: (@MainActor () -> Void)?
     /// Called after the buffer followed each edit of the document (assistive technologies).
@@ -182,6 +184,7 @@ public final class DocumentBinding {
         default:
             break
         }
+        onStoreEvent?(event)
         onEvent?(event)
     }
 

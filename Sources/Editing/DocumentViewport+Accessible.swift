@@ -35,4 +35,21 @@ extension DocumentViewport: AccessibleDocument {
         store.apply(Edit(range: range, replacement: text), to: binding.document, origin: binding.originID)
         store.sealUndoStep(binding.document)
     }
+
+    /// Text that arrived without an edit is said too: a file's text streaming in is inserted at
+    /// the end, a reload or a restarted load replaces the whole text.
+    func announceLoad(_ event: DocumentEvent) {
+        let count = binding.document.storage.count
+        switch event {
+        case .reloadedFromDisk, .loadRestarted:
+            view.accessibleTextChanged(inserted: false, at: 0, length: announcedCount)
+            view.accessibleTextChanged(inserted: true, at: 0, length: count)
+        case .loadProgressed, .loadFinished:
+            guard count > announcedCount else { return }
+            view.accessibleTextChanged(inserted: true, at: announcedCount, length: count - announcedCount)
+        default:
+            return
+        }
+        announcedCount = count
+    }
 }

@@ -20,6 +20,8 @@ public final class DocumentViewport {
     var backgroundTop: Int?
     /// How much of that line was scrolled past.
     var backgroundTopPixels = 0
+    /// The document's length as assistive technologies were last told it.
+    var announcedCount = 0
 
     /// After GTK's redraw (120) and its first layout of what shows (125): the view's geometry
     /// is that of the frame on screen, with any scroll GTK had pending done. The margin of
@@ -44,7 +46,10 @@ public final class DocumentViewport {
             view?.accessibleTextChanged(inserted: false, at: edit.range.lowerBound, length: edit.range.count)
             view?.accessibleTextChanged(inserted: true, at: edit.range.lowerBound, length: edit.insertedCount)
             self?.backgroundTop = self?.backgroundTop.map(edit.transform)
+            self?.announcedCount += edit.insertedCount - edit.range.count
         }
+        binding.onStoreEvent = { [weak self] event in self?.announceLoad(event) }
+        announcedCount = binding.document.storage.count
         view.serveAccessibly(self)
         view.onButtonPress { [weak binding] in binding?.userWillPlaceCaret() }
         view.onMoveCursor { [weak self] movement, count, _ in

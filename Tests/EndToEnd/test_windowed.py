@@ -137,3 +137,31 @@ def test_a_mouse_drag_selects_across_the_window_s_edge_and_delete_takes_it_all(t
     wait_for("the whole selection deleted", lambda: view.getText(0, -1) == text[:start_] + text[end:])
     tandem.key("• m.txt", "ctrl+z")
     wait_for("one undo brings it back", lambda: view.getText(0, -1) == text)
+
+
+def test_text_streaming_in_is_announced_to_assistive_technologies(tandem, tmp_path):
+    import pyatspi
+    from gi.repository import GLib
+    inserts = []
+
+    def on_insert(event):
+        if event.source is not None and event.source.name == "Document text":
+            inserts.append((event.detail1, event.detail2))
+    pyatspi.Registry.registerEventListener(on_insert, "object:text-changed:insert")
+    try:
+        text = numbered(300_000)  # about 3.5 MB: the first screen at once, the rest streams in
+        (tmp_path / "s.txt").write_text(text)
+        tandem.start("s.txt")
+        tandem.wait_title("s.txt")
+        view = tandem.text_in(tandem.frame("s.txt"))
+        context = GLib.MainContext.default()
+
+        def announced():
+            while context.iteration(False):
+                pass
+            return view.characterCount == len(text) and inserts and sum(inserts[-1]) == len(text)
+        wait_for("every arriving part announced", announced, timeout=30)
+        for (start, length), (following, _) in zip(inserts, inserts[1:]):
+            assert start + length == following, f"announced in order, without gaps: {inserts}"
+    finally:
+        pyatspi.Registry.deregisterEventListener(on_insert, "object:text-changed:insert")
