@@ -13,12 +13,20 @@ public final class DocumentFinder {
     /// Every match's range, in order, as of the document's `countedEdits`; nil while counting.
     private var matches: [Range<Int>]?
     private var counting: Task<Void, Never>?
-    private var recount: TimerSource?
+    /// Fires once typing pauses: ends a burst of edits, and counts anew if the count was dropped.
+    private var quiet: TimerSource?
+    /// Edits followed one by one since typing last paused.
+    private var burst = 0
+    /// Set while Replace All edits: its own edits are not followed one by one.
+    private var isReplacingAll = false
     /// Called when the count is known or changes.
     public var onCountChanged: (@MainActor () -> Void)?
 
     /// Below this many characters the count is made at once, on the main thread.
     static let countsAtOnce = 1 << 19
+    /// How many edits in a burst are followed one by one; past them (another window's Replace
+    /// All) the matches are counted again once the edits pause.
+    public static let editsFollowed = 64
 
     /// A finder over `binding`'s document, selecting in `binding`'s window.
     public init(binding: DocumentBinding) { self.binding = binding }
@@ -36,24 +44,56 @@ public final class DocumentFinder {
     public var selectedMatchPosition: Int? {
         guard let matches else { return nil }
         let selection = binding.selection
-        var low = 0, high = matches.count
-        while low < high {
-            let middle = (low + high) / 2
-            if matches[middle].lowerBound < selection.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        return low < matches.count && matches[low] == selection ? low + 1 : nil
+        let index = Self.firstIndex(in: matches) { $0.lowerBound >= selection.lowerBound }
+        return index < matches.count && matches[index] == selection ? index + 1 : nil
     }
 
-    /// The document changed: the count is made again, shortly (a burst of typing counts once).
-    public func documentEdited() {
-        guard pattern != nil else { return }
-        matches = nil
-        recount?.cancel()
-        recount = TimerSource(milliseconds: 150) { [weak self] in
-            self?.recount = nil
-            self?.count()
+    /// The document changed by `edit`: the matches in the lines it touched are found again and
+    /// the ones after it shift, so a keystroke costs its lines, not the document. Past a burst
+    /// of edits, or while a count is still being made, it is made again once the edits pause.
+    public func documentEdited(_ edit: Edit) {
+        guard pattern != nil, !isReplacingAll else { return }
+        burst += 1
+        if let known = matches, burst <= Self.editsFollowed {
+            matches = following(edit, known)
+            onCountChanged?()
+        } else {
+            counting?.cancel()
+            matches = nil
+        }
+        quiet?.cancel()
+        quiet = TimerSource(milliseconds: 150) { [weak self] in
+            guard let self else { return false }
+            self.quiet = nil
+            self.burst = 0
+            if self.matches == nil { self.count() }
             return false
         }
+    }
+
+    /// `known` (the matches before `edit`) after it: those in the whole lines the edit touched
+    /// are searched again there, those after them move by what it added or took away.
+    private func following(_ edit: Edit, _ known: [Range<Int>]) -> [Range<Int>] {
+        guard let pattern else { return known }
+        let text = binding.document.storage, delta = edit.insertedCount - edit.range.count
+        let start = text.offset(ofLine: text.lineAndColumn(of: edit.range.lowerBound).line)
+        let endLine = text.lineAndColumn(of: edit.range.lowerBound + edit.insertedCount).line
+        let end = endLine + 1 < text.lineCount ? text.offset(ofLine: endLine + 1) : text.count
+        let oldEnd = end - delta  // the same place before the edit: everything after it moved by `delta`
+        let first = Self.firstIndex(in: known) { $0.upperBound > start }
+        let after = Self.firstIndex(in: known) { $0.lowerBound >= oldEnd }
+        let found = pattern.matches(in: text.substring(start..<end), base: start).map(\.range)
+        return Array(known[..<first]) + found + known[after...].map { ($0.lowerBound + delta)..<($0.upperBound + delta) }
+    }
+
+    /// The first index of ordered `ranges` from which `isPast` holds (binary search).
+    private static func firstIndex(in ranges: [Range<Int>], where isPast: (Range<Int>) -> Bool) -> Int {
+        var low = 0, high = ranges.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(ranges[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 
     /// Selects the next match after the selection (or the previous one before it), going round
@@ -101,6 +141,11 @@ public final class DocumentFinder {
               let found = DocumentSearch.allMatches(of: pattern, in: binding.document.storage, replacement: replacement),
               !found.isEmpty else { return 0 }
         store.sealUndoStep(binding.document)
+        isReplacingAll = true
+        defer {
+            isReplacingAll = false
+            count()
+        }
         store.beginCompoundEdit(binding.document)
         // From the last: each edit leaves the offsets of the ones before it as they were.
         for match in found.reversed() {

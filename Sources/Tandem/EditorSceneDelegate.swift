@@ -157,11 +157,11 @@ final class EditorSceneDelegate: SceneDelegate {
         }
         updateUndoActions()
         switch event {
-        case .edited(_, let origin, let isUndoRedo):
+        case .edited(let edit, let origin, let isUndoRedo):
             scheduleRecord()
             // The window that asked for undo shows where it happened.
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
-            ui.documentEdited()
+            ui.documentEdited(edit)
         case .dirtyChanged, .closed, .savingChanged:
             updateTitle()
         case .renamed:

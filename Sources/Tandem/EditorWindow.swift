@@ -1,3 +1,4 @@
+import Documents
 import Editing
 import Gtk
 import Localization
@@ -32,9 +33,9 @@ final class EditorWindow {
     private let findSlot = Box(vertical: true)
 
     /// The document changed: the caret's place and Find's count (once Find was opened) follow.
-    func documentEdited() {
+    func documentEdited(_ edit: Edit) {
         caretPosition.update()
-        if hasFindBar { findBar.documentEdited() }
+        if hasFindBar { findBar.documentEdited(edit) }
     }
     /// The window of the document the text view holds, set once the document is bound.
     weak var viewport: DocumentViewport?

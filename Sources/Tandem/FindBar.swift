@@ -1,3 +1,4 @@
+import Documents
 import Editing
 import Gtk
 import Localization
@@ -90,8 +91,8 @@ final class FindBar {
         view.grabFocus()
     }
 
-    /// The document changed: the count is made again.
-    func documentEdited() { finder?.documentEdited() }
+    /// The document changed: the count follows.
+    func documentEdited(_ edit: Edit) { finder?.documentEdited(edit) }
 
     private func searchChanged() {
         let text = builder.entry("find-entry")?.text ?? ""
@@ -108,7 +109,6 @@ final class FindBar {
         // The view highlights what shows with the very expression the store is searched with.
         search.isRegex = true
         search.isCaseSensitive = builder.isActive("case")
-        search.matchesWholeWords = false
         search.text = pattern?.expression ?? ""
         finder?.search(pattern)
         showCount()

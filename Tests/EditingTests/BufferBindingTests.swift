@@ -76,7 +76,7 @@ final class BufferBindingTests: XCTestCase {
     }
 }
 
-/// GtkSourceView's own replace edits the buffer as the user would; the store must see it all.
+/// Find's Replace and Replace All edit the document in the store: every window shows them.
 final class SearchReplaceTests: XCTestCase {
     func testReplaceAllAndReplaceOneGoThroughTheStore() {
         MainActor.assumeIsolated {
@@ -86,12 +86,10 @@ final class SearchReplaceTests: XCTestCase {
             let one = DocumentBinding(store: store, document: document, buffer: SourceBuffer())
             let two = DocumentBinding(store: store, document: document, buffer: SourceBuffer())
             one.buffer.userInsert("one two One three one\n", at: 0)
-            let search = SearchContext(buffer: one.buffer)
-            search.text = "one"
-            search.isCaseSensitive = true
-            MainLoop.run(until: { search.matchCount != nil }, timeout: 5)
+            let search = DocumentFinder(binding: one)
+            search.search(try! TextPattern(text: "one", isRegex: false, isCaseSensitive: true, matchesWholeWords: false))
             XCTAssertEqual(search.matchCount, 2)
-            XCTAssertTrue(search.select(forward: true))
+            XCTAssertTrue(search.step(forward: true))
             XCTAssertTrue(search.replaceSelected(with: "1"))
             XCTAssertEqual(document.text, "1 two One three one\n")
             XCTAssertEqual(two.buffer.text, document.text)

@@ -97,8 +97,11 @@ final class DocumentFinderTests: XCTestCase {
             XCTAssertTrue(finder.replaceSelected(with: "pin"))
             XCTAssertEqual(document.storage.substring(lines[2]..<(lines[2] + 3)), "pin")
             XCTAssertEqual(binding.selection, lines[0]..<(lines[0] + 6), "the next match is selected")
-            finder.documentEdited()
-            XCTAssertNil(finder.matchCount, "counted again after an edit")
+            finder.search(Self.pattern("NEEDLE"))
+            XCTAssertEqual(finder.matchCount, 2, "one was replaced")
+            store.apply(.insert("a needle\n", at: 0), to: document)
+            finder.documentEdited(.insert("a needle\n", at: 0))
+            XCTAssertEqual(finder.matchCount, 3, "the count follows an edit")
             let before = document.storage.string
             finder.search(Self.pattern("(\\d+)$", regex: true))
             XCTAssertEqual(finder.replaceAll(with: "#\\1"), 60)
@@ -108,6 +111,43 @@ final class DocumentFinderTests: XCTestCase {
             store.sealUndoStep(document)
             binding.undo()
             XCTAssertEqual(document.storage.string, before, "Replace All undoes as one step")
+        }
+    }
+
+    /// Followed edit by edit (each searching only the lines it touched), the matches are always
+    /// the ones a whole count finds; a burst longer than the finder follows drops the count, and
+    /// it is made again once the edits pause.
+    func testTheCountFollowsEditsAsAWholeCountWould() {
+        MainActor.assumeIsolated {
+            guard MainLoop.initialize() else { return XCTFail("GTK could not open a display: run the tests under xvfb-run.") }
+            var rng = SplitMix64(seed: 21)
+            let store = DocumentStore()
+            let document = store.newUntitled()
+            let binding = DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: 40)
+            store.apply(.insert((0..<400).map { $0 % 7 == 0 ? "needle \($0) needles" : "hay \($0)" }.joined(separator: "\n"), at: 0), to: document)
+            let finder = DocumentFinder(binding: binding)
+            for pattern in [Self.pattern("needle"), Self.pattern("needle", wholeWords: true), Self.pattern("^hay \\d+$", regex: true)] {
+                finder.search(pattern)
+                for step in 0..<60 {
+                    let text = document.storage
+                    let at = Int.random(in: 0...text.count, using: &rng)
+                    let end = min(text.count, at + Int.random(in: 0...30, using: &rng))
+                    let edit = Edit(range: at..<end, replacement: ["needle", "\n", "", "hay 1\nhay", " ", "ne"].randomElement(using: &rng)!)
+                    store.apply(edit, to: document)
+                    finder.documentEdited(edit)
+                    let whole = DocumentSearch.allMatches(of: pattern, in: document.storage)?.count
+                    XCTAssertEqual(finder.matchCount, whole, "\(pattern.expression), edit \(step)")
+                }
+                MainLoop.run(until: { false }, timeout: 0.2)  // the burst ends
+            }
+            for n in 0...DocumentFinder.editsFollowed {
+                let edit = Edit.insert("needle ", at: n)
+                store.apply(edit, to: document)
+                finder.documentEdited(edit)
+            }
+            XCTAssertNil(finder.matchCount, "past a burst, the count is dropped")
+            MainLoop.run(until: { finder.matchCount != nil }, timeout: 5)
+            XCTAssertEqual(finder.matchCount, DocumentSearch.allMatches(of: finder.pattern!, in: document.storage)?.count)
         }
     }
 }
