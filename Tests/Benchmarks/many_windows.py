@@ -11,7 +11,7 @@ import subprocess
 import tempfile
 import time
 
-from process_stats import cpu_seconds, peak_rss_mb, stop
+from process_stats import peak_rss_mb, stop, wait_until_idle
 
 
 def windows_of(pid):
@@ -37,15 +37,7 @@ def measure(tandem, path, count, limit):
             launch.wait(timeout=limit)
         while windows_of(proc.pid) < count and time.monotonic() - started < limit:
             time.sleep(0.02)
-        last, flat_since = -1.0, time.monotonic()
-        while time.monotonic() - started < limit:
-            cpu = cpu_seconds(proc.pid)
-            if cpu != last:
-                last, flat_since = cpu, time.monotonic()
-            elif time.monotonic() - flat_since > 0.25:
-                break
-            time.sleep(0.02)
-        idle = flat_since - started
+        idle = wait_until_idle(proc.pid, started + limit) - started
         rss = peak_rss_mb(proc.pid)
     finally:
         stop(proc)

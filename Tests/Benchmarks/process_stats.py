@@ -1,6 +1,7 @@
 """What the benchmarks read of a process they started: CPU time, peak RSS; and how they stop it."""
 import os
 import signal
+import time
 
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -19,6 +20,20 @@ def peak_rss_mb(pid):
             if line.startswith("VmHWM:"):
                 return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def wait_until_idle(pid, deadline, flat=0.25):
+    """Waits until `pid`'s CPU time has not moved for `flat` seconds (or `deadline`, a
+    time.monotonic() value, passes); returns when it last moved."""
+    last, flat_since = -1.0, time.monotonic()
+    while time.monotonic() < deadline:
+        cpu = cpu_seconds(pid)
+        if cpu != last:
+            last, flat_since = cpu, time.monotonic()
+        elif time.monotonic() - flat_since > flat:
+            break
+        time.sleep(0.02)
+    return flat_since
 
 
 def stop(proc):

@@ -18,7 +18,7 @@ import sys
 import tempfile
 import time
 
-from process_stats import cpu_seconds, peak_rss_mb, stop
+from process_stats import cpu_seconds, peak_rss_mb, stop, wait_until_idle
 
 import gi
 gi.require_version("Gdk", "3.0")
@@ -139,14 +139,7 @@ def tandem_stalls(tandem, env, path, limit):
             xid = visible_window(proc.pid)
             time.sleep(0.02)
         shown = time.monotonic() + 0.1  # the first frame itself is start-up, not loading
-        last_cpu, flat_since = -1, time.monotonic()
-        while time.monotonic() - started < limit:  # wait for idle (the load and layout done)
-            cpu = cpu_seconds(proc.pid)
-            if cpu != last_cpu:
-                last_cpu, flat_since = cpu, time.monotonic()
-            elif time.monotonic() - flat_since > 0.25:
-                break
-            time.sleep(0.02)
+        wait_until_idle(proc.pid, started + limit)  # the load and layout done
         loaded = time.monotonic()
         subprocess.run(["xdotool", "windowactivate", "--sync", str(xid)], capture_output=True)
         subprocess.run(["xdotool", "key", "ctrl+End"], capture_output=True)
