@@ -31,13 +31,14 @@ let package = Package(
         .systemLibrary(name: "CIntl"),
         // UIKit's scene model on top of the wrappers; knows nothing of editing.
         .target(name: "Scenes", dependencies: ["Gtk", "SafeFiles", "Localization"]),
-        // Text, files and documents: pure Swift and Foundation, never GTK.
+        // Text, files and documents: pure Swift and FoundationEssentials, never GTK.
         .target(name: "Documents", dependencies: ["SafeFiles", "Localization", "CZlib", "CEditorConfig"]),
         // The EditorConfig reference library: a file's indentation and newline settings.
         .systemLibrary(name: "CEditorConfig", pkgConfig: "editorconfig", providers: [.apt(["libeditorconfig-dev"])]),
         // zlib's crc32: checksums of the edit journal's records.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        // Atomic, durable file writes shared by documents, drafts and session records.
+        // Atomic, durable file writes shared by documents, drafts and session records; and the
+        // path, home-folder and standard-error basics every module would otherwise need Foundation for.
         .target(name: "SafeFiles", dependencies: ["CXattr"]),
         // <sys/xattr.h>, to keep a file's extended attributes (and so its ACLs) when it is saved.
         .systemLibrary(name: "CXattr"),

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Keeps open documents in step with their files on disk: watches them, follows renames,
 /// reloads clean documents, asks about dirty ones, marks deleted ones.

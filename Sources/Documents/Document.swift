@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SafeFiles
 
 /// One text document, shown by any number of windows; the store owns and changes it.
@@ -108,5 +108,5 @@ public final class Document: Identifiable {
     public var lineEnding: LineEnding { fileTraits.lineEnding }
 
     /// The file name, or the untitled name.
-    public var displayName: String { path.map { ($0 as NSString).lastPathComponent } ?? untitledName }
+    public var displayName: String { path.map { PathName.file(of: $0) } ?? untitledName }
 }

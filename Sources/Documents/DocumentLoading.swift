@@ -1,4 +1,5 @@
-import Foundation
+import SafeFiles
+import FoundationEssentials
 import Localization
 
 /// Turns a file into a document: small files read at once, big ones with their head now and
@@ -19,7 +20,7 @@ final class DocumentLoading {
 
     /// A new document for the file at `path` (not yet registered with the store).
     func open(path: String, canonical: String, allowBinary: Bool, synchronously: Bool) throws(TextFileError) -> Document {
-        let name = (path as NSString).lastPathComponent
+        let name = PathName.file(of: path)
         switch FileInspection.inspect(path, maximumSize: store.maximumFileSize()) {
         case .readableFile(let size) where size > Self.synchronousLoadLimit && !synchronously:
             return try openInBackground(path: path, canonical: canonical, size: size, allowBinary: allowBinary)
@@ -40,7 +41,7 @@ final class DocumentLoading {
 
     /// Reads the head of a big file now (its first screen) and the rest on a background thread.
     private func openInBackground(path: String, canonical: String, size: Int64, allowBinary: Bool) throws(TextFileError) -> Document {
-        let name = (path as NSString).lastPathComponent
+        let name = PathName.file(of: path)
         let head = try TextFile.readBytes(path, limit: Self.headSize)
         let mark = TextFile.byteOrderMark(of: head)
         let body = head[(mark?.length ?? 0)...]

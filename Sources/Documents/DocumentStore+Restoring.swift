@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Localization
 
 /// Bringing documents back after a relaunch or a reopen, from their journals.

@@ -1,4 +1,6 @@
-import Foundation
+import SafeFiles
+import Dispatch
+import FoundationEssentials
 import Localization
 #if canImport(Glibc)
 import Glibc
@@ -189,11 +191,11 @@ public final class DocumentStore {
             defer { free(resolved) }
             return String(cString: resolved)
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let folder = PathName.folder(of: path)
+        let name = PathName.file(of: path)
         if let resolved = realpath(folder.isEmpty ? "." : folder, nil) {
             defer { free(resolved) }
-            return (String(cString: resolved) as NSString).appendingPathComponent(name)
+            return PathName.join(String(cString: resolved), name)
         }
         return path
     }

@@ -1,4 +1,5 @@
-import Foundation
+import SafeFiles
+import FoundationEssentials
 import Localization
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +26,7 @@ public enum FileInspection: Equatable, Sendable {
             let error = errno
             if error == ENOENT {
                 if lstat(path, &info) == 0 { return .refused(reason: localized("It is a link to a file that does not exist.")) }
-                let folder = (path as NSString).deletingLastPathComponent
+                let folder = PathName.folder(of: path)
                 var folderInfo = stat()
                 let exists = stat(folder.isEmpty ? "." : folder, &folderInfo) == 0 && (folderInfo.st_mode & S_IFMT) == S_IFDIR
                 return .missing(folderExists: exists)
@@ -55,12 +56,12 @@ public enum FileInspection: Equatable, Sendable {
     /// A size as the user reads it: "2 GiB", "512 MiB", "1.5 GiB", "800 bytes".
     static func describe(bytes: Int64) -> String {
         func rounded(_ unit: Int64) -> String {
-            ((Double(bytes) / Double(unit) * 10).rounded() / 10).formatted(.number.precision(.fractionLength(0...1)))
+            LocalizedNumber.string(Double(bytes) / Double(unit))
         }
         // Within 1% of a unit counts as one (2 GiB less a byte is "2 GiB").
         if bytes >= (1 << 30) - (1 << 30) / 100 { return localized("%1 GiB", rounded(1 << 30)) }
         if bytes >= (1 << 20) - (1 << 20) / 100 { return localized("%1 MiB", rounded(1 << 20)) }
         if bytes >= (1 << 10) { return localized("%1 KiB", rounded(1 << 10)) }
-        return localized("%1 bytes", bytes.formatted())
+        return localized("%1 bytes", LocalizedNumber.string(Int(bytes)))
     }
 }

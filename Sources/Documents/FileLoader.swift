@@ -1,4 +1,6 @@
-import Foundation
+import SafeFiles
+import Dispatch
+import FoundationEssentials
 import Localization
 #if canImport(Glibc)
 import Glibc
@@ -25,7 +27,7 @@ final class FileLoader: @unchecked Sendable {
     /// How many bytes one read takes (and at most how much text one message carries).
     static let blockSize = 1 << 20
 
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var cancelled = false
     private var blocks = 0
     private var running = false
@@ -44,15 +46,13 @@ final class FileLoader: @unchecked Sendable {
     func start(path: String, offset: Int64, decoder: BlockDecoder, mayFallBack: Bool,
                deliver: @escaping @MainActor @Sendable (Message) -> Void) {
         lock.withLock { running = true }
-        let thread = Thread { [self] in
+        DetachedThread.start { [self] in
             defer { lock.withLock { running = false } }
             let send: @Sendable (Message) -> Void = { message in
                 DispatchQueue.main.async { MainActor.assumeIsolated { deliver(message) } }
             }
             run(path: path, offset: offset, decoder: decoder, mayFallBack: mayFallBack, send: send)
         }
-        thread.name = "tandem-file-loader"
-        thread.start()
     }
 
     private func run(path: String, offset: Int64, decoder: BlockDecoder, mayFallBack: Bool,
@@ -71,7 +71,7 @@ final class FileLoader: @unchecked Sendable {
             }
             let atEnd = n == 0
             guard let text = decoder.decode(block[0..<n], atEnd: atEnd) else {
-                let name = (path as NSString).lastPathComponent
+                let name = PathName.file(of: path)
                 guard mayFallBack, decoder.encoding == .utf8 else {
                     return send(.failed(TextFileError(localized("Could not open “%1”: it is not valid %2 throughout.", name, decoder.encoding.displayName))))
                 }

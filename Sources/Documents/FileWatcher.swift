@@ -1,5 +1,6 @@
+import SafeFiles
 import Dispatch
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,8 +47,8 @@ final class FileWatcher {
 
     /// Starts watching the file at `path` (which need not exist yet).
     func watch(_ path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
+        let folder = PathName.folder(of: path)
+        let name = PathName.file(of: path)
         if watched[folder] == nil {
             guard fd >= 0 else { return }
             let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MODIFY
@@ -61,8 +62,8 @@ final class FileWatcher {
 
     /// Stops watching the file at `path`.
     func unwatch(_ path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
-        watched[folder]?.remove((path as NSString).lastPathComponent)
+        let folder = PathName.folder(of: path)
+        watched[folder]?.remove(PathName.file(of: path))
         if watched[folder]?.isEmpty ?? false {
             watched[folder] = nil
             if let wd = folders.first(where: { $0.value == folder })?.key {
@@ -96,7 +97,7 @@ final class FileWatcher {
                 }
                 offset += MemoryLayout<inotify_event>.size + length
                 guard let folder = folders[wd], let names = watched[folder] else { continue }
-                let path = (folder as NSString).appendingPathComponent(name)
+                let path = PathName.join(folder, name)
                 if mask & UInt32(IN_MOVED_FROM) != 0, names.contains(name) { movedFrom[cookie] = path }
                 if mask & UInt32(IN_MOVED_TO) != 0, let old = movedFrom.removeValue(forKey: cookie), !names.contains(name) {
                     // A watched file renamed: report it as a rename, not as a deletion.
@@ -108,9 +109,9 @@ final class FileWatcher {
                 }
                 if name.isEmpty {
                     // The folder itself went away or moved: every file in it may have.
-                    for file in names { pending.insert((folder as NSString).appendingPathComponent(file)) }
+                    for file in names { pending.insert(PathName.join(folder, file)) }
                 } else if names.contains(name) {
-                    pending.insert((folder as NSString).appendingPathComponent(name))
+                    pending.insert(PathName.join(folder, name))
                 }
             }
         }

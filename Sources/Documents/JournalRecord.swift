@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a document's file held at one moment the journal knows of (loaded, or saved).
 struct JournalFileState: Codable, Equatable, Sendable {

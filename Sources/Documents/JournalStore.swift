@@ -1,4 +1,6 @@
-import Foundation
+import SafeFiles
+import Dispatch
+import FoundationEssentials
 import Localization
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +14,7 @@ import Glibc
 public final class JournalStore {
     /// The journals' folder.
     public let folder: String
-    var warn: (String) -> Void = { FileHandle.standardError.write(Data("tandem: \($0)\n".utf8)) }
+    var warn: (String) -> Void = { StandardError.write("tandem: \($0)") }
     private var writer: JournalWriter!
     /// Journals being written, by draft id: bytes so far, the size that makes them compact, and
     /// whether their base is the document's file.

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import SafeFiles
 #if canImport(Glibc)
 import Glibc
@@ -50,7 +51,7 @@ final class JournalWriter: @unchecked Sendable {
     }
 
     private let queue = DispatchQueue(label: "tandem.journal", qos: .utility)
-    private let lock = NSLock()
+    private let lock = ConditionLock()
     private var queued: [(path: String, job: Job)] = []
     private var scheduled = false
     private var open: [String: OpenJournal] = [:]

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A draft as Tandem kept unsaved text before the edit journal (a header line, a JSON line of
 /// metadata, then the whole text): read once after an upgrade, so that no unsaved text is lost.

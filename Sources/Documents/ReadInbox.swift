@@ -1,10 +1,8 @@
-import Foundation
-
 /// Hands finished reads from the background to the main thread; `poll` (tests) can wait for them
 /// where the main queue is not serviced.
 final class ReadInbox: @unchecked Sendable {
     // @unchecked: `items` and `pending` are only touched under `condition`'s lock.
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var items: [(Int, Int, DiskSync.DiskRead)] = []
     private var pending = 0
 
@@ -28,7 +26,7 @@ final class ReadInbox: @unchecked Sendable {
     /// Waits (up to a second) until every read asked for has finished.
     func wait() {
         condition.withLock {
-            let deadline = Date().addingTimeInterval(1)
+            let deadline = ConditionLock.deadline(in: 1)
             while pending > 0 && condition.wait(until: deadline) {}
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 import SafeFiles
 #if canImport(Glibc)
@@ -27,7 +27,7 @@ public struct TextFile: Equatable, Sendable {
 
     /// Reads and decodes the file at `path`; NUL bytes refuse it unless `allowBinary`.
     public static func read(_ path: String, allowBinary: Bool = false) throws(TextFileError) -> TextFile {
-        try decode(readBytes(path), name: (path as NSString).lastPathComponent, allowBinary: allowBinary)
+        try decode(readBytes(path), name: PathName.file(of: path), allowBinary: allowBinary)
     }
 
     /// The file's bytes, or its first `limit` bytes.
@@ -106,7 +106,7 @@ public struct TextFile: Equatable, Sendable {
 
     /// Saves atomically to `path`, keeping the file's mode and any symlink.
     public func write(to path: String) throws(TextFileError) {
-        let data = try encoded(name: (path as NSString).lastPathComponent)
+        let data = try encoded(name: PathName.file(of: path))
         do {
             try AtomicFileWriter.write(data, to: path)
         } catch {

@@ -1,4 +1,6 @@
-import Foundation
+import SafeFiles
+import FoundationEssentials
+import Glibc
 import Localization
 
 /// Why a file could not be read or written, in words for the user.
@@ -18,7 +20,7 @@ public struct TextFileError: Error, Equatable, CustomStringConvertible, Sendable
 
     /// An error from a failed system call on `path`, with errno turned into plain words.
     static func system(_ verb: String, _ path: String, errno code: Int32) -> TextFileError {
-        let name = (path as NSString).lastPathComponent
+        let name = PathName.file(of: path)
         let cause: String = switch code {
         case EACCES, EPERM: localized("you do not have permission")
         case ENOENT: localized("the folder does not exist")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The undo history as bytes, for the journal: what a compacted journal starts from.
 extension UndoHistory {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A document's undo and redo stacks, with typing grouped into word-sized steps as gedit does.
 public struct UndoHistory: Sendable {

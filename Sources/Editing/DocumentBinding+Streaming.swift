@@ -1,5 +1,6 @@
+import Dispatch
 import Documents
-import Foundation
+import FoundationEssentials
 import Gtk
 
 /// The preview of a read-only document whose lines are too long to lay out: the buffer holds

@@ -1,5 +1,5 @@
 import Documents
-import Foundation
+import FoundationEssentials
 import Gtk
 
 /// Binds one window's buffer to one document in the store: the buffer's edits go to the

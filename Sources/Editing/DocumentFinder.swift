@@ -1,5 +1,5 @@
 import Documents
-import Foundation
+import FoundationEssentials
 import Gtk
 
 /// Find and Replace over a whole document, searched in the store (a window's buffer holds only

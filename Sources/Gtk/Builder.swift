@@ -20,8 +20,7 @@ public final class Builder: Object {
 
     /// `text` made safe to put inside an XML element or attribute.
     public nonisolated static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
     }
 
     /// The object with `id`, or nil: the one place the builder is asked.

@@ -1,5 +1,6 @@
+import Dispatch
 import CGtk
-import Foundation
+import FoundationEssentials
 
 /// GTK start-up and main-loop helpers shared by the app and the tests.
 @MainActor

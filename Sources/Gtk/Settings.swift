@@ -1,5 +1,5 @@
 import CGtk
-import Foundation
+import FoundationEssentials
 
 /// A GSettings object for Tandem's schema, found installed or, when Tandem runs from its build
 /// tree, compiled from the source tree's `data/` folder. Never aborts on a missing schema.
@@ -37,9 +37,7 @@ public final class Settings: Object {
     private static func compileFromSourceTree(schemaID: String) -> String? {
         guard let source = SourceTree.dataFolder.map({ $0 + "/\(schemaID).gschema.xml" }),
               FileManager.default.fileExists(atPath: source) else { return nil }
-        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? NSHomeDirectory() + "/.cache"
-        let target = cache + "/tandem/schemas"
+        let target = String(cString: g_get_user_cache_dir()) + "/tandem/schemas"
         // Compiled at most once per change of the source: no process is spawned on an ordinary launch.
         if let compiled = modificationDate(target + "/gschemas.compiled"), let written = modificationDate(source),
            compiled >= written, FileManager.default.contentsEqual(atPath: source, andPath: target + "/\(schemaID).gschema.xml") {
@@ -50,15 +48,19 @@ public final class Settings: Object {
             let copy = target + "/\(schemaID).gschema.xml"
             try? FileManager.default.removeItem(atPath: copy)
             try FileManager.default.copyItem(atPath: source, toPath: copy)
-            let compile = Process()
-            compile.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            compile.arguments = ["glib-compile-schemas", target]
-            try compile.run()
-            compile.waitUntilExit()
-            return compile.terminationStatus == 0 ? target : nil
+            return compileSchemas(in: target) ? target : nil
         } catch {
             return nil
         }
+    }
+
+    /// Runs `glib-compile-schemas` on `folder` (found on PATH) and waits for it.
+    private static func compileSchemas(in folder: String) -> Bool {
+        var arguments: [UnsafeMutablePointer<CChar>?] = [strdup("glib-compile-schemas"), strdup(folder), nil]
+        defer { arguments.forEach { free($0) } }
+        var status: gint = -1
+        let ran = g_spawn_sync(nil, &arguments, nil, G_SPAWN_SEARCH_PATH, nil, nil, nil, nil, &status, nil)
+        return ran != 0 && g_spawn_check_wait_status(status, nil) != 0
     }
 
     private static func modificationDate(_ path: String) -> Date? {

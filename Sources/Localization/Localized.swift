@@ -1,5 +1,4 @@
 import CIntl
-import Foundation
 
 /// The gettext domain of Tandem's messages (`share/locale/*/LC_MESSAGES/tandem.mo`).
 public let textDomain = "tandem"
@@ -21,7 +20,7 @@ public func localized(_ template: String, _ arguments: String...) -> String {
     var text = localized(template)
     // Highest numbers first, so "%1" never eats the start of "%10".
     for (index, argument) in arguments.enumerated().reversed() {
-        text = text.replacingOccurrences(of: "%\(index + 1)", with: argument)
+        text = text.replacing("%\(index + 1)", with: argument)
     }
     return text
 }

@@ -1,4 +1,5 @@
-import Foundation
+import SafeFiles
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -66,7 +67,7 @@ public enum AtomicFileWriter {
         for _ in 0..<40 {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
             current = destination.hasPrefix("/") ? destination
-                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+                : PathName.join(PathName.folder(of: current), destination)
         }
         return current
     }
@@ -76,7 +77,7 @@ public enum AtomicFileWriter {
     public static func isWritable(_ path: String) -> Bool {
         let target = resolvedTarget(of: path)
         if access(target, F_OK) == 0 { return access(target, W_OK) == 0 }
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: target)
         let existing = folder.isEmpty ? "." : folder
         return access(existing, F_OK) != 0 || access(existing, W_OK | X_OK) == 0
     }

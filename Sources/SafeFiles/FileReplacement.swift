@@ -1,5 +1,6 @@
+import SafeFiles
 import CXattr
-import Foundation
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -18,7 +19,7 @@ enum FileReplacement {
     /// Whether replacing by rename keeps the file as it is: the folder may be written, no other
     /// name links to the file, and it is this user's own (or this process may give it away).
     static func mayReplace(_ target: String, info: stat) -> Bool {
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = PathName.folder(of: target)
         guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else { return false }
         guard info.st_nlink <= 1 else { return false }
         return geteuid() == 0 || info.st_uid == geteuid()
@@ -27,8 +28,8 @@ enum FileReplacement {
     /// Writes `data` to a temp file beside `target` with `mode` (and, given `like`, that file's
     /// owner, group and extended attributes), fsyncs it and renames it over `target`.
     static func replace(_ target: String, with data: Data, mode: mode_t, like original: stat?) throws(Refusal) {
-        let folder = (target as NSString).deletingLastPathComponent
-        var template = Array("\(folder.isEmpty ? "." : folder)/.\((target as NSString).lastPathComponent).tandem-XXXXXX".utf8CString)
+        let folder = PathName.folder(of: target)
+        var template = Array("\(folder.isEmpty ? "." : folder)/.\(PathName.file(of: target)).tandem-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw .failed(FileWriteError(path: target, code: errno)) }
         let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)

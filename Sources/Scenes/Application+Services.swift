@@ -1,4 +1,5 @@
-import Foundation
+import SafeFiles
+import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -52,7 +53,7 @@ extension Application {
         native.onLocalOptions { [weak self] flag in
             if let code = handler(flag) { return code }
             guard let self, let failure = self.native.register(retryingFor: Self.registrationPatience) else { return nil }
-            FileHandle.standardError.write(Data(("tandem: " + localized("could not reach the session bus: %1", failure) + "\n").utf8))
+            StandardError.write("tandem: " + localized("could not reach the session bus: %1", failure))
             return 1
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Gtk
 
 /// The one application object of the process (UIKit's UIApplication) over a GtkApplication.

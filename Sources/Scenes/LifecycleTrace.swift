@@ -1,4 +1,5 @@
-import Foundation
+import SafeFiles
+import FoundationEssentials
 
 /// Prints each delegate callback to stderr when TANDEM_TRACE_LIFECYCLE=1 (tests read it).
 enum LifecycleTrace {
@@ -6,6 +7,6 @@ enum LifecycleTrace {
 
     static func log(_ what: String, session: String) {
         guard isEnabled else { return }
-        FileHandle.standardError.write(Data("tandem-lifecycle \(session) \(what)\n".utf8))
+        StandardError.write("tandem-lifecycle \(session) \(what)")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a scene leaves behind so its window can come back (UIKit's NSUserActivity for state
 /// restoration). Decoding tolerates unknown fields; every field but the version is optional.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One session as the SessionStore keeps it on disk.
 public struct SavedSession: Codable, Sendable, Equatable {

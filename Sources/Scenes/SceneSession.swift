@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A window's identity that outlives the window itself (UIKit's UISceneSession).
 @MainActor

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Localization
 import SafeFiles
 #if canImport(Glibc)
@@ -19,13 +20,13 @@ public final class SessionStore {
     /// first records (one per window, each fsynced twice) never hold up the first frame.
     private let writes = DispatchQueue(label: "tandem.session-store", qos: .userInitiated)
     /// Where warnings go (stderr; tests capture them).
-    var warn: (String) -> Void = { FileHandle.standardError.write(Data("tandem: \($0)\n".utf8)) }
+    var warn: (String) -> Void = { StandardError.write("tandem: \($0)") }
 
     /// The default folder for this user.
     public nonisolated static func defaultFolder() -> String {
         let environment = ProcessInfo.processInfo.environment
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/tandem" }
-        return NSHomeDirectory() + "/.local/state/tandem"
+        return HomeFolder.path + "/.local/state/tandem"
     }
 
     /// Opens (and creates) the store's folder. An unusable folder leaves the store read-nothing, write-nothing.
@@ -45,14 +46,16 @@ public final class SessionStore {
             if info.st_mode & 0o777 != 0o700 { chmod(folder, 0o700) }
             return true
         }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            return true
-        } catch {
-            warn(localized("could not create the state folder %1: %2", String(describing: folder), String(describing: error.localizedDescription)))
-            return false
+        // Each missing folder on the way is made (the state folder itself private to this user).
+        var made = ""
+        for part in folder.split(separator: "/") {
+            made += (made.isEmpty && !folder.hasPrefix("/") ? "" : "/") + part
+            if mkdir(made, 0o700) != 0 && errno != EEXIST {
+                warn(localized("could not create the state folder %1: %2", String(describing: folder), String(cString: strerror(errno))))
+                return false
+            }
         }
+        return true
     }
 
     private func sessionPath(_ id: UUID) -> String { folder + "/session-\(id.uuidString).json" }
@@ -148,7 +151,7 @@ public final class SessionStore {
             } catch {
                 // Off the main thread: straight to stderr.
                 let message = localized("could not save %1: %2", String(describing: path), String(describing: String(cString: strerror(error.code))))
-                FileHandle.standardError.write(Data("tandem: \(message)\n".utf8))
+                StandardError.write("tandem: \(message)")
             }
         }
     }

@@ -1,5 +1,5 @@
 import Documents
-import Foundation
+import FoundationEssentials
 import Gtk
 import Localization
 
@@ -85,7 +85,7 @@ final class EditorBanners {
         var lines = [ReadOnlyReason.binary, .longLines, .incomplete].filter(document.readOnlyReasons.contains).map { reason in
             switch reason {
             case .binary: localized("“%1” contains NUL bytes, shown as “␀”. It is open read-only, so its bytes stay as they are.", document.displayName)
-            case .longLines: localized("“%1” has lines longer than %2 characters. It is shown wrapped and read-only, so its bytes stay as they are.", document.displayName, ReadOnlyReason.longLineLimit.formatted())
+            case .longLines: localized("“%1” has lines longer than %2 characters. It is shown wrapped and read-only, so its bytes stay as they are.", document.displayName, LocalizedNumber.string(ReadOnlyReason.longLineLimit))
             case .incomplete: localized("“%1” could not be read completely; what was read is shown read-only.", document.displayName)
             }
         }
@@ -141,7 +141,7 @@ final class EditorBanners {
     /// The long-line preview as it is now (nil: the whole text is shown).
     func setPreview(shown count: Int?) {
         preview = count.map {
-            Banner(message: localized("“%1” has lines too long to show quickly: only its first %2 characters are shown.", document.displayName, $0.formatted()),
+            Banner(message: localized("“%1” has lines too long to show quickly: only its first %2 characters are shown.", document.displayName, LocalizedNumber.string($0)),
                    kind: .info, offering: [.showAll])
         }
         show(.preview, preview)

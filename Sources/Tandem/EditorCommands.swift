@@ -1,6 +1,8 @@
+import SafeFiles
 import Documents
 import Editing
-import Foundation
+import FoundationEssentials
+import Glibc
 import Gtk
 import Localization
 import Scenes
@@ -85,8 +87,8 @@ final class EditorCommands {
         let font = environment.preferences.settings?.string("font") ?? "Monospace 10"
         // "Print to File" writes beside the document (or in the home folder), named after it, never
         // over a file that is there.
-        let folder = document.path.map { ($0 as NSString).deletingLastPathComponent } ?? NSHomeDirectory()
-        let stem = folder + "/" + (document.displayName as NSString).deletingPathExtension
+        let folder = document.path.map { PathName.folder(of: $0) } ?? HomeFolder.path
+        let stem = folder + "/" + PathName.stem(of: document.displayName)
         let pdf = ([stem + ".pdf"] + (2...99).map { stem + " (\($0)).pdf" }).first { !FileManager.default.fileExists(atPath: $0) }
             ?? stem + " (\(UUID().uuidString)).pdf"
         if let failure = Printing.print(wholeDocument(), title: document.displayName, font: font, pdfPath: pdf, over: scene?.window) {
@@ -117,7 +119,7 @@ final class EditorCommands {
         environment.host?.open(paths.map { OpenFileContext(path: $0) }, allowBinary: allowBinary, from: scene)
     }
 
-    private var folder: String? { document.path.map { ($0 as NSString).deletingLastPathComponent } }
+    private var folder: String? { document.path.map { PathName.folder(of: $0) } }
 
     private func chooseFilesToOpen() {
         FileChooser(purpose: .open, title: localized("Open Files"), parent: scene?.window, folder: folder) { [weak self] paths in

@@ -1,5 +1,6 @@
+import SafeFiles
 import Documents
-import Foundation
+import FoundationEssentials
 import Gtk
 import Localization
 
@@ -35,7 +36,7 @@ enum EditorLanguage {
            let id = languageID(forModeline: named) {
             return id
         }
-        return SourceLanguage.guess(fileName: document.path.map { ($0 as NSString).lastPathComponent }, head: Array(head.utf8))
+        return SourceLanguage.guess(fileName: document.path.map { PathName.file(of: $0) }, head: Array(head.utf8))
     }
 
     /// GtkSourceView's id for a modeline's name: its own ids, the usual editors' aliases, or a

@@ -1,6 +1,7 @@
+import Dispatch
 import Documents
 import Editing
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// The loading bar and the long-line preview bar of one window, following its binding.

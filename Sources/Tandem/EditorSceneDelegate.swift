@@ -1,6 +1,7 @@
+import Dispatch
 import Documents
 import Editing
-import Foundation
+import FoundationEssentials
 import Gtk
 import Localization
 import Scenes

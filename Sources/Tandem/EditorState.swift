@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The editor scene's part of a restoration record: which document, and where the user was in it.
 struct EditorState: Codable, Equatable {

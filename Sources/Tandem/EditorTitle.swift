@@ -1,5 +1,6 @@
+import SafeFiles
 import Documents
-import Foundation
+import FoundationEssentials
 import Localization
 
 /// What an editor window's header says of its document: its name, "•" while modified,
@@ -15,12 +16,12 @@ enum EditorTitle {
     }
 
     static func subtitle(for document: Document) -> String? {
-        document.isSaving ? localized("Saving…") : document.path.map { folderForDisplay(($0 as NSString).deletingLastPathComponent) }
+        document.isSaving ? localized("Saving…") : document.path.map { folderForDisplay(PathName.folder(of: $0)) }
     }
 
     /// A folder as GNOME shows it: the home folder as "~".
     nonisolated static func folderForDisplay(_ folder: String) -> String {
-        let home = NSHomeDirectory()
+        let home = HomeFolder.path
         if folder == home { return "~" }
         if folder.hasPrefix(home + "/") { return "~" + folder.dropFirst(home.count) }
         return folder

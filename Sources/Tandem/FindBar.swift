@@ -139,7 +139,11 @@ final class FindBar {
 
     /// "12" or "12:4" (1-based) puts the caret there; anything else is shown as an error.
     private func goToLine(_ text: String) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { part in
+            // One number, spaces around it allowed.
+            let words = part.split(whereSeparator: \.isWhitespace)
+            return words.count == 1 ? Int(words[0]) : nil
+        }
         guard (1...2).contains(parts.count), let line = parts[0], line >= 1, parts.count == 1 || (parts[1] ?? 0) >= 1 else {
             builder.entry("goto-entry")?.showError(localized("Type a line number, or line:column (from 1)."))
             return

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Localization
 import Scenes
 
@@ -31,7 +31,7 @@ struct LaunchArguments: Equatable {
                     continue
                 }
                 argument = url.path
-            } else if let separator = argument.range(of: "://"), Self.isURIScheme(argument[..<separator.lowerBound]) {
+            } else if let separator = argument.firstRange(of: "://"), Self.isURIScheme(argument[..<separator.lowerBound]) {
                 result.problems.append(localized("“%1” is a %2 address; Tandem opens local files only.", argument, String(argument[..<separator.lowerBound])))
                 continue
             }

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Localization
 import SafeFiles
 
@@ -36,7 +37,7 @@ final class RecentPlaces {
         guard (attributes?[.type] as? FileAttributeType) == .typeRegular, (attributes?[.size] as? Int ?? .max) <= 4 << 20,
               let data = FileManager.default.contents(atPath: file),
               let read = try? JSONDecoder().decode([Place].self, from: data) else {
-            FileHandle.standardError.write(Data(("tandem: " + localized("skipped %1: it is damaged", file) + "\n").utf8))
+            StandardError.write("tandem: " + localized("skipped %1: it is damaged", file))
             return []
         }
         return Array(read.suffix(Self.limit))

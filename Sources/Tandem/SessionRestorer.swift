@@ -1,5 +1,7 @@
+import SafeFiles
+import Dispatch
 import Documents
-import Foundation
+import FoundationEssentials
 import Localization
 import Scenes
 
@@ -44,12 +46,12 @@ final class SessionRestorer {
     private func reconnect(_ session: SceneSession) -> String? {
         guard let application else { return nil }
         guard let record = session.stateRestorationRecord, let state = EditorState.decode(record.payload) else {
-            FileHandle.standardError.write(Data(("tandem: " + localized("skipped window %1: its record has no readable editor state", session.shortID) + "\n").utf8))
+            StandardError.write("tandem: " + localized("skipped window %1: its record has no readable editor state", session.shortID))
             application.requestSceneSessionDestruction(session)
             return nil
         }
         let fileGone = state.path.map { !FileManager.default.fileExists(atPath: $0) } ?? false
-        let name = state.path.map { ($0 as NSString).lastPathComponent } ?? state.untitledName ?? "a window"
+        let name = state.path.map { PathName.file(of: $0) } ?? state.untitledName ?? "a window"
         guard let document = store.restoreDocument(path: state.path, draftID: state.draftID, untitledName: state.untitledName) else {
             application.requestSceneSessionDestruction(session)
             return name

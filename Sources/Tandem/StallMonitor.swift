@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Gtk
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +20,7 @@ enum StallMonitor {
             let time = now()
             let gap = (time - last) * 1000 - 5
             if gap > 2 {
-                fputs(String(format: "%.4f %.2f\n", time, gap), file)
+                fputs("\(time) \((gap * 100).rounded() / 100)\n", file)
                 fflush(file)
             }
             last = time

@@ -1,5 +1,5 @@
 import Documents
-import Foundation
+import FoundationEssentials
 import Gtk
 import Scenes
 

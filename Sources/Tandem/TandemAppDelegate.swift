@@ -1,5 +1,6 @@
+import Dispatch
 import Documents
-import Foundation
+import FoundationEssentials
 import Gtk
 import Localization
 import Scenes

@@ -1,10 +1,12 @@
-import Foundation
+import Glibc
+import Gtk
 import Localization
+import SafeFiles
 import Scenes
 
 // Translations live beside the binary's prefix (PREFIX/bin/tandem -> PREFIX/share/locale).
-let executable = URL(fileURLWithPath: Bundle.main.executablePath ?? "/usr/bin/tandem").resolvingSymlinksInPath().deletingLastPathComponent()
-setUpLocalization(localeDirectory: executable.deletingLastPathComponent().appendingPathComponent("share/locale").path)
+let binFolder = PathName.folder(of: SourceTree.executablePath ?? "/usr/bin/tandem")
+setUpLocalization(localeDirectory: PathName.join(PathName.folder(of: binFolder), "share/locale"))
 
 // Top-level code runs on the main thread; GTK and every scene live on the main actor.
 let status = MainActor.assumeIsolated { () -> Int32 in

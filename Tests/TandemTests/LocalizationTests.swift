@@ -1,4 +1,4 @@
-import Localization
+@testable import Localization
 import XCTest
 
 final class LocalizationTests: XCTestCase {
@@ -16,5 +16,31 @@ final class LocalizedTemplateTests: XCTestCase {
         XCTAssertEqual(localized("Could not open “%1”: %2", "a.txt", "gone"), "Could not open “a.txt”: gone")
         XCTAssertEqual(localized("%2 then %1", "one", "two"), "two then one")
         XCTAssertEqual(localized("%1 and %10", "x", "2", "3", "4", "5", "6", "7", "8", "9", "ten"), "x and ten")
+    }
+}
+
+final class LocalizedNumberTests: XCTestCase {
+    private let english = LocalizedNumber.Convention(decimal: ".", thousands: ",")
+    private let german = LocalizedNumber.Convention(decimal: ",", thousands: ".")
+
+    func testDigitsAreGroupedByThousands() {
+        XCTAssertEqual(LocalizedNumber.string(1_048_576, convention: english), "1,048,576")
+        XCTAssertEqual(LocalizedNumber.string(20_000, convention: german), "20.000")
+        XCTAssertEqual(LocalizedNumber.string(999, convention: english), "999")
+        XCTAssertEqual(LocalizedNumber.string(-1_000, convention: english), "-1,000")
+        XCTAssertEqual(LocalizedNumber.string(0, convention: english), "0")
+    }
+
+    func testOneDecimalOnlyWhenItIsNotZero() {
+        XCTAssertEqual(LocalizedNumber.string(1.5, convention: german), "1,5")
+        XCTAssertEqual(LocalizedNumber.string(2.04, convention: english), "2")
+        XCTAssertEqual(LocalizedNumber.string(1536.26, convention: english), "1,536.3")
+        XCTAssertEqual(LocalizedNumber.string(-0.5, convention: english), "-0.5")
+    }
+
+    /// The C locale (the tests run in it) groups nothing and writes a dot.
+    func testTheCLocaleGroupsNothing() {
+        XCTAssertEqual(LocalizedNumber.string(20_000), "20000")
+        XCTAssertEqual(LocalizedNumber.string(2.5), "2.5")
     }
 }
