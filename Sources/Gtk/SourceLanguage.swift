@@ -5,13 +5,20 @@ public enum SourceLanguage {
     /// The id of the language for a file, from its name and its first bytes (GLib's content-type
     /// guess reads both, a shebang included), or nil for plain text.
     public static func guess(fileName: String?, head: [UInt8]) -> String? {
-        guard let manager = gtk_source_language_manager_get_default() else { return nil }
+        guess(fileName: fileName, head: head, consultingIndex: true)
+    }
+
+    /// `guess`, with or without the index's shortcut (the tests compare the two).
+    static func guess(fileName: String?, head: [UInt8], consultingIndex: Bool) -> String? {
+        // Nothing to go by (a new empty window): plain text, without loading every language.
+        guard fileName != nil || !head.isEmpty, let manager = gtk_source_language_manager_get_default() else { return nil }
         var uncertain: gboolean = 0
         let type = head.withUnsafeBufferPointer { g_content_type_guess(fileName, $0.baseAddress, gsize($0.count), &uncertain) }
         defer { g_free(type) }
-        guard let language = gtk_source_language_manager_guess_language(manager, fileName, type),
-              let id = gtk_source_language_get_id(language) else { return nil }
-        return String(cString: id)
+        if consultingIndex, LanguageIndex.someLanguageClaims(fileName: fileName, contentType: type.map { String(cString: $0) }) == false { return nil }
+        let language = gtk_source_language_manager_guess_language(manager, fileName, type)
+        LanguageIndex.saveIfStale(from: manager)  // the languages are loaded now: the index is cheap
+        return language.flatMap { gtk_source_language_get_id($0) }.map { String(cString: $0) }
     }
 
     /// Every language a user may pick (hidden ones left out), as (id, name), by name.

@@ -1,4 +1,3 @@
-import SafeFiles
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,3 @@
-import SafeFiles
 import CXattr
 import FoundationEssentials
 #if canImport(Glibc)

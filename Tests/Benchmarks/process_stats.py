@@ -13,6 +13,23 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / TICK
 
 
+def cpu_seconds_fine(pid):
+    """CPU time of `pid`'s live threads in seconds, to the nanosecond (the scheduler's own count,
+    /proc/PID/task/*/schedstat), where /proc/PID/stat counts 10 ms ticks; threads that have
+    already exited are not in it."""
+    total = 0
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            try:
+                with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                    total += int(f.read().split()[0])
+            except (FileNotFoundError, ProcessLookupError):
+                pass
+    except FileNotFoundError:
+        pass
+    return total / 1e9
+
+
 def peak_rss_mb(pid):
     """The peak resident set of `pid` (VmHWM), in MB."""
     with open(f"/proc/{pid}/status") as f:
