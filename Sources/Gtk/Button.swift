@@ -22,7 +22,7 @@ public final class Button: Widget {
         get { gtk_button_get_label(tandem_button(raw)).map { String(cString: $0) } ?? "" }
         set {
             gtk_button_set_use_underline(tandem_button(raw), 0)
-            gtk_button_set_label(tandem_button(raw), newValue)
+            setButtonLabel(raw, newValue)
         }
     }
 
@@ -37,4 +37,11 @@ public final class Button: Widget {
         super.init(gtk_button_new_with_mnemonic(label), ownership: .sink)
         connect("clicked", onClick)
     }
+}
+
+/// Sets a GtkButton's label unless it already reads `text`: GTK builds a new label widget at
+/// every set, and the caret's place is set at each caret move, the same text most of the time.
+func setButtonLabel(_ button: UnsafeMutableRawPointer, _ text: String) {
+    if let current = gtk_button_get_label(tandem_button(button)), String(cString: current) == text { return }
+    gtk_button_set_label(tandem_button(button), text)
 }

@@ -77,7 +77,7 @@ public final class MenuButton: Widget {
     /// The button's text.
     public var label: String {
         get { gtk_button_get_label(tandem_button(raw)).map { String(cString: $0) } ?? "" }
-        set { gtk_button_set_label(tandem_button(raw), newValue) }
+        set { setButtonLabel(raw, newValue) }
     }
 
     /// Opens the menu, as a click would (F10 in GNOME apps).

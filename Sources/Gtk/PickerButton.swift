@@ -72,7 +72,7 @@ public final class PickerButton: Widget {
     /// What the button says (the current choice).
     public var label: String {
         get { gtk_button_get_label(tandem_button(raw)).map { String(cString: $0) } ?? "" }
-        set { gtk_button_set_label(tandem_button(raw), newValue) }
+        set { setButtonLabel(raw, newValue) }
     }
 
     /// Whether the button can be pressed (with `tooltip` saying why not, when it cannot).
