@@ -69,15 +69,15 @@ def tandem_env(state):
 
 
 def measure_file(args, name, path):
-    rows = {}
-    for who, command in (("floor", [args.floor, path]), ("tandem", [args.tandem, path])):
-        runs = []
-        for _ in range(args.runs):
+    # Floor and Tandem take turns, so that whatever else the machine does weighs on both alike.
+    commands = {"floor": [args.floor, path], "tandem": [args.tandem, path]}
+    runs = {who: [] for who in commands}
+    for _ in range(args.runs):
+        for who, command in commands.items():
             state = tempfile.mkdtemp()
-            runs.append(launch(command, tandem_env(state)))
+            runs[who].append(launch(command, tandem_env(state)))
             shutil.rmtree(state, ignore_errors=True)
-        rows[who] = [median([r[i] for r in runs]) for i in range(4)]
-    return rows
+    return {who: [median([r[i] for r in runs[who]]) for i in range(4)] for who in commands}
 
 
 def prepare_restore(args, folder):
@@ -145,7 +145,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tandem", required=True)
     parser.add_argument("--floor", required=True)
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=9)
     args = parser.parse_args()
     folder = tempfile.mkdtemp()
     empty, small = os.path.join(folder, "empty.txt"), os.path.join(folder, "10kb.txt")
