@@ -5,6 +5,7 @@ import PackageDescription
 // Release builds (meson's and the benchmarks') put the functions that run at start-up first in
 // the executable (Sources/Tandem/StartupOrder.txt, made by .ci/order-symbols): LLVM's linker
 // reads the list, and our own modules give each function its own section so it can be moved.
+// Relative relocations are packed (RELR, glibc 2.36 and later: Debian 12 has it).
 let startupOrder = Context.packageDirectory + "/Sources/Tandem/StartupOrder.txt"
 let sectionPerFunction: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
 let startupFirst: [LinkerSetting] = [.unsafeFlags(["-use-ld=lld", "-Xlinker", "--symbol-ordering-file=" + startupOrder,
