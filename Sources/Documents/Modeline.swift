@@ -18,7 +18,7 @@ public enum Modeline {
 
     /// `-*- mode: NAME -*-`, or `-*- NAME -*-`.
     private static func emacs(_ line: Substring) -> Substring? {
-        guard let open = line.firstRange(of: "-*-"), let close = line[open.upperBound...].firstRange(of: "-*-") else { return nil }
+        guard let open = line.range(ofText: "-*-"), let close = line[open.upperBound...].range(ofText: "-*-") else { return nil }
         let inside = line[open.upperBound..<close.lowerBound]
         for part in inside.split(separator: ";") {
             let pair = part.split(separator: ":", maxSplits: 1).map { $0.trimmingSpaces }
@@ -30,7 +30,7 @@ public enum Modeline {
 
     /// `vim: set ft=NAME :`, `vi: filetype=NAME`, `ex: ft=NAME` (after a space or at the start).
     private static func vim(_ line: Substring) -> Substring? {
-        guard let marker = ["vim:", "vi:", "ex:"].lazy.compactMap({ line.firstRange(of: $0) }).first,
+        guard let marker = ["vim:", "vi:", "ex:"].lazy.compactMap({ line.range(ofText: $0) }).first,
               marker.lowerBound == line.startIndex || line[line.index(before: marker.lowerBound)].isWhitespace else { return nil }
         for word in line[marker.upperBound...].split(whereSeparator: { $0 == " " || $0 == ":" || $0 == "\t" }) {
             for key in ["ft=", "filetype=", "syntax=", "syn="] where word.hasPrefix(key) {
@@ -43,7 +43,7 @@ public enum Modeline {
 
     /// `kate: hl NAME;`.
     private static func kate(_ line: Substring) -> Substring? {
-        guard let marker = line.firstRange(of: "kate:") else { return nil }
+        guard let marker = line.range(ofText: "kate:") else { return nil }
         for part in line[marker.upperBound...].split(separator: ";") {
             let words = part.trimmingSpaces
             if words.hasPrefix("hl ") { return words.dropFirst(3).trimmingSpaces }
@@ -53,6 +53,11 @@ public enum Modeline {
 }
 
 private extension Substring {
+    /// Where `text` first occurs (a modeline's markers are short and lines are, too).
+    func range(ofText text: String) -> Range<Index>? {
+        indices.lazy.first { self[$0...].hasPrefix(text) }.map { $0..<self.index($0, offsetBy: text.count) }
+    }
+
     var trimmingSpaces: Substring {
         var text = self
         while let first = text.first, first.isWhitespace { text.removeFirst() }

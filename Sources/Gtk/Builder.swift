@@ -20,7 +20,9 @@ public final class Builder: Object {
 
     /// `text` made safe to put inside an XML element or attribute.
     public nonisolated static func escaped(_ text: String) -> String {
-        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
+        let escaped = g_markup_escape_text(text, -1)
+        defer { g_free(escaped) }
+        return escaped.map { String(cString: $0) } ?? ""
     }
 
     /// The object with `id`, or nil: the one place the builder is asked.

@@ -133,7 +133,7 @@ public final class SourceView: Widget {
         let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "Monospace"
         let points = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
         let size = (points > 0 ? points : 11) * zoom
-        let css = "textview { font-family: \"\(family.replacing("\"", with: ""))\"; font-size: \((size * 100).rounded() / 100)pt; }"
+        let css = "textview { font-family: \"\(family.filter { $0 != "\"" })\"; font-size: \((size * 100).rounded() / 100)pt; }"
         let context = gtk_widget_get_style_context(widget)
         if fontProvider == nil {
             fontProvider = gtk_css_provider_new()

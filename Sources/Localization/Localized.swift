@@ -17,12 +17,31 @@ public func localized(_ english: String) -> String {
 /// A translated template with its arguments put in place of `%1`, `%2`, … (in any order, so a
 /// translation can move them): `localized("Could not open “%1”: %2", name, reason)`.
 public func localized(_ template: String, _ arguments: String...) -> String {
-    var text = localized(template)
-    // Highest numbers first, so "%1" never eats the start of "%10".
-    for (index, argument) in arguments.enumerated().reversed() {
-        text = text.replacing("%\(index + 1)", with: argument)
+    let characters = Array(localized(template))
+    var text = "", index = 0
+    while index < characters.count {
+        if characters[index] == "%", let (number, length) = argumentNumber(after: index, in: characters, count: arguments.count) {
+            text += arguments[number - 1]
+            index += 1 + length
+        } else {
+            text.append(characters[index])
+            index += 1
+        }
     }
     return text
+}
+
+/// The argument named by the digits after the `%` at `index`, and how many digits name it: the
+/// longest run that names one of `count` ("%10" is the tenth, not "%1" and a "0").
+private func argumentNumber(after index: Int, in characters: [Character], count: Int) -> (number: Int, length: Int)? {
+    var length = characters[(index + 1)...].prefix { $0.isASCII && $0.isNumber }.count
+    while length > 0 {
+        if let number = Int(String(characters[(index + 1)...(index + length)])), number >= 1, number <= count {
+            return (number, length)
+        }
+        length -= 1
+    }
+    return nil
 }
 
 /// Chooses the user's locale and where Tandem's translations are; call once at launch.

@@ -60,7 +60,7 @@ final class EditorPreferences {
     /// Whether a GtkSourceView style scheme draws light text on dark (its id says so, as the
     /// schemes GtkSourceView ships name themselves).
     static func isDark(scheme id: String) -> Bool {
-        id.contains("dark") || ["oblivion", "cobalt"].contains(id)
+        id.indices.contains { id[$0...].hasPrefix("dark") } || ["oblivion", "cobalt"].contains(id)
     }
 
     /// The keys applied by hand (the others are bound to a property of the view).

@@ -31,8 +31,8 @@ struct LaunchArguments: Equatable {
                     continue
                 }
                 argument = url.path
-            } else if let separator = argument.firstRange(of: "://"), Self.isURIScheme(argument[..<separator.lowerBound]) {
-                result.problems.append(localized("“%1” is a %2 address; Tandem opens local files only.", argument, String(argument[..<separator.lowerBound])))
+            } else if let colon = argument.firstIndex(of: ":"), argument[colon...].hasPrefix("://"), Self.isURIScheme(argument[..<colon]) {
+                result.problems.append(localized("“%1” is a %2 address; Tandem opens local files only.", argument, String(argument[..<colon])))
                 continue
             }
             if pending == nil, let position = parsePosition(argument) {

@@ -44,3 +44,13 @@ final class LocalizedNumberTests: XCTestCase {
         XCTAssertEqual(LocalizedNumber.string(2.5), "2.5")
     }
 }
+
+final class LocalizedTemplateEdgeTests: XCTestCase {
+    func testWhatNamesNoArgumentStaysAsWritten() {
+        XCTAssertEqual(localized("100% of %1", "it"), "100% of it")
+        XCTAssertEqual(localized("%0 and %3 and %1", "a"), "%0 and %3 and a")
+        XCTAssertEqual(localized("%12", "one", "two"), "one2", "the longest number that names an argument")
+        XCTAssertEqual(localized("%1%2", "a", "%1"), "a%1", "an argument is put in as it is, never read again")
+        XCTAssertEqual(localized("end %", "x"), "end %")
+    }
+}
