@@ -4,12 +4,26 @@ import Localization
 /// The desktop's list of recently used files (GtkRecentManager), shared with other GTK apps.
 @MainActor
 public enum RecentFiles {
-    /// Records that the file at `path` was opened or saved.
+    /// Records that the file at `path` was opened or saved. The desktop's list is touched once
+    /// the main loop has nothing more urgent (after a launch's first frame): GtkRecentManager
+    /// reads the whole list when first made, and a launch need not wait for it.
     public static func add(_ path: String) {
-        guard let uri = g_filename_to_uri(path, nil, nil) else { return }
-        defer { g_free(uri) }
-        gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri)
+        pending.append(path)
+        guard recorder == nil else { return }
+        recorder = IdleSource(priority: 300) {  // G_PRIORITY_LOW: after drawing and text layout
+            let paths = pending
+            (pending, recorder) = ([], nil)
+            for path in paths {
+                guard let uri = g_filename_to_uri(path, nil, nil) else { continue }
+                gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri)
+                g_free(uri)
+            }
+            return false
+        }
     }
+
+    private static var pending: [String] = []
+    private static var recorder: IdleSource?
 
     /// Asks the user to pick recently used files; `onAnswer` gets their paths (none if cancelled).
     public static func choose(over parent: ApplicationWindow?, onAnswer: @escaping @MainActor ([String]) -> Void) {
