@@ -1,6 +1,6 @@
-import SafeFiles
 import FoundationEssentials
 import Localization
+import SafeFiles
 
 /// Turns a file into a document: small files read at once, big ones with their head now and
 /// the rest streamed in by a `FileLoader`, whose messages this applies as they arrive.

@@ -1,7 +1,7 @@
-import SafeFiles
 import Dispatch
 import FoundationEssentials
 import Localization
+import SafeFiles
 #if canImport(Glibc)
 import Glibc
 #endif

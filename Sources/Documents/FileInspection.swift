@@ -1,6 +1,6 @@
-import SafeFiles
 import FoundationEssentials
 import Localization
+import SafeFiles
 #if canImport(Glibc)
 import Glibc
 #endif

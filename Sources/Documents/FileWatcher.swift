@@ -1,6 +1,6 @@
-import SafeFiles
 import Dispatch
 import FoundationEssentials
+import SafeFiles
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,7 @@
-import SafeFiles
 import FoundationEssentials
 import Glibc
 import Localization
+import SafeFiles
 
 /// Why a file could not be read or written, in words for the user.
 public struct TextFileError: Error, Equatable, CustomStringConvertible, Sendable {

@@ -1,5 +1,5 @@
-import Dispatch
 import CGtk
+import Dispatch
 import FoundationEssentials
 
 /// GTK start-up and main-loop helpers shared by the app and the tests.

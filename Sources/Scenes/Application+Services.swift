@@ -1,5 +1,5 @@
-import SafeFiles
 import FoundationEssentials
+import SafeFiles
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,5 @@
-import SafeFiles
 import FoundationEssentials
+import SafeFiles
 
 /// Prints each delegate callback to stderr when TANDEM_TRACE_LIFECYCLE=1 (tests read it).
 enum LifecycleTrace {

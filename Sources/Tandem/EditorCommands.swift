@@ -1,10 +1,10 @@
-import SafeFiles
 import Documents
 import Editing
 import FoundationEssentials
 import Glibc
 import Gtk
 import Localization
+import SafeFiles
 import Scenes
 
 /// The window's commands ("win.…" actions): opening, saving, closing, finding, undo.

@@ -1,8 +1,8 @@
-import SafeFiles
 import Documents
 import FoundationEssentials
 import Gtk
 import Localization
+import SafeFiles
 
 /// Which language highlights a window's document: the user's choice for the file, else a guess
 /// from its name and first bytes; none for big documents, where highlighting the whole text would

@@ -1,7 +1,7 @@
-import SafeFiles
 import Documents
 import FoundationEssentials
 import Localization
+import SafeFiles
 
 /// What an editor window's header says of its document: its name, "•" while modified,
 /// "[Read-Only]" when the user may not write it, and its folder as GNOME shows it (or "Saving…").

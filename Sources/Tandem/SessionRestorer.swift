@@ -1,8 +1,8 @@
-import SafeFiles
 import Dispatch
 import Documents
 import FoundationEssentials
 import Localization
+import SafeFiles
 import Scenes
 
 /// Brings windows back from their sessions' records: the last run's at launch, and closed ones
