@@ -1,6 +1,6 @@
 import Glibc
 
-/// A named thread of its own for long blocking work (reading a file), so it never holds one of
+/// A thread of its own for long blocking work (reading a file), so it never holds one of
 /// Dispatch's shared worker threads for seconds.
 enum DetachedThread {
     /// Runs `body` on a new detached thread.

@@ -64,7 +64,21 @@ enum LanguageIndex {
     static var path: String { folder + "/language-index" }
     private static var folder: String { String(cString: g_get_user_cache_dir()) + "/tandem" }
 
+    /// The index as last read, and the file's time and size then: every window asks, the file is
+    /// read again only when it changed. (Languages are guessed on the main thread only.)
+    private nonisolated(unsafe) static var lastRead: (stamp: String, claims: Claims?)?
+
     private static func load() -> Claims? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let stamp = "\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_size)"
+        if let lastRead, lastRead.stamp == stamp { return lastRead.claims }
+        let claims = read()
+        lastRead = (stamp, claims)
+        return claims
+    }
+
+    private static func read() -> Claims? {
         var contents: UnsafeMutablePointer<gchar>?
         var length: gsize = 0
         guard g_file_get_contents(path, &contents, &length, nil) != 0, let contents else { return nil }

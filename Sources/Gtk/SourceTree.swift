@@ -13,10 +13,9 @@ public enum SourceTree {
 
     /// `data/` in a folder above the running executable, looked for once.
     public static let dataFolder: String? = {
-        var folder = executablePath ?? ""
-        for _ in 0..<6 {
-            folder = folder.isEmpty || folder == "/" ? "" : parent(of: folder)
-            guard !folder.isEmpty else { return nil }
+        var folder = executablePath ?? "/"
+        for _ in 0..<6 where folder != "/" {
+            folder = parent(of: folder)
             let candidate = (folder == "/" ? "" : folder) + "/data"
             if access(candidate + "/io.github.tandemedit.Tandem.desktop", F_OK) == 0 { return candidate }
         }
@@ -24,7 +23,8 @@ public enum SourceTree {
     }()
 
     private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        let parent = g_path_get_dirname(path)
+        defer { g_free(parent) }
+        return parent.map { String(cString: $0) } ?? "/"
     }
 }
