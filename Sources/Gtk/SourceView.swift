@@ -102,6 +102,10 @@ public final class SourceView: Widget {
     private var fontProvider: UnsafeMutablePointer<GtkCssProvider>?
     /// The word-completion provider this view made (`completesWords`), owned here.
     var wordProvider: UnsafeMutableRawPointer?
+    /// The buffer's "changed" handler that starts spelling once there is text (0: none waits),
+    /// and the idle that then starts it (after the first character is drawn).
+    var spellingWaitsForText: UInt = 0
+    var spellingStart: IdleSource?
 
     // The style context keeps its own reference to the provider; this drops ours.
     isolated deinit {

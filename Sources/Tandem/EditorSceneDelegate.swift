@@ -61,12 +61,12 @@ final class EditorSceneDelegate: SceneDelegate {
         chosenLanguage = options.restorationRecord.flatMap { EditorState.decode($0.payload)?.language }
         EditorLanguage.offer(in: ui.languageButton)
         // Guessing the language reads every language definition GtkSourceView has (~7 ms), and
-        // gspell loads its dictionary (tens of ms): both wait until the first frame is on screen.
+        // gspell loads its dictionary (tens of ms): both wait for the first frame (gspell for text).
         ui.textView.whenShown { [weak self] in
             self?.afterFirstFrame = IdleSource(priority: 200) { [weak self] in
                 guard let self, let ui = self.ui else { return false }
                 EditorLanguage.apply(to: ui, for: self.document, chosen: self.chosenLanguage)
-                ui.textView.checksSpelling = EditorLanguage.isProse(ui.buffer.languageID) && self.document.readOnlyReasons.isEmpty && !lightweight
+                ui.textView.checkSpellingOnceThereIsText(EditorLanguage.isProse(ui.buffer.languageID) && self.document.readOnlyReasons.isEmpty && !lightweight)
                 return false
             }
         }

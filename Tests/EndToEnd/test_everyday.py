@@ -143,6 +143,17 @@ def test_prose_is_spell_checked_and_code_is_not(tandem, tmp_path):
     assert underline_at(code, 1) in ([], ["underline:none"]), "code is not spell checked by default"
 
 
+def test_an_empty_file_is_spell_checked_once_words_are_typed(tandem, tmp_path):
+    (tmp_path / "blank.txt").write_text("")  # gspell starts with the first text, not at the first frame
+    tandem.start("blank.txt")
+    tandem.wait_title("blank.txt")
+    prose = tandem.text_in(tandem.frame("blank.txt"))
+    tandem.type("blank.txt", "A wrod here")
+    wait_for("the typed text", lambda: prose.getText(0, -1) == "A wrod here")
+    wait_for("the misspelt word underlined", lambda: underline_at(prose, 3) not in ([], ["underline:none"]))
+    assert underline_at(prose, 0) in ([], ["underline:none"]), "a correct word is not"
+
+
 
 def test_a_big_prose_file_still_loading_at_its_first_frame_is_spell_checked(tandem, tmp_path):
     (tmp_path / "long letter.txt").write_text("A wrod here\n" + "all these words are spelled right\n" * 150_000)  # 5 MB: streams in
