@@ -55,8 +55,6 @@ static inline GtkSourceGutterRenderer *tandem_gutter_renderer(gpointer p) { retu
 static inline GtkSourceGutterRendererText *tandem_gutter_renderer_text(gpointer p) { return GTK_SOURCE_GUTTER_RENDERER_TEXT(p); }
 /** GTK_SCROLLED_WINDOW(): a widget known to be a scrolled window. */
 static inline GtkScrolledWindow *tandem_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
-/** GTK_RANGE(): a widget known to be a range (a scrollbar). */
-static inline GtkRange *tandem_range(gpointer p) { return GTK_RANGE(p); }
 /** GTK_ADJUSTMENT(): an object known to be an adjustment. */
 static inline GtkAdjustment *tandem_adjustment(gpointer p) { return GTK_ADJUSTMENT(p); }
 /** Sets `adjustment` to `value` and tells its listeners even when the value is the same: a text
@@ -218,6 +216,13 @@ static inline void tandem_object_set_bool(gpointer object, const char *property,
 /** g_object_get() of one boolean property. */
 static inline gboolean tandem_object_get_bool(gpointer object, const char *property) {
     gboolean value = FALSE;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
+/** g_object_get() of one string property; the caller frees the copy (NULL when unset). */
+static inline gchar *tandem_object_dup_string(gpointer object, const char *property) {
+    gchar *value = NULL;
     g_object_get(object, property, &value, NULL);
     return value;
 }

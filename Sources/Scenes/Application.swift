@@ -23,6 +23,9 @@ public final class Application {
     /// GLib's memory monitor, made once the first windows are up (it asks D-Bus for a daemon).
     var memoryMonitor: MemoryMonitor?
     var memoryMonitorStarter: IdleSource?
+    /// Windows shown since the last idle moment, whose first record is still to be taken.
+    private var awaitingFirstRecord: [WindowScene] = []
+    private var firstRecords: IdleSource?
 
     /// Creates the application with its D-Bus id; nothing runs until `run`.
     public init(id: String, delegate: ApplicationDelegate, sessionStore: SessionStore? = nil) {
@@ -84,10 +87,24 @@ public final class Application {
         connectedScenes.append(scene)
         scene.connect(options: options)
         scene.window.present()
-        // A first record at once, so even a crash before the first focus change brings it back.
-        scene.saveRestorationRecord()
-        saveIndex()
+        saveFirstRecordSoon(of: scene)
         return scene
+    }
+
+    /// A first record (and the index) once the loop is idle after the window is shown: a crash
+    /// before the first focus change still brings it back, the first frame does not wait for
+    /// the encoding, and windows restored together share one write of the index.
+    private func saveFirstRecordSoon(of scene: WindowScene) {
+        awaitingFirstRecord.append(scene)
+        guard firstRecords?.isActive != true else { return }
+        firstRecords = IdleSource(priority: 300) { [weak self] in
+            guard let self else { return false }
+            let scenes = self.awaitingFirstRecord
+            self.awaitingFirstRecord = []
+            for scene in scenes where scene.session.scene === scene { scene.saveRestorationRecord() }
+            self.saveIndex()
+            return false
+        }
     }
 
     /// Brings back the most recently closed window, from its record. False when there is none.
