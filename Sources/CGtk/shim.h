@@ -294,5 +294,6 @@ static inline GtkTreeModel *tandem_tree_model(gpointer p) { return GTK_TREE_MODE
 
 #include "shim_printing.h"
 #include "shim_session.h"
+#include "shim_recent.h"
 
 #endif

@@ -4,26 +4,49 @@ import Localization
 /// The desktop's list of recently used files (GtkRecentManager), shared with other GTK apps.
 @MainActor
 public enum RecentFiles {
-    /// Records that the file at `path` was opened or saved. The desktop's list is touched once
-    /// the main loop has nothing more urgent (after a launch's first frame): GtkRecentManager
-    /// reads the whole list when first made, and a launch need not wait for it.
+    /// Records that the file at `path` was opened or saved, once the main loop has nothing more
+    /// urgent (after a launch's first frame), on a thread of its own (`tandem_recent_add_in_thread`):
+    /// the list is a whole XML file read and written back at every change.
     public static func add(_ path: String) {
         pending.append(path)
-        guard recorder == nil else { return }
+        guard recorder == nil, !isWriting else { return }
         recorder = IdleSource(priority: 300) {  // G_PRIORITY_LOW: after drawing and text layout
-            let paths = pending
-            (pending, recorder) = ([], nil)
-            for path in paths {
-                guard let uri = g_filename_to_uri(path, nil, nil) else { continue }
-                gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri)
-                g_free(uri)
-            }
+            recorder = nil
+            writePending()
             return false
         }
     }
 
     private static var pending: [String] = []
     private static var recorder: IdleSource?
+    /// Whether a worker is writing the list: the next waits for it, so none undoes another's entry.
+    private static var isWriting = false
+
+    private static func writePending() {
+        guard !isWriting, !pending.isEmpty else { return }
+        let paths = pending
+        pending = []
+        // The desktop's setting (GtkSettings), as GtkRecentManager honours it.
+        guard let settings = gtk_settings_get_default(), tandem_object_get_bool(settings, "gtk-recent-files-enabled") != 0 else { return }
+        var uris: [UnsafeMutablePointer<CChar>?] = paths.compactMap { g_filename_to_uri($0, nil, nil) }
+        guard !uris.isEmpty else { return }
+        defer { uris.forEach { g_free($0) } }
+        uris.append(nil)
+        isWriting = true
+        uris.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                tandem_recent_add_in_thread($0, recentListWritten)
+            }
+        }
+    }
+
+    private static let recentListWritten: GSourceFunc = { _ in
+        MainActor.assumeIsolated {
+            isWriting = false
+            writePending()  // what was opened meanwhile
+        }
+        return 0
+    }
 
     /// Asks the user to pick recently used files; `onAnswer` gets their paths (none if cancelled).
     public static func choose(over parent: ApplicationWindow?, onAnswer: @escaping @MainActor ([String]) -> Void) {

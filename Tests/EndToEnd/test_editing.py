@@ -120,6 +120,20 @@ def test_open_recent_shares_the_desktop_list(tandem, tmp_path):
         "recent-a.txt" in " ".join(c.name for c in tandem.find(f, "table cell")) for f in tandem.app() if f is not None))
 
 
+def test_a_damaged_recent_list_is_left_as_it_is(tandem, tmp_path):
+    """Tandem adds to the desktop's list by reading it whole; one it cannot read is not replaced."""
+    import time
+    (tmp_path / "data").mkdir()
+    xbel = tmp_path / "data" / "recently-used.xbel"
+    xbel.write_text("<xbel version=\"1.0\"><bookmark href=")  # cut short
+    (tmp_path / "notes.txt").write_text("n\n")
+    tandem.start("notes.txt")
+    tandem.wait_title("notes.txt")
+    time.sleep(1.0)  # the list is written once the loop is idle after the first frame
+    assert xbel.read_text() == "<xbel version=\"1.0\"><bookmark href="
+    assert tandem.titles() == ["notes.txt"], "the window is unharmed"
+
+
 def test_a_file_dropped_on_a_window_opens(tandem, tmp_path):
     import subprocess
     import sys
