@@ -17,13 +17,19 @@ public final class Button: Widget {
         gtk_actionable_set_action_name(OpaquePointer(raw), action)
     }
 
-    /// The button's text (shown as it is: no mnemonic).
-    public var label: String {
-        get { gtk_button_get_label(tandem_button(raw)).map { String(cString: $0) } ?? "" }
-        set {
-            gtk_button_set_use_underline(tandem_button(raw), 0)
-            setButtonLabel(raw, newValue)
-        }
+    /// A button showing a status that changes often (`text`, shown as it is), activating `action`.
+    public init(statusAction action: String) {
+        super.init(gtk_button_new(), ownership: .sink)
+        status = ButtonText(in: raw)
+        gtk_actionable_set_action_name(OpaquePointer(raw), action)
+    }
+
+    private var status: ButtonText?
+
+    /// The text of a status button (`init(statusAction:)`).
+    public var text: String {
+        get { status?.text ?? "" }
+        set { status?.text = newValue }
     }
 
     /// Whether the button is drawn without a frame until pointed at (a header bar's status).
@@ -39,9 +45,28 @@ public final class Button: Widget {
     }
 }
 
-/// Sets a GtkButton's label unless it already reads `text`: GTK builds a new label widget at
-/// every set, and the caret's place is set at each caret move, the same text most of the time.
-func setButtonLabel(_ button: UnsafeMutableRawPointer, _ text: String) {
-    if let current = gtk_button_get_label(tandem_button(button)), String(cString: current) == text { return }
-    gtk_button_set_label(tandem_button(button), text)
+/// A label of its own as a button's only child, for text that changes often (the caret's place,
+/// the status bar's choices): GtkButton's own label is destroyed and built anew at every set,
+/// each caret move included; this one only changes its text.
+@MainActor
+struct ButtonText {
+    private let label: UnsafeMutablePointer<GtkWidget>
+
+    /// Replaces `button`'s child (a menu button's arrow) with an empty label.
+    init(in button: UnsafeMutableRawPointer) {
+        if let old = gtk_bin_get_child(UnsafeMutablePointer<GtkBin>(OpaquePointer(button))) {
+            gtk_container_remove(tandem_container(button), old)
+        }
+        label = gtk_label_new(nil)
+        gtk_widget_show(label)
+        gtk_container_add(tandem_container(button), label)
+        // As GtkButton styles a button whose child is its label.
+        gtk_style_context_add_class(gtk_widget_get_style_context(tandem_widget(button)), "text-button")
+    }
+
+    /// The text shown (set only when it changes).
+    var text: String {
+        get { String(cString: gtk_label_get_text(tandem_label(label))) }
+        nonmutating set { if text != newValue { gtk_label_set_text(tandem_label(label), newValue) } }
+    }
 }

@@ -45,13 +45,15 @@ public final class MenuButton: Widget {
         attachWhenFirstOpened(menu)
     }
 
-    /// A flat text button showing `menu` (a status bar's choice).
-    public init(label: String, menu: Menu) {
+    /// A flat text button showing `menu` (a status bar's choice), its text set with `label`.
+    public init(statusMenu menu: Menu) {
         super.init(gtk_menu_button_new(), ownership: .sink)
         gtk_button_set_relief(tandem_button(raw), GTK_RELIEF_NONE)
-        self.label = label
+        status = ButtonText(in: raw)
         attachWhenFirstOpened(menu)
     }
+
+    private var status: ButtonText?
 
     /// Gives GTK the menu on the first press, then opens it (a popover directly; a GtkMenu by
     /// pressing again, so GTK places it).
@@ -74,10 +76,10 @@ public final class MenuButton: Widget {
         }
     }
 
-    /// The button's text.
+    /// The text of a status menu button (`init(statusMenu:)`).
     public var label: String {
-        get { gtk_button_get_label(tandem_button(raw)).map { String(cString: $0) } ?? "" }
-        set { setButtonLabel(raw, newValue) }
+        get { status?.text ?? "" }
+        set { status?.text = newValue }
     }
 
     /// Opens the menu, as a click would (F10 in GNOME apps).

@@ -19,6 +19,7 @@ public final class PickerButton: Widget {
         self.placeholder = placeholder
         super.init(gtk_menu_button_new(), ownership: .sink)
         gtk_button_set_relief(tandem_button(raw), GTK_RELIEF_NONE)
+        status = ButtonText(in: raw)
         // The popover waits for the first press: a window's first frame needs only the button.
         // (GtkMenuButton makes itself insensitive while it has nothing to show.)
         gtk_widget_set_sensitive(widget, 1)
@@ -69,10 +70,12 @@ public final class PickerButton: Widget {
         g_object_unref(store)
     }
 
+    private var status: ButtonText?
+
     /// What the button says (the current choice).
     public var label: String {
-        get { gtk_button_get_label(tandem_button(raw)).map { String(cString: $0) } ?? "" }
-        set { setButtonLabel(raw, newValue) }
+        get { status?.text ?? "" }
+        set { status?.text = newValue }
     }
 
     /// Whether the button can be pressed (with `tooltip` saying why not, when it cannot).

@@ -6,7 +6,7 @@ import Localization
 /// selection's size while there is one; pressing it opens Go to Line.
 @MainActor
 final class CaretPosition {
-    let button = Button(label: "", action: "win.go-to-line")
+    let button = Button(statusAction: "win.go-to-line")
     /// Where the caret is in the document (0-based line and column) and how many characters
     /// are selected; the buffer holds only a window of the document, so the binding says.
     var place: @MainActor () -> (line: Int, column: Int, selected: Int) = { (0, 0, 0) }
@@ -30,7 +30,7 @@ final class CaretPosition {
     /// Shows where the caret is now.
     func update() {
         let (line, column, selected) = place()
-        button.label = selected > 0
+        button.text = selected > 0
             ? localized("Ln %1, Col %2 (%3 selected)", String(line + 1), String(column + 1), String(selected))
             : localized("Ln %1, Col %2", String(line + 1), String(column + 1))
     }

@@ -39,7 +39,7 @@ final class EditorLoading {
         guard !binding.isComplete else { return }
         DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
             guard let self, !self.binding.isComplete else { return }
-            self.ui.loadingBar.show()
+            self.ui.loadingBar.bar.showAll()
         }
     }
 
@@ -63,10 +63,10 @@ final class EditorLoading {
         // refused by the store instead, and the loading bar says why.
         ui.textView.isEditable = document.readOnlyReasons.isEmpty
         if binding.isComplete {
-            ui.loadingBar.hide()
+            if ui.hasLoadingBar { ui.loadingBar.bar.hide() }
         } else {
-            ui.loadingLabel.text = localized("Loading “%1”…", document.displayName)
-            ui.loadingProgress.fraction = binding.progress
+            ui.loadingBar.label.text = localized("Loading “%1”…", document.displayName)
+            ui.loadingBar.progress.fraction = binding.progress
         }
         // Said once the load is done, so the count is final rather than one per streamed slice.
         if !document.isLoading || !binding.isPreview { banners.setPreview(shown: binding.isPreview ? binding.shownCount : nil) }

@@ -7,12 +7,12 @@ import Localization
 @MainActor
 final class EditorStatusBar {
     let bar = Box(vertical: false, spacing: 0)
-    let indentation = MenuButton(label: "", menu: EditorStatusBar.menu([
+    let indentation = MenuButton(statusMenu: EditorStatusBar.menu([
         ("Tabs", "win.indent-tabs"), ("Spaces: 2", "win.indent-spaces-2"), ("Spaces: 3", "win.indent-spaces-3"),
         ("Spaces: 4", "win.indent-spaces-4"), ("Spaces: 8", "win.indent-spaces-8")]))
-    let lineEnding = MenuButton(label: "", menu: EditorStatusBar.menu([
+    let lineEnding = MenuButton(statusMenu: EditorStatusBar.menu([
         ("Unix and macOS (LF)", "win.line-ending-lf"), ("Windows (CRLF)", "win.line-ending-crlf"), ("Classic Mac (CR)", "win.line-ending-cr")]))
-    let encoding = MenuButton(label: "", menu: EditorStatusBar.menu(
+    let encoding = MenuButton(statusMenu: EditorStatusBar.menu(
         TextEncoding.allCases.map { ($0.displayName, "win.encoding-" + $0.rawValue.lowercased()) }))
 
     /// The line endings and encodings the menus offer, by the action that picks each.

@@ -13,10 +13,20 @@ final class EditorWindow {
     private let bannerSlot = Box(vertical: true)
     /// Called with each banner as it is made.
     var onBarMade: (@MainActor (BannerSubject, InfoBar) -> Void)?
-    /// Shown while a big file loads: what, how far, and a way out.
-    let loadingBar = Box(vertical: false, spacing: 12)
-    let loadingLabel = Label()
-    let loadingProgress = ProgressBar()
+    /// Shown while a big file loads: what, how far, and a way out. Made the first time a load
+    /// is still under way (most windows never need it).
+    private(set) lazy var loadingBar: (bar: Box, label: Label, progress: ProgressBar) = {
+        let (bar, label, progress) = (Box(vertical: false, spacing: 12), Label(), ProgressBar())
+        bar.pack(label)
+        bar.pack(progress, expand: true)
+        bar.pack(Button(label: localized("_Cancel")) { [weak self] in self?.onCancelLoading?() })
+        bar.setBorderWidth(6)
+        loadingSlot.pack(bar)
+        hasLoadingBar = true
+        return (bar, label, progress)
+    }()
+    private(set) var hasLoadingBar = false
+    private let loadingSlot = Box(vertical: true)
     /// Called when the user presses Cancel on the loading bar.
     var onCancelLoading: (@MainActor () -> Void)?
     let buffer = SourceBuffer()
@@ -91,11 +101,7 @@ final class EditorWindow {
         window.setTitlebar(headerBar)
 
         let column = Box(vertical: true)
-        loadingBar.pack(loadingLabel)
-        loadingBar.pack(loadingProgress, expand: true)
-        loadingBar.pack(Button(label: localized("_Cancel")) { [weak self] in self?.onCancelLoading?() })
-        loadingBar.setBorderWidth(6)
-        column.pack(loadingBar)
+        column.pack(loadingSlot)
         column.pack(bannerSlot)
         column.pack(findSlot)
         scroller.add(textView)
@@ -109,7 +115,6 @@ final class EditorWindow {
         window.setDefaultSize(width: 800, height: 600)
         headerBar.showAll()
         column.showAll()
-        loadingBar.hide()
     }
 
     /// The banner of `subject`, if one was made.
