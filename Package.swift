@@ -53,7 +53,7 @@ let package = Package(
         // <sys/xattr.h>, to keep a file's extended attributes (and so its ACLs) when it is saved.
         .systemLibrary(name: "CXattr"),
         // Glue between one text buffer and the document store: the one-way data flow.
-        .target(name: "Editing", dependencies: ["Gtk", "Documents"], swiftSettings: sectionPerFunction),
+        .target(name: "Editing", dependencies: ["Gtk", "Documents", "SafeFiles"], swiftSettings: sectionPerFunction),
         // Tandem's own views use the Gtk wrappers, as a UIKit app uses UIView; delegates never touch GTK underneath Scenes.
         .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents", "Editing", "Gtk", "Localization", "SafeFiles"],
                           exclude: ["StartupOrder.txt"], swiftSettings: sectionPerFunction, linkerSettings: startupFirst),

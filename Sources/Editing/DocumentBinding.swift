@@ -1,6 +1,6 @@
 import Documents
-import FoundationEssentials
 import Gtk
+import SafeFiles
 
 /// Binds one window's buffer to one document in the store: the buffer's edits go to the
 /// store, and the store's events come back into the buffer. This is the whole one-way flow.
@@ -35,7 +35,7 @@ public final class DocumentBinding {
     /// How many lines a window holds by default (a few screens); tests make it small so that
     /// windows slide on small documents. `TANDEM_WINDOW_LINES` sets it for a whole process.
     public static let defaultWindowLines: Int = {
-        let asked = ProcessInfo.processInfo.environment["TANDEM_WINDOW_LINES"].flatMap { Int($0) } ?? 0
+        let asked = EnvironmentVariable.value("TANDEM_WINDOW_LINES").flatMap { Int($0) } ?? 0
         return asked >= 4 ? asked : 1_500
     }()
     /// How many lines this binding's window holds: what it was made with, and never fewer than

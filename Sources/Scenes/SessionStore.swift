@@ -24,8 +24,7 @@ public final class SessionStore {
 
     /// The default folder for this user.
     public nonisolated static func defaultFolder() -> String {
-        let environment = ProcessInfo.processInfo.environment
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/tandem" }
+        if let state = EnvironmentVariable.value("XDG_STATE_HOME"), state.hasPrefix("/") { return state + "/tandem" }
         return HomeFolder.path + "/.local/state/tandem"
     }
 

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import Gtk
+import SafeFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,7 +12,7 @@ enum StallMonitor {
     private static var timer: TimerSource?
 
     static func startIfAsked() {
-        guard let path = ProcessInfo.processInfo.environment["TANDEM_STALL_LOG"],
+        guard let path = EnvironmentVariable.value("TANDEM_STALL_LOG"),
               let file = fopen(path, "w") else { return }
         var last = now()
         // Above GTK's redraw and layout, so a gap means the loop itself was busy.
