@@ -30,7 +30,7 @@ let package = Package(
             providers: [.apt(["libgtk-3-dev", "libgtksourceview-4-dev"])]
         ),
         // Swift wrappers: the only Swift module that touches raw GTK pointers.
-        .target(name: "Gtk", dependencies: ["CGtk", "CGspell", "CDocumentAccessible", "Localization"], swiftSettings: sectionPerFunction),
+        .target(name: "Gtk", dependencies: ["CGtk", "CGspell", "CDocumentAccessible", "Localization", "SafeFiles"], swiftSettings: sectionPerFunction),
         // A GObject type Swift cannot define: the text view whose accessible serves a whole
         // document (AtkText, AtkEditableText) while its buffer holds only a window of it.
         .target(name: "CDocumentAccessible", dependencies: ["CGtk"]),

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import Localization
+import SafeFiles
 
 /// Bringing documents back after a relaunch or a reopen, from their journals.
 extension DocumentStore {
@@ -87,7 +88,7 @@ extension DocumentStore {
         document.storage = outcome.storage
         document.history = outcome.history
         document.savedStateID = outcome.savedStateID
-        document.fileSize = (try? FileManager.default.attributesOfItem(atPath: canonical)[.size] as? Int64) ?? 0
+        document.fileSize = FileSystem.regularFileSize(canonical) ?? 0
         register(document, canonical: canonical)
         if outcome.damage == nil {
             journals.adopt(document, baseIsFile: false, file: outcome.anchorFile)

@@ -27,8 +27,7 @@ public final class JournalStore {
     /// Uses (and creates, 0700) `folder`.
     public init(folder: String) {
         self.folder = folder
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        FileSystem.createFolder(folder, mode: 0o700)
         writer = JournalWriter { [weak self] path, code in
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { self?.writeFailed(path, code: code) }

@@ -1,5 +1,6 @@
 import CGtk
-import FoundationEssentials
+import Glibc
+import SafeFiles
 
 /// A GSettings object for Tandem's schema, found installed or, when Tandem runs from its build
 /// tree, compiled from the source tree's `data/` folder. Never aborts on a missing schema.
@@ -36,22 +37,26 @@ public final class Settings: Object {
     /// `$XDG_CACHE_HOME/tandem/schemas` unless it is compiled there already; returns that folder.
     private static func compileFromSourceTree(schemaID: String) -> String? {
         guard let source = SourceTree.dataFolder.map({ $0 + "/\(schemaID).gschema.xml" }),
-              FileManager.default.fileExists(atPath: source) else { return nil }
+              let schema = contents(source) else { return nil }
         let target = String(cString: g_get_user_cache_dir()) + "/tandem/schemas"
+        let copy = target + "/\(schemaID).gschema.xml"
         // Compiled at most once per change of the source: no process is spawned on an ordinary launch.
-        if let compiled = modificationDate(target + "/gschemas.compiled"), let written = modificationDate(source),
-           compiled >= written, FileManager.default.contentsEqual(atPath: source, andPath: target + "/\(schemaID).gschema.xml") {
+        if let compiled = FileSystem.modificationTime(target + "/gschemas.compiled"), let written = FileSystem.modificationTime(source),
+           compiled >= written, contents(copy) == schema {
             return target
         }
-        do {
-            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-            let copy = target + "/\(schemaID).gschema.xml"
-            try? FileManager.default.removeItem(atPath: copy)
-            try FileManager.default.copyItem(atPath: source, toPath: copy)
-            return compileSchemas(in: target) ? target : nil
-        } catch {
-            return nil
-        }
+        guard g_mkdir_with_parents(target, 0o755) == 0,
+              schema.withUnsafeBytes({ g_file_set_contents(copy, $0.baseAddress, gssize($0.count), nil) }) != 0 else { return nil }
+        return compileSchemas(in: target) ? target : nil
+    }
+
+    /// The bytes of the file at `path` (nil: unreadable).
+    private static func contents(_ path: String) -> [UInt8]? {
+        var text: UnsafeMutablePointer<gchar>?
+        var length: gsize = 0
+        guard g_file_get_contents(path, &text, &length, nil) != 0, let text else { return nil }
+        defer { g_free(text) }
+        return Array(UnsafeRawBufferPointer(start: text, count: Int(length)))
     }
 
     /// Runs `glib-compile-schemas` on `folder` (found on PATH) and waits for it.
@@ -61,10 +66,6 @@ public final class Settings: Object {
         var status: gint = -1
         let ran = g_spawn_sync(nil, &arguments, nil, G_SPAWN_SEARCH_PATH, nil, nil, nil, nil, &status, nil)
         return ran != 0 && g_spawn_check_wait_status(status, nil) != 0
-    }
-
-    private static func modificationDate(_ path: String) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
     /// Whether the schema has `key` (reading a key a schema lacks would abort).

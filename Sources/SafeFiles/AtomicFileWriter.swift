@@ -64,7 +64,7 @@ public enum AtomicFileWriter {
     public static func resolvedTarget(of path: String) -> String {
         var current = path
         for _ in 0..<40 {
-            guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
+            guard let destination = FileSystem.symlinkDestination(current) else { return current }
             current = destination.hasPrefix("/") ? destination
                 : PathName.join(PathName.folder(of: current), destination)
         }

@@ -2,6 +2,7 @@ import Documents
 import FoundationEssentials
 import Gtk
 import Localization
+import SafeFiles
 
 /// The banners of one editor window, as state: at most one per subject, derived from the
 /// document and the window (`refresh`), replaced when that changes and gone when it no longer
@@ -65,7 +66,7 @@ final class EditorBanners {
         }
         guard let path = document.path else { return nil }
         let folderGone: Bool = if case .missing(folderExists: false) = FileInspection.inspect(path) { true } else { false }
-        if !document.isLoading && (document.isDeletedOnDisk || expectsFile) && !FileManager.default.fileExists(atPath: path) {
+        if !document.isLoading && (document.isDeletedOnDisk || expectsFile) && !FileSystem.exists(path) {
             if folderGone {
                 return Banner(message: localized("“%1” and its folder are no longer on disk. Its text is still here: save it somewhere else with Save As.", document.displayName),
                               kind: .warning, offering: [.saveAs])

@@ -89,7 +89,7 @@ final class EditorCommands {
         // over a file that is there.
         let folder = document.path.map { PathName.folder(of: $0) } ?? HomeFolder.path
         let stem = folder + "/" + PathName.stem(of: document.displayName)
-        let pdf = ([stem + ".pdf"] + (2...99).map { stem + " (\($0)).pdf" }).first { !FileManager.default.fileExists(atPath: $0) }
+        let pdf = ([stem + ".pdf"] + (2...99).map { stem + " (\($0)).pdf" }).first { !FileSystem.exists($0) }
             ?? stem + " (\(UUID().uuidString)).pdf"
         if let failure = Printing.print(wholeDocument(), title: document.displayName, font: font, pdfPath: pdf, over: scene?.window) {
             banners.showFailure(localized("Could not print “%1”: %2", document.displayName, failure))

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Localization
+import SafeFiles
 import Scenes
 
 /// The files a `tandem …` command line asks for, and what was wrong with the rest of it.
@@ -13,7 +14,7 @@ struct LaunchArguments: Equatable {
     /// `FILE:LINE:COL`, and gedit's `+LINE[:COL] FILE`. A file whose real name ends in
     /// `:N` opens as that file; nil stands for an argument that is not valid UTF-8.
     static func parse(_ arguments: [String?], workingDirectory: String,
-                      exists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) || isDanglingLink($0) }) -> LaunchArguments {
+                      exists: (String) -> Bool = { FileSystem.exists($0) || isDanglingLink($0) }) -> LaunchArguments {
         var result = LaunchArguments()
         var pending: (line: Int, column: Int?)?
         var seenSeparator = false
@@ -111,6 +112,6 @@ struct LaunchArguments: Equatable {
     }
 
     static func isDanglingLink(_ path: String) -> Bool {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+        FileSystem.symlinkDestination(path) != nil
     }
 }

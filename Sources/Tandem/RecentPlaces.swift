@@ -32,11 +32,9 @@ final class RecentPlaces {
 
     /// Reads the places kept; a damaged file is said once and skipped.
     private func load() -> [Place] {
-        guard let file, FileManager.default.fileExists(atPath: file) else { return [] }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: file)
-        guard (attributes?[.type] as? FileAttributeType) == .typeRegular, (attributes?[.size] as? Int ?? .max) <= 4 << 20,
-              let data = FileManager.default.contents(atPath: file),
-              let read = try? JSONDecoder().decode([Place].self, from: data) else {
+        guard let file, FileSystem.exists(file) else { return [] }
+        guard let size = FileSystem.regularFileSize(file), size <= 4 << 20, let bytes = FileSystem.contents(file),
+              let read = try? JSONDecoder().decode([Place].self, from: Data(bytes)) else {
             StandardError.write("tandem: " + localized("skipped %1: it is damaged", file))
             return []
         }

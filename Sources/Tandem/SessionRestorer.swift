@@ -50,7 +50,7 @@ final class SessionRestorer {
             application.requestSceneSessionDestruction(session)
             return nil
         }
-        let fileGone = state.path.map { !FileManager.default.fileExists(atPath: $0) } ?? false
+        let fileGone = state.path.map { !FileSystem.exists($0) } ?? false
         let name = state.path.map { PathName.file(of: $0) } ?? state.untitledName ?? "a window"
         guard let document = store.restoreDocument(path: state.path, draftID: state.draftID, untitledName: state.untitledName) else {
             application.requestSceneSessionDestruction(session)

@@ -1,6 +1,7 @@
 import Documents
 import FoundationEssentials
 import Gtk
+import SafeFiles
 import Scenes
 
 /// Opening files from the command line, File > Open, a drop or Open Anyway.
@@ -62,7 +63,7 @@ extension TandemAppDelegate {
             return scene
         }
         let scene = openWindow(on: document, at: file)
-        if FileManager.default.fileExists(atPath: file.path) { RecentFiles.add(file.path) }
+        if FileSystem.exists(file.path) { RecentFiles.add(file.path) }
         return scene
     }
 
