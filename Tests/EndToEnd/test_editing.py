@@ -134,6 +134,27 @@ def test_a_damaged_recent_list_is_left_as_it_is(tandem, tmp_path):
     assert tandem.titles() == ["notes.txt"], "the window is unharmed"
 
 
+def test_the_recent_list_forgets_what_is_older_than_the_desktop_keeps(tandem, tmp_path):
+    """As GtkRecentManager: entries last changed more than gtk-recent-files-max-age (30) days ago go."""
+    (tmp_path / "data").mkdir()
+    xbel = tmp_path / "data" / "recently-used.xbel"
+    entry = ('<bookmark href="file:///{0}" added="{1}" modified="{1}" visited="{1}"><info><metadata owner="http://freedesktop.org">'
+             '<mime:mime-type type="text/plain"/><bookmark:applications><bookmark:application name="gedit" exec="gedit %u" '
+             'modified="{1}" count="1"/></bookmark:applications></metadata></info></bookmark>')
+    recent = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 86400))
+    xbel.write_text('<?xml version="1.0" encoding="UTF-8"?>\n<xbel version="1.0" '
+                    'xmlns:bookmark="http://www.freedesktop.org/standards/desktop-bookmarks" '
+                    'xmlns:mime="http://www.freedesktop.org/standards/shared-mime-info">'
+                    + entry.format("old-letter.txt", "2001-01-01T00:00:00Z") + entry.format("yesterday.txt", recent) + "</xbel>\n")
+    (tmp_path / "notes.txt").write_text("n\n")
+    tandem.start("notes.txt")
+    tandem.wait_title("notes.txt")
+    wait_for("the file added to the list", lambda: "notes.txt" in xbel.read_text())
+    text = xbel.read_text()
+    assert "yesterday.txt" in text, "a recent entry of another application stays"
+    assert "old-letter.txt" not in text, "an entry older than the desktop keeps is dropped"
+
+
 def test_a_file_dropped_on_a_window_opens(tandem, tmp_path):
     import subprocess
     import sys
