@@ -164,7 +164,7 @@ def main():
         print(f"| {name} | C floor | {fmt(floor[0], 's')} | {fmt(floor[1], 's')} | {fmt(floor[2], 's')} | {fmt(floor[3], 'MB')} |")
         print(f"| {name} | Tandem | {fmt(tandem[0], 's')} | {fmt(tandem[1], 's')} | {fmt(tandem[2], 's')} | {fmt(tandem[3], 'MB')} |")
         print(f"| {name} | ratio | {ratio(tandem[0], floor[0])} | {ratio(tandem[1], floor[1])} | {ratio(tandem[2], floor[2])} "
-              f"| +{tandem[3] - floor[3]:.0f} MB |")
+              f"| +{tandem[3] - floor[3]:.1f} MB |")
     restore, floor5 = measure_restore(args, folder)
     print(f"| 5 windows | C floor | {fmt(floor5[0], 's')} (all shown; {ratio(floor5[0], floor_window)} its one) "
           f"| {fmt(floor5[1], 's')} | {fmt(floor5[2], 's')} | {fmt(floor5[3], 'MB')} |")
