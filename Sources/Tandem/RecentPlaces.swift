@@ -50,7 +50,11 @@ final class RecentPlaces {
         places.append(place)
         if places.count > Self.limit { places.removeFirst(places.count - Self.limit) }
         guard let file, let data = try? JSONEncoder().encode(places) else { return }
-        queue.async { try? AtomicFileWriter.write(data, to: file, mode: 0o600, followingSymlinks: false) }
+        queue.async {
+            do { try AtomicFileWriter.write(data, to: file, mode: 0o600, followingSymlinks: false) } catch {
+                StandardError.write("tandem: " + localized("could not keep the places of closed files in %1", file))
+            }
+        }
     }
 
     /// Returns once every place remembered so far is on disk (quitting).
