@@ -49,7 +49,9 @@ public final class Button: Widget {
 /// the status bar's choices): GtkButton's own label is destroyed and built anew at every set,
 /// each caret move included; this one only changes its text.
 @MainActor
-struct ButtonText {
+final class ButtonText {
+    /// Held with a reference of ours: a caret move reported while its window is destroyed then
+    /// sets the text of a label no longer shown, never of a freed one.
     private let label: UnsafeMutablePointer<GtkWidget>
 
     /// Replaces `button`'s child (a menu button's arrow) with an empty label.
@@ -58,15 +60,18 @@ struct ButtonText {
             gtk_container_remove(tandem_container(button), old)
         }
         label = gtk_label_new(nil)
+        g_object_ref_sink(label)
         gtk_widget_show(label)
         gtk_container_add(tandem_container(button), label)
         // As GtkButton styles a button whose child is its label.
         gtk_style_context_add_class(gtk_widget_get_style_context(tandem_widget(button)), "text-button")
     }
 
+    isolated deinit { g_object_unref(label) }
+
     /// The text shown (set only when it changes).
     var text: String {
         get { String(cString: gtk_label_get_text(tandem_label(label))) }
-        nonmutating set { if text != newValue { gtk_label_set_text(tandem_label(label), newValue) } }
+        set { if text != newValue { gtk_label_set_text(tandem_label(label), newValue) } }
     }
 }
