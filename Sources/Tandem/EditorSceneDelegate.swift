@@ -15,8 +15,8 @@ final class EditorSceneDelegate: SceneDelegate {
     let environment: EditorEnvironment
     private let connection: EditorConnection
     private(set) weak var scene: WindowScene?
-    private var ui: EditorWindow?
-    private var binding: DocumentBinding?
+    private(set) var ui: EditorWindow?
+    private(set) var binding: DocumentBinding?
     private(set) var viewport: DocumentViewport?
     private(set) var banners: EditorBanners?
     private(set) var loading: EditorLoading?
@@ -216,58 +216,20 @@ final class EditorSceneDelegate: SceneDelegate {
                                         zoom: ui.textView.zoom, language: chosenLanguage)
     }
 
-    /// A place whose lines the buffer does not hold yet.
-    private var pendingPlace: EditorPlace?
-
-    /// Puts the caret on the 1-based line and column of `place` (if it has one) and scrolls there.
-    func moveCaret(to place: OpenFileContext) {
-        if let line = place.line { go(to: EditorPlace(line: line, column: place.column)) }
-    }
+    /// A place whose lines the buffer does not hold yet (EditorSceneDelegate+Places).
+    var pendingPlace: EditorPlace?
 
     /// Work that waits until the window's first frame is on screen.
     private var afterFirstFrame: IdleSource?
 
     /// The language the user picked for this window's file ("" for plain text; nil: the guess).
-    private var chosenLanguage: String?
+    var chosenLanguage: String?
 
     private func pickLanguage(named name: String) {
         guard let ui, let id = EditorLanguage.id(named: name) else { return }
         chosenLanguage = id
         EditorLanguage.apply(to: ui, for: document, chosen: id)
         scheduleRecord()
-    }
-
-    /// A file opened again (no line asked for, no record) comes back where its last window was.
-    private func comeBack(_ ui: EditorWindow) {
-        guard let path = document.identity.canonicalPath, environment.store.subscriberCount(of: document) == 1,
-              let place = environment.places.place(for: path) else { return }
-        if let zoom = place.zoom, zoom.isFinite { ui.textView.zoom = zoom }
-        if let language = place.language {
-            chosenLanguage = language
-            EditorLanguage.apply(to: ui, for: document, chosen: language)
-        }
-        go(to: EditorPlace(anchor: (place.caretLine, place.caretColumn), caret: (place.caretLine, place.caretColumn), topLine: place.topLine))
-    }
-
-    /// The last window of a file keeps where the user was in it, for the next time it opens.
-    private func rememberPlace() {
-        guard let ui, let binding, let viewport, binding.isLastWindowOnDocument, let path = document.identity.canonicalPath else { return }
-        let place = pendingPlace ?? .current(in: ui, through: viewport)
-        environment.places.remember(.init(path: path, caretLine: place.caret.line, caretColumn: place.caret.column,
-                                          topLine: place.topLine, zoom: ui.textView.zoom == 1 ? nil : ui.textView.zoom,
-                                          language: chosenLanguage))
-    }
-
-    /// Selects and scrolls to `place` now, or as soon as the buffer holds its lines.
-    private func go(to place: EditorPlace) {
-        pendingPlace = place
-        applyPendingPlace()
-    }
-
-    private func applyPendingPlace() {
-        guard let place = pendingPlace, let ui, let binding, let viewport, place.fits(in: binding) else { return }
-        pendingPlace = nil
-        place.apply(to: ui, through: viewport)
     }
 
     /// Shows messages about a launch in this window.
