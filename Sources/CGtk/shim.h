@@ -166,67 +166,6 @@ static inline guint tandem_install_main_queue_bridge(void) {
     return id;
 }
 
-/* ---- variadic functions, with fixed arguments ---- */
-
-/** gtk_message_dialog_new() with a plain (not printf-format) primary text. */
-static inline GtkWidget *tandem_message_dialog_new(GtkWindow *parent, GtkMessageType type,
-                                                   GtkButtonsType buttons, const char *text) {
-    return gtk_message_dialog_new(parent, GTK_DIALOG_DESTROY_WITH_PARENT | GTK_DIALOG_MODAL,
-                                  type, buttons, "%s", text);
-}
-
-/** gtk_message_dialog_format_secondary_text() with a plain string. */
-static inline void tandem_message_dialog_set_secondary(GtkWidget *dialog, const char *text) {
-    gtk_message_dialog_format_secondary_text(GTK_MESSAGE_DIALOG(dialog), "%s", text);
-}
-
-/** g_application_command_line_printerr() with a plain string: writes to the launching process's stderr. */
-static inline void tandem_command_line_printerr(GApplicationCommandLine *cmdline, const char *text) {
-    g_application_command_line_printerr(cmdline, "%s", text);
-}
-
-/** gtk_recent_chooser_dialog_new() with the usual Cancel / Open buttons (it is variadic). */
-static inline GtkWidget *tandem_recent_chooser_dialog_new(const char *title, GtkWindow *parent) {
-    return gtk_recent_chooser_dialog_new(title, parent, "_Cancel", GTK_RESPONSE_CANCEL,
-                                         "_Open", GTK_RESPONSE_ACCEPT, NULL);
-}
-
-/** g_variant_dict_lookup() for a boolean option ("b"); FALSE when absent. */
-static inline gboolean tandem_variant_dict_lookup_flag(GVariantDict *dict, const char *key) {
-    gboolean value = FALSE;
-    if (!g_variant_dict_lookup(dict, key, "b", &value)) return FALSE;
-    return value;
-}
-
-/** Whether a GSettings object's schema has `key` (g_object_get of "settings-schema" is variadic). */
-static inline gboolean tandem_settings_has_key(GSettings *settings, const char *key) {
-    GSettingsSchema *schema = NULL;
-    g_object_get(settings, "settings-schema", &schema, NULL);
-    if (!schema) return FALSE;
-    gboolean has = g_settings_schema_has_key(schema, key);
-    g_settings_schema_unref(schema);
-    return has;
-}
-
-/** g_object_set() of one boolean property. */
-static inline void tandem_object_set_bool(gpointer object, const char *property, gboolean value) {
-    g_object_set(object, property, value, NULL);
-}
-
-/** g_object_get() of one boolean property. */
-static inline gboolean tandem_object_get_bool(gpointer object, const char *property) {
-    gboolean value = FALSE;
-    g_object_get(object, property, &value, NULL);
-    return value;
-}
-
-/** g_object_get() of one string property; the caller frees the copy (NULL when unset). */
-static inline gchar *tandem_object_dup_string(gpointer object, const char *property) {
-    gchar *value = NULL;
-    g_object_get(object, property, &value, NULL);
-    return value;
-}
-
 /* ---- event accessors (GdkEvent is a union Swift reads awkwardly) ---- */
 
 /** The new window state of a window-state-event. */
@@ -292,6 +231,7 @@ static inline GtkListStore *tandem_string_list_store(void) { return gtk_list_sto
 /** GTK_TREE_MODEL(): a list store as the model a completion reads. */
 static inline GtkTreeModel *tandem_tree_model(gpointer p) { return GTK_TREE_MODEL(p); }
 
+#include "shim_variadic.h"
 #include "shim_printing.h"
 #include "shim_session.h"
 #include "shim_recent.h"
