@@ -106,6 +106,10 @@ public final class SourceView: Widget {
     /// and the idle that then starts it (after the first character is drawn).
     var spellingWaitsForText: UInt = 0
     var spellingStart: IdleSource?
+    /// Whether spelling is on (shown once the group's checker has loaded).
+    var spellingWanted = false
+    /// Where this view's spell checker comes from: the views of one document share one.
+    public var spellingGroup = SpellingGroup()
 
     // The style context keeps its own reference to the provider; this drops ours.
     isolated deinit {

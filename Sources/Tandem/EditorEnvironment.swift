@@ -1,4 +1,5 @@
 import Documents
+import Gtk
 import Scenes
 
 /// What an editor window asks of the app: opening files and windows, and hearing that it closed.
@@ -13,6 +14,8 @@ protocol EditorHost: AnyObject {
     func editorDidClose(_ session: SceneSession)
     /// The number a new window on `document` takes: the lowest no other window on it has.
     func windowNumber(for document: Document) -> Int
+    /// The spell checking of another window on `document`, which a new window on it shares.
+    func spellingGroup(for document: Document) -> SpellingGroup?
 }
 
 /// The dependencies every editor scene delegate receives in its initializer.

@@ -23,6 +23,8 @@ final class EditorSceneDelegate: SceneDelegate {
     private(set) var commands: EditorCommands?
     /// The document shown.
     var document: Document { connection.document }
+    /// The spell checking this window shares with the other windows on its document.
+    var spellingGroup: SpellingGroup? { ui?.textView.spellingGroup }
     /// Which window on its document this is (1, 2…), said in the title while there are several.
     private(set) var windowNumber = 0
 
@@ -36,6 +38,8 @@ final class EditorSceneDelegate: SceneDelegate {
         self.scene = scene
         windowNumber = environment.host?.windowNumber(for: document) ?? 1
         let ui = EditorWindow(in: scene.window)
+        // One checker per document: loaded once, one language in all its windows.
+        if let group = environment.host?.spellingGroup(for: document) { ui.textView.spellingGroup = group }
         let lightweight = EditorLoading.isLightweight(document)
         let indentation = EditorIndentation.rules(for: document)
         environment.preferences.adopt(ui.textView, lightweight: lightweight, overridden: indentation.overriddenKeys)
@@ -61,7 +65,7 @@ final class EditorSceneDelegate: SceneDelegate {
         chosenLanguage = options.restorationRecord.flatMap { EditorState.decode($0.payload)?.language }
         EditorLanguage.offer(in: ui.languageButton)
         // Guessing the language reads every language definition GtkSourceView has (~7 ms), and
-        // gspell loads its dictionary (tens of ms): both wait for the first frame (gspell for text).
+        // gspell's dictionary takes ~50 ms (on a worker): both wait for the first frame (gspell for text).
         ui.textView.whenShown { [weak self] in
             self?.afterFirstFrame = IdleSource(priority: 200) { [weak self] in
                 guard let self, let ui = self.ui else { return false }

@@ -112,6 +112,10 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         return (1...).first { !taken.contains($0) }!
     }
 
+    func spellingGroup(for document: Document) -> SpellingGroup? {
+        editors.values.lazy.filter { $0.document === document }.compactMap(\.spellingGroup).first
+    }
+
     /// Windows on one document are numbered in their titles while there are several.
     private func retitleWindows(on document: Document?) {
         guard let document else { return }

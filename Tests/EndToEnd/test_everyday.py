@@ -155,6 +155,23 @@ def test_an_empty_file_is_spell_checked_once_words_are_typed(tandem, tmp_path):
 
 
 
+def test_every_window_on_a_prose_document_is_spell_checked_and_each_turns_it_off_alone(tandem, tmp_path):
+    (tmp_path / "letter.txt").write_text("A wrod here\n")
+    tandem.start("letter.txt")
+    tandem.wait_title("letter.txt")
+    first = tandem.text_in(tandem.frame("letter.txt"))
+    wait_for("the misspelt word underlined", lambda: underline_at(first, 3) not in ([], ["underline:none"]))
+    tandem.launch("--new-window", "letter.txt")  # shares the first window's checker: no second load
+    tandem.wait_title("letter.txt (2)")
+    second = tandem.text_in(tandem.frame("letter.txt (2)"))
+    wait_for("underlined in the second window", lambda: underline_at(second, 3) not in ([], ["underline:none"]))
+    tandem.activate_action("check-spelling", window=1)
+    wait_for("no underline in the first", lambda: underline_at(first, 3) in ([], ["underline:none"]))
+    assert underline_at(second, 3) not in ([], ["underline:none"]), "the other window keeps its own choice"
+    tandem.activate_action("check-spelling", window=1)
+    wait_for("underlined again", lambda: underline_at(first, 3) not in ([], ["underline:none"]))
+
+
 def test_a_big_prose_file_still_loading_at_its_first_frame_is_spell_checked(tandem, tmp_path):
     (tmp_path / "long letter.txt").write_text("A wrod here\n" + "all these words are spelled right\n" * 150_000)  # 5 MB: streams in
     tandem.start("long letter.txt")

@@ -1,7 +1,8 @@
 @testable import Gtk
 import XCTest
 
-/// Spell checking asked for on an empty view starts when text first arrives, not before.
+/// Spell checking asked for on an empty view starts when text first arrives, not before; its
+/// checker loads off the main thread and is shared by the views of one document.
 final class SpellingTests: XCTestCase {
     override func setUpWithError() throws { try MainActor.assumeIsolated { try Display.require() } }
 
@@ -16,6 +17,7 @@ final class SpellingTests: XCTestCase {
             view.buffer.append("A wrod")
             XCTAssertTrue(MainLoop.run(until: { !view.spellingWaitsForFirstText }, timeout: 5), "the first text starts it")
             XCTAssertTrue(view.checksSpelling)
+            XCTAssertTrue(MainLoop.run(until: { view.underlinesMisspeltWords }, timeout: 10), "the checker arrives and is used")
         }
     }
 
@@ -26,6 +28,7 @@ final class SpellingTests: XCTestCase {
             full.checkSpellingOnceThereIsText(true)
             XCTAssertFalse(full.spellingWaitsForFirstText)
             XCTAssertTrue(full.checksSpelling)
+            XCTAssertTrue(MainLoop.run(until: { full.underlinesMisspeltWords }, timeout: 10))
             let code = SourceView(buffer: SourceBuffer())
             code.checkSpellingOnceThereIsText(false)
             XCTAssertFalse(code.spellingWaitsForFirstText)
@@ -42,6 +45,68 @@ final class SpellingTests: XCTestCase {
             view.buffer.append("A wrod")
             MainLoop.run(for: 0.1)
             XCTAssertFalse(view.checksSpelling, "the user's choice stands when text comes")
+            XCTAssertNil(view.spellChecker, "no checker loaded for it")
+        }
+    }
+
+    func testTheCheckerLoadsOffTheCallAndKnowsWords() throws {
+        try MainActor.assumeIsolated {
+            var delivered: SpellChecker??
+            SpellChecker.load { delivered = .some($0) }
+            XCTAssertNil(delivered, "the caller does not wait for the dictionary")
+            XCTAssertTrue(MainLoop.run(until: { delivered != nil }, timeout: 10), "it arrives on the main loop")
+            let checker = try XCTUnwrap(delivered ?? nil)
+            XCTAssertNotNil(checker.languageCode, "a dictionary is installed (hunspell-en-us): the locale's or English")
+            XCTAssertTrue(checker.accepts("word"))
+            XCTAssertFalse(checker.accepts("wrod"))
+        }
+    }
+
+    func testViewsOfOneGroupShareOneCheckerLoadedOnce() throws {
+        try MainActor.assumeIsolated {
+            let group = SpellingGroup()
+            let first = SourceView(buffer: SourceBuffer()), second = SourceView(buffer: SourceBuffer())
+            (first.spellingGroup, second.spellingGroup) = (group, group)
+            first.buffer.append("some words")
+            second.buffer.append("the same document in another window")
+            first.checksSpelling = true
+            second.checksSpelling = true  // asked while the first load runs: waits for it
+            XCTAssertTrue(MainLoop.run(until: { first.underlinesMisspeltWords && second.underlinesMisspeltWords }, timeout: 10))
+            let shared = try XCTUnwrap(group.loadedChecker)
+            XCTAssertTrue(first.spellChecker === shared && second.spellChecker === shared, "one checker, one dictionary")
+            let other = SourceView(buffer: SourceBuffer())
+            other.buffer.append("another document")
+            other.checksSpelling = true
+            XCTAssertTrue(MainLoop.run(until: { other.underlinesMisspeltWords }, timeout: 10))
+            XCTAssertFalse(other.spellChecker === shared, "another document's view has a checker of its own")
+        }
+    }
+
+    func testOffAndOnAgainKeepsTheCheckerAndItsLanguage() throws {
+        try MainActor.assumeIsolated {
+            let view = SourceView(buffer: SourceBuffer())
+            view.buffer.append("words")
+            view.checksSpelling = true
+            XCTAssertTrue(MainLoop.run(until: { view.underlinesMisspeltWords }, timeout: 10))
+            let checker = try XCTUnwrap(view.spellChecker)
+            view.checksSpelling = false
+            XCTAssertFalse(view.underlinesMisspeltWords)
+            view.checksSpelling = true
+            XCTAssertTrue(view.underlinesMisspeltWords, "on again at once: nothing to load")
+            XCTAssertTrue(view.spellChecker === checker, "the same checker, with the language the user picked")
+        }
+    }
+
+    func testTurnedOffWhileLoadingStaysOffWhenTheCheckerComes() {
+        MainActor.assumeIsolated {
+            let view = SourceView(buffer: SourceBuffer())
+            view.buffer.append("words")
+            view.checksSpelling = true
+            view.checksSpelling = false
+            XCTAssertTrue(MainLoop.run(until: { view.spellingGroup.loadedChecker != nil }, timeout: 10))
+            MainLoop.run(for: 0.05)
+            XCTAssertFalse(view.underlinesMisspeltWords, "the user's last word stands")
+            XCTAssertFalse(view.checksSpelling)
         }
     }
 }
