@@ -18,6 +18,16 @@ private let moveCursorTrampoline: @convention(c) (gpointer?, GtkMovementStep, gi
     MainActor.assumeIsolated { handler(step, Int(count), extend != 0) }
 }
 
+typealias PopupHandler = @MainActor (UnsafeMutablePointer<GtkWidget>) -> Void
+
+// GtkTextView::populate-popup (view, popup, user_data).
+private let populatePopupTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GtkWidget>?, gpointer?) -> Void = { _, popup, data in
+    let handler = SignalBox<PopupHandler>.from(data)
+    guard let popup else { return }
+    nonisolated(unsafe) let menu = popup  // main thread only, for this call
+    MainActor.assumeIsolated { handler(menu) }
+}
+
 typealias BoolArgumentHandler = @MainActor (Bool) -> Void
 
 // Signals such as GtkTextView::select-all pass one gboolean before the user data.
@@ -30,6 +40,11 @@ extension Object {
     /// Connects to GtkTextBuffer::mark-set (the mark that was set).
     func connectMarkSet(_ handler: @escaping MarkSetHandler) {
         _ = connectRaw("mark-set", unsafeBitCast(markSetTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 2))
+    }
+
+    /// Connects to GtkTextView::populate-popup (the context menu about to show).
+    func connectPopulatePopup(_ handler: @escaping PopupHandler) {
+        _ = connectRaw("populate-popup", unsafeBitCast(populatePopupTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 1))
     }
 
     /// Connects to GtkTextView::move-cursor (step, count, whether the selection extends).

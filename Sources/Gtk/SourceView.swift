@@ -108,6 +108,8 @@ public final class SourceView: Widget {
     var spellingStart: IdleSource?
     /// Whether spelling is on (shown once the group's checker has loaded).
     var spellingWanted = false
+    /// Whether the context menu offers the spelling languages (connected on first use).
+    var offersSpellingLanguages = false
     /// Where this view's spell checker comes from: the views of one document share one.
     public var spellingGroup = SpellingGroup()
 

@@ -12,10 +12,27 @@ public final class SpellChecker {
 
     isolated deinit { g_object_unref(raw) }
 
-    /// Loads a checker for the locale's language (gspell's default) on a worker thread, one load
-    /// at a time, and gives it to `done` on the main loop (nil only if gspell made none).
-    public static func load(_ done: @escaping @MainActor (SpellChecker?) -> Void) {
-        tandem_spell_checker_load(checkerLoaded, RetainedBox.pass(Delivery(done)))
+    /// Loads a checker for `language` ("en_GB"; nil: the locale's, gspell's default) on a worker
+    /// thread, one load at a time, and gives it to `done` on the main loop (nil: no dictionary
+    /// has that language). `SpellCheckers` shares the checkers this makes.
+    static func load(language: String?, _ done: @escaping @MainActor (SpellChecker?) -> Void) {
+        tandem_spell_checker_load(language, checkerLoaded, RetainedBox.pass(Delivery(done)))
+    }
+
+    /// The languages of the installed dictionaries, as (code, name) sorted by name. gspell lists
+    /// them on a loader's first run: asked before any checker arrived, this says none.
+    public static var languages: [(code: String, name: String)] {
+        guard SpellCheckers.anyLoaded else { return [] }
+        var result: [(code: String, name: String)] = []
+        var node = UnsafeMutablePointer(mutating: gspell_language_get_available())
+        while let current = node {
+            if let data = current.pointee.data {
+                let language = OpaquePointer(data)
+                result.append((String(cString: gspell_language_get_code(language)), String(cString: gspell_language_get_name(language))))
+            }
+            node = current.pointee.next
+        }
+        return result
     }
 
     /// The language's code ("en_US"), or nil when no dictionary is installed.

@@ -1,14 +1,18 @@
-/// The views that share one spell checker: those of one document, so that it is loaded once
-/// and a language picked in one window's menu is the document's language in all of them.
+/// The views that share one spell checker: those of one document, so that a language picked in
+/// one window's menu is the document's in all of them. Documents in one language share the
+/// checker itself (`SpellCheckers`).
 @MainActor
 public final class SpellingGroup {
     private var checker: SpellChecker?
-    private var waiting: [(SpellChecker?) -> Void] = []
     private var isLoading = false
+    private var waiting: [(SpellChecker?) -> Void] = []
+    /// The views using the checker, moved to another when the language changes.
+    private var members: [WeakView] = []
+    private struct WeakView { weak var view: SourceView? }
 
     public init() {}
 
-    /// The group's checker, loaded on first use (`SpellChecker.load`), or already there.
+    /// The group's checker, once loaded.
     public var loadedChecker: SpellChecker? { checker }
 
     /// Calls `use` with the group's checker: at once if loaded, else once its load ends.
@@ -17,13 +21,30 @@ public final class SpellingGroup {
         waiting.append(use)
         guard !isLoading else { return }
         isLoading = true
-        // The group is kept until the load ends: the views that wait are told even if they closed.
-        SpellChecker.load { loaded in
-            self.isLoading = false
+        SpellCheckers.checker(language: nil) { loaded in self.arrived(loaded) }
+    }
+
+    /// Checks the group's text in `language` ("en_GB") from now on, in every view of the group.
+    public func use(language: String) {
+        guard checker?.languageCode != language else { return }
+        SpellCheckers.checker(language: language) { [weak self] loaded in
+            guard let self, let loaded else { return }
             self.checker = loaded
-            let users = self.waiting
-            self.waiting = []
-            users.forEach { $0(loaded) }
+            self.members.compactMap(\.view).forEach { $0.adopt(loaded) }
         }
+    }
+
+    /// `view` uses the group's checker: it follows the group's language.
+    func add(_ view: SourceView) {
+        members.removeAll { $0.view == nil || $0.view === view }
+        members.append(WeakView(view: view))
+    }
+
+    private func arrived(_ loaded: SpellChecker?) {
+        isLoading = false
+        if checker == nil { checker = loaded }  // a language picked meanwhile stands
+        let users = waiting
+        waiting = []
+        users.forEach { $0(checker) }
     }
 }

@@ -172,6 +172,34 @@ def test_every_window_on_a_prose_document_is_spell_checked_and_each_turns_it_off
     wait_for("underlined again", lambda: underline_at(first, 3) not in ([], ["underline:none"]))
 
 
+def test_a_language_picked_in_the_context_menu_is_the_document_s_in_all_its_windows(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "letter.txt").write_text("The colour here\n")
+    (tmp_path / "other.txt").write_text("The colour there\n")
+    tandem.start("letter.txt", "other.txt")
+    tandem.wait_title("other.txt")
+    tandem.launch("--new-window", "letter.txt")
+    tandem.wait_title("letter.txt (2)")
+    texts = {title: tandem.text_in(tandem.frame(title)) for title in ("letter.txt", "letter.txt (2)", "other.txt")}
+    for title, text in texts.items():
+        wait_for(f"'colour' underlined in {title} (American English)", lambda: underline_at(text, 5) not in ([], ["underline:none"]))
+    x, y, _, _ = texts["letter.txt"].getCharacterExtents(1, pyatspi.DESKTOP_COORDS)
+    tandem.activate("letter.txt")
+    subprocess.run(["xdotool", "mousemove", str(x), str(y + 5), "click", "3"], check=True)
+
+    def showing(role, matches):
+        return next((n for n in descendants(tandem.app()) if n.getRoleName() == role and matches(n.name)
+                     and n.getState().contains(pyatspi.STATE_SHOWING)), None)
+    language = wait_for("Language in the context menu", lambda: showing("menu", lambda name: name == "Language"))  # a submenu's item
+    box = language.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)  # hovered, as a person opens a submenu
+    subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(box.y + box.height // 2)], check=True)
+    british = wait_for("British English offered", lambda: showing("radio menu item", lambda name: "United Kingdom" in name or name == "en_GB"))
+    british.queryAction().doAction(0)
+    for title in ("letter.txt", "letter.txt (2)"):
+        wait_for(f"'colour' right in {title}", lambda: underline_at(texts[title], 5) in ([], ["underline:none"]))
+    assert underline_at(texts["other.txt"], 5) not in ([], ["underline:none"]), "another document keeps its language"
+
+
 def test_a_big_prose_file_still_loading_at_its_first_frame_is_spell_checked(tandem, tmp_path):
     (tmp_path / "long letter.txt").write_text("A wrod here\n" + "all these words are spelled right\n" * 150_000)  # 5 MB: streams in
     tandem.start("long letter.txt")

@@ -52,7 +52,7 @@ final class SpellingTests: XCTestCase {
     func testTheCheckerLoadsOffTheCallAndKnowsWords() throws {
         try MainActor.assumeIsolated {
             var delivered: SpellChecker??
-            SpellChecker.load { delivered = .some($0) }
+            SpellChecker.load(language: nil) { delivered = .some($0) }
             XCTAssertNil(delivered, "the caller does not wait for the dictionary")
             XCTAssertTrue(MainLoop.run(until: { delivered != nil }, timeout: 10), "it arrives on the main loop")
             let checker = try XCTUnwrap(delivered ?? nil)
@@ -78,7 +78,50 @@ final class SpellingTests: XCTestCase {
             other.buffer.append("another document")
             other.checksSpelling = true
             XCTAssertTrue(MainLoop.run(until: { other.underlinesMisspeltWords }, timeout: 10))
-            XCTAssertFalse(other.spellChecker === shared, "another document's view has a checker of its own")
+            XCTAssertTrue(other.spellChecker === shared, "another document in the same language: the same dictionary")
+        }
+    }
+
+    func testALanguagePickedMovesItsGroupAndOnlyIt() throws {
+        try MainActor.assumeIsolated {
+            let group = SpellingGroup()
+            let first = SourceView(buffer: SourceBuffer()), second = SourceView(buffer: SourceBuffer()), other = SourceView(buffer: SourceBuffer())
+            (first.spellingGroup, second.spellingGroup) = (group, group)
+            for view in [first, second, other] {
+                view.buffer.append("the colour of words")
+                view.checksSpelling = true
+            }
+            XCTAssertTrue(MainLoop.run(until: { [first, second, other].allSatisfy(\.underlinesMisspeltWords) }, timeout: 10))
+            let english = try XCTUnwrap(other.spellChecker)
+            XCTAssertTrue(SpellChecker.languages.contains { $0.code == "en_GB" }, "hunspell-en-gb is installed (.ci/install-deps)")
+            group.use(language: "en_GB")
+            XCTAssertTrue(MainLoop.run(until: { first.spellChecker?.languageCode == "en_GB" && second.spellChecker?.languageCode == "en_GB" }, timeout: 10))
+            XCTAssertTrue(first.spellChecker === second.spellChecker)
+            XCTAssertTrue(try XCTUnwrap(first.spellChecker).accepts("colour"))
+            XCTAssertTrue(other.spellChecker === english, "another document keeps its language")
+            XCTAssertEqual(english.languageCode, "en_US", "and the shared checker its own")
+            XCTAssertFalse(english.accepts("colour"))
+            XCTAssertTrue(first.underlinesMisspeltWords, "still shown after the move")
+        }
+    }
+
+    func testACheckerNoDocumentUsesIsLetGo() {
+        MainActor.assumeIsolated {
+            weak var released: SpellChecker?
+            do {
+                let view = SourceView(buffer: SourceBuffer())
+                view.spellingGroup = SpellingGroup()
+                view.buffer.append("words")
+                view.checksSpelling = true
+                XCTAssertTrue(MainLoop.run(until: { view.underlinesMisspeltWords }, timeout: 10))
+                view.spellingGroup.use(language: "en_GB")
+                XCTAssertTrue(MainLoop.run(until: { view.spellChecker?.languageCode == "en_GB" }, timeout: 10))
+                released = view.spellChecker
+                XCTAssertNotNil(released)
+                view.destroy()
+            }
+            MainLoop.run(for: 0.05)
+            XCTAssertNil(released, "no document in en_GB: its dictionary goes")
         }
     }
 
