@@ -121,6 +121,7 @@ def test_a_file_opened_again_comes_back_where_its_window_was(tandem, tmp_path):
     wait_for("the caret where it was", lambda: tandem.caret_of("b.txt") == len("one\ntwo\nthree "))
     wait_for("the zoom as it was", lambda: glyph_height() == zoomed)
     state = tandem.state_home / "tandem" / "places.json"
+    wait_for("the places written (on a queue of their own)", state.exists)
     assert oct(state.stat().st_mode & 0o777) == "0o600"
 
 
