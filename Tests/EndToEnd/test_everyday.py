@@ -125,9 +125,10 @@ def test_a_file_opened_again_comes_back_where_its_window_was(tandem, tmp_path):
     assert oct(state.stat().st_mode & 0o777) == "0o600"
 
 
-def underline_at(text, offset):
+def underlined(text, offset):
+    """Whether the character at `offset` is underlined (as gspell marks a misspelt word)."""
     attributes, _, _ = text.getAttributeRun(offset, False)
-    return [a for a in attributes if a.startswith("underline")]
+    return any(a.startswith("underline") and a != "underline:none" for a in attributes)
 
 
 def test_prose_is_spell_checked_and_code_is_not(tandem, tmp_path):
@@ -137,11 +138,11 @@ def test_prose_is_spell_checked_and_code_is_not(tandem, tmp_path):
     tandem.wait_title("letter.txt")
     tandem.wait_title("code.py")
     prose = tandem.text_in(tandem.frame("letter.txt"))
-    wait_for("the misspelt word underlined", lambda: underline_at(prose, 3) not in ([], ["underline:none"]))
-    assert underline_at(prose, 0) in ([], ["underline:none"]), "a correct word is not"
+    wait_for("the misspelt word underlined", lambda: underlined(prose, 3))
+    assert not underlined(prose, 0), "a correct word is not"
     code = tandem.text_in(tandem.frame("code.py"))
     time.sleep(0.5)
-    assert underline_at(code, 1) in ([], ["underline:none"]), "code is not spell checked by default"
+    assert not underlined(code, 1), "code is not spell checked by default"
 
 
 def test_an_empty_file_is_spell_checked_once_words_are_typed(tandem, tmp_path):
@@ -151,8 +152,8 @@ def test_an_empty_file_is_spell_checked_once_words_are_typed(tandem, tmp_path):
     prose = tandem.text_in(tandem.frame("blank.txt"))
     tandem.type("blank.txt", "A wrod here")
     wait_for("the typed text", lambda: prose.getText(0, -1) == "A wrod here")
-    wait_for("the misspelt word underlined", lambda: underline_at(prose, 3) not in ([], ["underline:none"]))
-    assert underline_at(prose, 0) in ([], ["underline:none"]), "a correct word is not"
+    wait_for("the misspelt word underlined", lambda: underlined(prose, 3))
+    assert not underlined(prose, 0), "a correct word is not"
 
 
 
@@ -161,16 +162,16 @@ def test_every_window_on_a_prose_document_is_spell_checked_and_each_turns_it_off
     tandem.start("letter.txt")
     tandem.wait_title("letter.txt")
     first = tandem.text_in(tandem.frame("letter.txt"))
-    wait_for("the misspelt word underlined", lambda: underline_at(first, 3) not in ([], ["underline:none"]))
+    wait_for("the misspelt word underlined", lambda: underlined(first, 3))
     tandem.launch("--new-window", "letter.txt")  # shares the first window's checker: no second load
     tandem.wait_title("letter.txt (2)")
     second = tandem.text_in(tandem.frame("letter.txt (2)"))
-    wait_for("underlined in the second window", lambda: underline_at(second, 3) not in ([], ["underline:none"]))
+    wait_for("underlined in the second window", lambda: underlined(second, 3))
     tandem.activate_action("check-spelling", window=1)
-    wait_for("no underline in the first", lambda: underline_at(first, 3) in ([], ["underline:none"]))
-    assert underline_at(second, 3) not in ([], ["underline:none"]), "the other window keeps its own choice"
+    wait_for("no underline in the first", lambda: not underlined(first, 3))
+    assert underlined(second, 3), "the other window keeps its own choice"
     tandem.activate_action("check-spelling", window=1)
-    wait_for("underlined again", lambda: underline_at(first, 3) not in ([], ["underline:none"]))
+    wait_for("underlined again", lambda: underlined(first, 3))
 
 
 def test_a_language_picked_in_the_context_menu_is_the_document_s_in_all_its_windows(tandem, tmp_path):
@@ -183,7 +184,7 @@ def test_a_language_picked_in_the_context_menu_is_the_document_s_in_all_its_wind
     tandem.wait_title("letter.txt (2)")
     texts = {title: tandem.text_in(tandem.frame(title)) for title in ("letter.txt", "letter.txt (2)", "other.txt")}
     for title, text in texts.items():
-        wait_for(f"'colour' underlined in {title} (American English)", lambda: underline_at(text, 5) not in ([], ["underline:none"]))
+        wait_for(f"'colour' underlined in {title} (American English)", lambda: underlined(text, 5))
     x, y, _, _ = texts["letter.txt"].getCharacterExtents(1, pyatspi.DESKTOP_COORDS)
     tandem.activate("letter.txt")
     subprocess.run(["xdotool", "mousemove", str(x), str(y + 5), "click", "3"], check=True)
@@ -197,8 +198,8 @@ def test_a_language_picked_in_the_context_menu_is_the_document_s_in_all_its_wind
     british = wait_for("British English offered", lambda: showing("radio menu item", lambda name: "United Kingdom" in name or name == "en_GB"))
     british.queryAction().doAction(0)
     for title in ("letter.txt", "letter.txt (2)"):
-        wait_for(f"'colour' right in {title}", lambda: underline_at(texts[title], 5) in ([], ["underline:none"]))
-    assert underline_at(texts["other.txt"], 5) not in ([], ["underline:none"]), "another document keeps its language"
+        wait_for(f"'colour' right in {title}", lambda: not underlined(texts[title], 5))
+    assert underlined(texts["other.txt"], 5), "another document keeps its language"
 
 
 def test_a_big_prose_file_still_loading_at_its_first_frame_is_spell_checked(tandem, tmp_path):
@@ -206,7 +207,7 @@ def test_a_big_prose_file_still_loading_at_its_first_frame_is_spell_checked(tand
     tandem.start("long letter.txt")
     tandem.wait_title("long letter.txt")
     prose = tandem.text_in(tandem.frame("long letter.txt"))
-    wait_for("the misspelt word underlined", lambda: underline_at(prose, 3) not in ([], ["underline:none"]), timeout=20)
+    wait_for("the misspelt word underlined", lambda: underlined(prose, 3), timeout=20)
 
 # GTK 3's bug: when a print dialog an AT-SPI client has walked closes, its notebook's page
 # accessibles ask removed pages for their tab labels (gtknotebookpageaccessible.c).
