@@ -36,7 +36,8 @@ static inline void tandem_spell_job_run(gpointer data, gpointer unused) {
 
 /** Creates a GspellChecker for the language `code` ("en_GB"; NULL: the locale's) on a worker
  *  thread, one load at a time; `done(checker, data)` then runs on the main context with the new
- *  reference, or NULL when no dictionary has that language. */
+ *  reference, or NULL when no dictionary has that language. The pool is a static of this inline
+ *  function, one per module that calls it: only Gtk's SpellChecker does. */
 static inline void tandem_spell_checker_load(const char *code, void (*done)(GspellChecker *, gpointer), gpointer data) {
     static GThreadPool *pool = NULL;
     if (g_once_init_enter(&pool)) {
