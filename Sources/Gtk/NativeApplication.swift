@@ -13,6 +13,30 @@ public final class NativeApplication: Object {
         super.init(gtk_application_new(id, GApplicationFlags(rawValue: flags)), ownership: .adopt)
         // Hear about logout from the session manager, so the app can quit (and keep everything).
         tandem_object_set_bool(raw, "register-session", 1)
+        keepGLClosed()
+    }
+
+    /// GTK opens GL with its first display (libGL, the DRI driver, and LLVM under llvmpipe:
+    /// ~70 M instructions and ~50 MB resident) unless an earlier process of the X session left
+    /// its GL visuals on the root window. Tandem draws with cairo only, so GL stays off unless the
+    /// user asks otherwise; GDK reads GDK_GL in gtk_init (GtkApplication's startup, which runs
+    /// before the handlers), and the variable goes then, so nothing Tandem launches inherits it.
+    private func keepGLClosed() {
+        guard g_getenv("GDK_GL") == nil else { return }
+        g_setenv("GDK_GL", "disable", 1)
+        setsGDKGL = true
+        connect("startup") { [weak self] in
+            g_unsetenv("GDK_GL")
+            self?.setsGDKGL = false
+        }
+    }
+
+    /// Whether GDK_GL is this application's until startup (an application that never starts,
+    /// as in tests, takes it back when it goes).
+    private var setsGDKGL = false
+
+    isolated deinit {
+        if setsGDKGL { g_unsetenv("GDK_GL") }
     }
 
     /// Declares a boolean `--NAME` option that `--help` lists and the primary instance receives.

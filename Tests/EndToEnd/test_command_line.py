@@ -33,6 +33,19 @@ def test_second_launch_joins_the_running_instance(tandem, tmp_path):
     assert tandem.titles() == ["a.txt", "a.txt (2)"]
 
 
+def test_gl_stays_closed_even_for_the_first_gtk_process_of_the_display(tandem, tmp_path):
+    # GTK keeps the GL visuals it found on the root window; the first process without them opens
+    # GL (libGL, the DRI driver, LLVM: ~50 MB). Tandem draws with cairo and never needs it.
+    subprocess.run(["xprop", "-root", "-remove", "GDK_VISUALS"], check=True)
+    (tmp_path / "a.txt").write_text("alpha\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    with open(f"/proc/{tandem.proc.pid}/maps") as maps:
+        mapped = maps.read()
+    assert "libGLX_mesa" not in mapped and "_dri.so" not in mapped, "no GL driver loaded"
+    assert tandem.text_of("a.txt") == "alpha\n", "the text is drawn all the same"
+
+
 def test_line_and_column_place_the_caret(tandem, tmp_path):
     (tmp_path / "b.txt").write_text("hello\nworld line two\nthird\n")
     (tmp_path / "c.txt").write_text("1\n22\n333\n4444\n")

@@ -62,6 +62,7 @@ final class WindowSceneLifecycleTests: XCTestCase {
             let app = Application(id: "io.github.tandemedit.TandemLifecycleTest\(getpid())", delegate: appDelegate)
             XCTAssertTrue(app.registerWithoutRunning())
             XCTAssertEqual(appDelegate.launched, 1, "didFinishLaunching runs once, at startup")
+            XCTAssertNil(getenv("GDK_GL"), "GL's switch is gone once GTK has read it: nothing launched inherits it")
             received = []
 
             @MainActor func events(_ tag: String) -> [String] {
