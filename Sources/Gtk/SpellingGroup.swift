@@ -4,8 +4,6 @@
 @MainActor
 public final class SpellingGroup {
     private var checker: SpellChecker?
-    private var isLoading = false
-    private var waiting: [(SpellChecker?) -> Void] = []
     /// The views using the checker, moved to another when the language changes.
     private var members: [WeakView] = []
     private struct WeakView { weak var view: SourceView? }
@@ -15,13 +13,14 @@ public final class SpellingGroup {
     /// The group's checker, once loaded.
     public var loadedChecker: SpellChecker? { checker }
 
-    /// Calls `use` with the group's checker: at once if loaded, else once its load ends.
+    /// Calls `use` with the group's checker: at once if loaded, else once the locale's language's
+    /// checker arrives (`SpellCheckers` makes one load of it however many ask meanwhile).
     func withChecker(_ use: @escaping (SpellChecker?) -> Void) {
         if let checker { return use(checker) }
-        waiting.append(use)
-        guard !isLoading else { return }
-        isLoading = true
-        SpellCheckers.checker(language: nil) { loaded in self.arrived(loaded) }
+        SpellCheckers.checker(language: nil) { loaded in
+            if self.checker == nil { self.checker = loaded }  // a language picked meanwhile stands
+            use(self.checker)
+        }
     }
 
     /// Checks the group's text in `language` ("en_GB") from now on, in every view of the group.
@@ -38,13 +37,5 @@ public final class SpellingGroup {
     func add(_ view: SourceView) {
         members.removeAll { $0.view == nil || $0.view === view }
         members.append(WeakView(view: view))
-    }
-
-    private func arrived(_ loaded: SpellChecker?) {
-        isLoading = false
-        if checker == nil { checker = loaded }  // a language picked meanwhile stands
-        let users = waiting
-        waiting = []
-        users.forEach { $0(checker) }
     }
 }
