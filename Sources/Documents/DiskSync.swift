@@ -1,13 +1,20 @@
 import Dispatch
 import FoundationEssentials
+import Localization
+import SafeFiles
 
-/// Keeps open documents in step with their files on disk: watches them, follows renames,
-/// reloads clean documents, asks about dirty ones, marks deleted ones.
+/// Keeps open documents in step with their files on disk. A document knows one version of its
+/// file (`diskStamp`: the one it last read or wrote); whatever looks at the disk compares the file
+/// now with that version before it adopts anything. A clean document follows a change as one
+/// undoable step, a dirty one is asked, a file that cannot be read as text is said and never
+/// adopted, a missing one marks the document deleted, a file that really moved is followed.
 @MainActor
 final class DiskSync {
     private unowned let store: DocumentStore
     /// Reads finished off the main thread, waiting to be followed.
     private let reads = ReadInbox()
+    /// The version each document's newest read is reading, by document id.
+    private var reading: [Int: DiskStamp] = [:]
     private lazy var watcher = FileWatcher(
         onChange: { [weak self] paths in self?.filesMayHaveChanged(paths) },
         onRename: { [weak self] from, to in self?.fileWasRenamed(from: from, to: to) })
@@ -30,13 +37,20 @@ final class DiskSync {
     /// How many batches of changes the watcher has reported.
     var reportCount: Int { watcher.reportCount }
 
+    /// The file really moved (nothing took its old name): the document goes with it, unless another
+    /// document already shows the file it moved onto; then this one's file is gone, and the other's
+    /// changed. Either way the file is compared with the version the document knows.
     private func fileWasRenamed(from old: String, to new: String) {
         guard let document = store.document(canonicalPath: old) else { return }
-        document.identity = .file(canonicalPath: new)
-        document.path = new
-        document.diskStamp = DiskStamp.of(new)
-        store.rebaseJournal(document)
-        store.publish(.renamed(path: new), for: document, dirtyBefore: nil)
+        if let other = store.document(canonicalPath: new), other !== document {
+            check(other)
+        } else {
+            document.identity = .file(canonicalPath: new)
+            document.path = new
+            store.rebaseJournal(document)
+            store.publish(.renamed(path: new), for: document, dirtyBefore: nil)
+        }
+        check(document)
     }
 
     private func filesMayHaveChanged(_ paths: Set<String>) {
@@ -45,65 +59,88 @@ final class DiskSync {
         }
     }
 
-    /// Compares the document with its file on disk: a clean document takes the new text
-    /// (`reloadedFromDisk`, or only the new tail of a file that grew), a dirty one is told
-    /// (`changedOnDiskWhileDirty`), a missing file marks it deleted (`deletedOnDisk`); it stays
-    /// editable and Save recreates the file. The file is read and decoded off the main thread.
+    /// Compares the document with its file on disk (see the type's comment). The file is read and
+    /// decoded off the main thread; a file that only grew costs only its new bytes.
     func check(_ document: Document) {
         // A file still loading is compared once its load ends; one being saved, once its save has
         // told the document what it wrote.
         guard let canonical = document.identity.canonicalPath, !document.isLoading, !document.isSaving else { return }
         let stamp = DiskStamp.of(canonical)
         if stamp == document.diskStamp { return }
-        guard stamp != nil else {
-            guard !document.isDeletedOnDisk else { return }
-            let wasDirty = document.isDirty
-            document.isDeletedOnDisk = true
-            document.diskStamp = nil
-            document.fileTail = nil
-            document.savedStateID = nil  // nothing on disk matches the text now
-            store.rebaseJournal(document)
-            store.publish(.deletedOnDisk, for: document, dirtyBefore: wasDirty)
-            return
-        }
-        document.diskStamp = stamp
-        document.isDeletedOnDisk = false
+        guard let stamp else { return markDeleted(document) }
+        if reading[document.id] == stamp { return }  // that version is being read already
+        reading[document.id] = stamp
         document.diskGeneration += 1
         let request = (id: document.id, generation: document.diskGeneration)
         // A clean UTF-8 document whose file only grew takes just the new bytes.
-        let tail = !document.isDirty && document.encoding == .utf8 ? document.fileTail : nil
+        let tail = !document.isDirty && document.encoding == .utf8 && document.diskProblem == nil ? document.fileTail : nil
         let reads = self.reads
         reads.expect()
         let text = document.storage, version = document.editCount
         DispatchQueue.global(qos: .userInitiated).async {
-            let read = tail.flatMap { $0.grownBytes(canonical) }.map { DiskRead.grew($0, from: tail!) }
-                ?? .whole(DiskRead.Whole(file: try? TextFile.read(canonical), comparedWith: text, version: version))
+            let read = tail.flatMap { tail in tail.grownBytes(canonical).map { DiskRead.grew($0, from: tail, stamp: stamp) } }
+                ?? .whole(DiskRead.Whole(path: canonical, comparedWith: text, version: version))
             reads.put((request.id, request.generation, read))
             DispatchQueue.main.async { MainActor.assumeIsolated { [weak self] in self?.followReads() } }
         }
     }
 
+    private func markDeleted(_ document: Document) {
+        reading[document.id] = nil
+        guard !document.isDeletedOnDisk else { return }
+        let wasDirty = document.isDirty
+        document.isDeletedOnDisk = true
+        document.diskStamp = nil
+        document.fileTail = nil
+        document.savedStateID = nil  // nothing on disk matches the text now
+        store.rebaseJournal(document)
+        store.publish(.deletedOnDisk, for: document, dirtyBefore: wasDirty)
+    }
+
     /// What a read off the main thread found.
     enum DiskRead: Sendable {
-        case grew([UInt8], from: FileTail)
+        case grew([UInt8], from: FileTail, stamp: DiskStamp)
         case whole(Whole)
 
-        /// A whole file read, compared with the document's text and turned into storage off the
-        /// main thread (for 100 MB, each of those is a long stall).
+        /// A whole file read, compared with the document's text, and the change turned into the
+        /// document's next text off the main thread (for 100 MB, each of those is a long stall).
         struct Whole: Sendable {
-            var file: TextFile?
-            /// Whether the file holds the text the document had at `version`.
-            var isSame = false
+            /// The file's text, or why it cannot be the document's.
+            var file: Result<TextFile, TextFileError>
+            /// The version read: the stamp before the read. Nil when the file changed while it was
+            /// read (what was read may be half of each): the next look reads it again.
+            var stamp: DiskStamp?
+            /// The end of the version read, to follow it if it only grows.
+            var tail: FileTail?
+            /// The text the document had at `version`, changed into the file's (nil: the same).
+            var change: Change?
             var version: Int
-            var storage: TextStorage?
 
-            init(file: TextFile?, comparedWith text: TextStorage, version: Int) {
-                self.file = file
+            init(path: String, comparedWith text: TextStorage, version: Int) {
                 self.version = version
-                guard let file else { return }
-                isSame = file.text.unicodeScalars.count == text.count && file.text == text.string
-                if !isSame { storage = TextStorage(file.text) }
+                let before = DiskStamp.of(path)
+                do throws(TextFileError) { file = .success(try TextFile.read(path)) } catch { file = .failure(error) }
+                if let size = before?.size { tail = FileTail.of(path, size: size) }
+                stamp = DiskStamp.of(path) == before ? before : nil
+                if case .success(let read) = file { change = Change(from: text, to: read.text) }
             }
+        }
+    }
+
+    /// A document's text turned into its file's, as one edit (prepared on any thread).
+    struct Change: Sendable {
+        var edit: Edit
+        /// What the edit removes from the old text.
+        var removed: String
+        /// The old text with the edit applied.
+        var storage: TextStorage
+
+        init?(from text: TextStorage, to new: String) {
+            guard let edit = Edit.difference(from: text.string, to: new) else { return nil }
+            self.edit = edit
+            removed = text.substring(edit.range)
+            storage = text
+            storage.replace(edit.range, with: edit.replacement)
         }
     }
 
@@ -112,16 +149,17 @@ final class DiskSync {
         for (id, generation, read) in reads.takeAll() {
             guard let document = store.document(id: id), document.diskGeneration == generation,
                   let canonical = document.identity.canonicalPath else { continue }
+            reading[id] = nil
             switch read {
-            case .grew(let bytes, let tail):
-                if !appendTail(bytes, from: tail, to: document, canonical: canonical) {
+            case .grew(let bytes, let tail, let stamp):
+                if appendTail(bytes, from: tail, to: document, canonical: canonical) {
+                    document.diskStamp = stamp
+                } else {
                     // Not text that can simply follow: read the whole file.
-                    document.diskStamp = nil
                     document.fileTail = nil
                     check(document)
                 }
             case .whole(let whole):
-                guard whole.file != nil else { continue }  // unreadable for now: try at the next change
                 follow(whole, in: document, canonical: canonical)
             }
         }
@@ -136,6 +174,7 @@ final class DiskSync {
         let end = document.storage.count
         let edit = Edit.insert(text, at: end)
         document.storage.replace(end..<end, with: text)
+        document.editCount += 1
         document.history.clear()
         document.savedStateID = document.history.stateID
         document.fileTail = FileTail.of(canonical, size: tail.size + Int64(used))
@@ -145,24 +184,56 @@ final class DiskSync {
     }
 
     private func follow(_ read: DiskRead.Whole, in document: Document, canonical: String) {
-        guard let file = read.file else { return }
+        let file: TextFile
+        switch read.file {
+        case .failure(let error):
+            guard FileSystem.exists(canonical) else { return check(document) }  // gone meanwhile
+            return refuse(error, in: document)
+        case .success(let read): file = read
+        }
+        guard let stamp = read.stamp else { return check(document) }  // written while read: again
         let wasDirty = document.isDirty
-        let isSame = read.version == document.editCount ? read.isSame : file.text == document.text
-        if isSame {
+        document.isDeletedOnDisk = false
+        let change = read.version == document.editCount ? read.change : Change(from: document.storage, to: file.text)
+        guard let change else {
+            // The same text: only the version known moves on.
+            document.diskStamp = stamp
+            document.fileTail = read.tail
             document.savedStateID = document.history.stateID
-            document.fileTail = document.diskStamp.flatMap { FileTail.of(canonical, size: $0.size) }
-            if wasDirty { store.publish(.dirtyChanged(false), for: document, dirtyBefore: nil) }
+            let hadProblem = document.diskProblem != nil
+            document.diskProblem = nil
+            if hadProblem { document.hasUnseenDiskChange = false }
+            if wasDirty || hadProblem { store.publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil) }
             return
         }
         if wasDirty {
+            // The question stands until it is answered; the version it is about is the one read.
+            document.diskStamp = stamp
+            document.fileTail = nil
             document.savedStateID = nil
             document.hasUnseenDiskChange = true
+            document.diskProblem = nil
             document.restoreNotice = nil  // a change while Tandem runs is said as such
             store.rebaseJournal(document)
             store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: nil)
         } else {
-            replace(document, with: file, storage: read.storage, canonical: canonical)
+            adopt(file, change: change, stamp: stamp, tail: read.tail, in: document)
         }
+    }
+
+    /// The file changed into something that is not this document's text: said, never adopted.
+    /// The version known stays the old one, so Save asks before overwriting.
+    private func refuse(_ error: TextFileError, in document: Document) {
+        let message = error.looksBinary
+            ? localized("“%1” changed on disk and is no longer text (it contains NUL bytes). Your text is kept as it was.", document.displayName)
+            : localized("“%1” changed on disk and cannot be read: %2 Your text is kept as it was.", document.displayName, error.message)
+        guard document.diskProblem != message || !document.hasUnseenDiskChange else { return }
+        // Whether the text is modified stays as it was: it is measured against the last version
+        // that could be read, and a clean document follows the file once it is text again.
+        document.diskProblem = message
+        document.hasUnseenDiskChange = true
+        store.rebaseJournal(document)
+        store.publish(.changedOnDiskUnreadable, for: document, dirtyBefore: nil)
     }
 
     /// Whether saving `document` to its own file would overwrite a change on disk the user has not
@@ -175,35 +246,47 @@ final class DiskSync {
     }
 
     /// The user keeps their text over the file's new version: it counts as seen, and Save may
-    /// overwrite it.
+    /// overwrite it. The answer holds in every window of the document.
     func keepMine(_ document: Document) {
         document.hasUnseenDiskChange = false
+        document.diskProblem = nil
         document.restoreNotice = nil
         if let canonical = document.identity.canonicalPath { document.diskStamp = DiskStamp.of(canonical) }
+        store.publish(.diskChangeSeen, for: document, dirtyBefore: nil)
     }
 
-    /// Replaces the document's text with the file on disk, dropping unsaved changes and undo.
+    /// Makes the document's text the file's on disk, as one undo step: Ctrl+Z brings back the text
+    /// it replaced, unsaved changes included.
     func reload(_ document: Document) throws(TextFileError) {
         guard let canonical = document.identity.canonicalPath else { return }
-        let file = try TextFile.read(canonical)
-        replace(document, with: file, storage: nil, canonical: canonical)
+        let read = DiskRead.Whole(path: canonical, comparedWith: document.storage, version: document.editCount)
+        let file = try read.file.get()
+        adopt(file, change: read.change, stamp: read.stamp, tail: read.tail, in: document)
     }
 
-    /// `storage`: the file's text as storage, when it was built off the main thread.
-    private func replace(_ document: Document, with file: TextFile, storage: TextStorage?, canonical: String) {
+    /// The document takes the file's text (`change`, nil when it has it already) and its traits,
+    /// and knows the file at `stamp` as its version.
+    private func adopt(_ file: TextFile, change: Change?, stamp: DiskStamp?, tail: FileTail?, in document: Document) {
         let wasDirty = document.isDirty
-        document.storage = storage ?? TextStorage(file.text)
-        document.editCount += 1
+        if let change {
+            document.history.seal()
+            document.storage = change.storage
+            document.editCount += 1
+            document.history.record(change.edit, removed: change.removed)
+            document.history.seal()
+        }
         document.fileTraits = file
         document.fileTraits.text = ""
-        document.history.clear()
         document.savedStateID = document.history.stateID
-        document.matchesFile(at: canonical)
+        document.diskStamp = stamp
+        document.fileTail = tail
         document.isDeletedOnDisk = false
         document.hasUnseenDiskChange = false
+        document.diskProblem = nil
         document.restoreNotice = nil
-        store.journals?.delete(document.draftID)  // nothing to keep: the text is the file's, the history empty
-        store.publish(.reloadedFromDisk, for: document, dirtyBefore: wasDirty)
+        // The journal begins again from the file, with the history that undoes back to the old text.
+        if store.journals != nil && document.canUndo { store.journals?.begin(document) } else { store.journals?.delete(document.draftID) }
+        if let change { store.publish(.edited(change.edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: wasDirty) }
+        store.publish(.reloadedFromDisk, for: document, dirtyBefore: change == nil ? wasDirty : nil)
     }
 }
-

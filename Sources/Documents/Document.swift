@@ -59,6 +59,10 @@ public final class Document: Identifiable {
     /// user may not write is saved elsewhere (Save As), never replaced.
     public var isWritable: Bool { path.map { AtomicFileWriter.isWritable($0) } ?? true }
 
+    /// Why the file, changed on disk, cannot be taken as this document's text (it is no longer
+    /// text, or cannot be read); nil when it can. Such a change is unseen until the user keeps theirs.
+    public internal(set) var diskProblem: String?
+
     /// What the user should know about how the document came back after a relaunch (nil: nothing).
     public internal(set) var restoreNotice: String?
 

@@ -11,10 +11,15 @@ public enum DocumentEvent: Sendable, Equatable {
     case saved(path: String)
     /// The document was renamed or moved to `path` on disk.
     case renamed(path: String)
-    /// The file on disk changed and the document, clean, took the new text.
+    /// The document took its file's text again (a reload, or a clean document following its file);
+    /// the change itself came just before as one undoable `edited` step.
     case reloadedFromDisk
     /// The file on disk changed while the document had unsaved changes.
     case changedOnDiskWhileDirty
+    /// The question the file on disk raised was answered (Keep Mine): it no longer holds.
+    case diskChangeSeen
+    /// The file changed on disk to something that cannot be shown as text (`Document.diskProblem`).
+    case changedOnDiskUnreadable
     /// The file was deleted on disk; the document keeps its text and can save it again.
     case deletedOnDisk
     /// More of the file arrived from disk (appended to the text, which is read-only meanwhile).

@@ -15,6 +15,9 @@ final class FileWatcher {
     private var folders: [Int32: String] = [:]      // watch descriptor -> folder
     private var watched: [String: Set<String>] = [:] // folder -> file names
     private var pending: Set<String> = []
+    /// Watched files moved to another name in the burst not yet reported, old path -> new path.
+    /// Whether they moved or were replaced is decided when the burst is reported (`reportIfDue`).
+    private var moves: [String: String] = [:]
     /// When the oldest unreported change arrived (nil: nothing pending).
     private var pendingSince: DispatchTime?
     private var flushScheduled = false
@@ -25,7 +28,8 @@ final class FileWatcher {
     private let onRename: @MainActor (_ from: String, _ to: String) -> Void
 
     /// Creates a watcher; `onChange` receives paths (as passed to `watch`) that may have changed,
-    /// `onRename` a watched file renamed within a watched folder (the old path stops being watched).
+    /// `onRename` a watched file renamed within a watched folder (the old path stops being watched)
+    /// when no file took its old name in the same burst (one that did is a change of the old path).
     init(interval: DispatchTimeInterval = .milliseconds(150),
          onChange: @escaping @MainActor (Set<String>) -> Void,
          onRename: @escaping @MainActor (_ from: String, _ to: String) -> Void = { _, _ in }) {
@@ -100,11 +104,11 @@ final class FileWatcher {
                 let path = PathName.join(folder, name)
                 if mask & UInt32(IN_MOVED_FROM) != 0, names.contains(name) { movedFrom[cookie] = path }
                 if mask & UInt32(IN_MOVED_TO) != 0, let old = movedFrom.removeValue(forKey: cookie), !names.contains(name) {
-                    // A watched file renamed: report it as a rename, not as a deletion.
-                    pending.remove(old)
-                    watch(path)  // first, so the folder's watch never lapses
-                    unwatch(old)
-                    onRename(old, path)
+                    // A watched file renamed. Emacs, Vim (backupcopy=no) and many tools save by
+                    // renaming the file to a backup and writing a new one in its place: that is
+                    // decided once the burst is over, so the backup is never taken for the file.
+                    moves[old] = path
+                    pending.insert(old)
                     continue
                 }
                 if name.isEmpty {
@@ -138,8 +142,17 @@ final class FileWatcher {
     private func reportIfDue() {
         guard let since = pendingSince, DispatchTime.now() >= since + interval else { return }
         pendingSince = nil
-        let paths = pending
+        var paths = pending
         pending.removeAll()
+        let moved = moves
+        moves.removeAll()
+        for (old, new) in moved.sorted(by: { $0.key < $1.key }) where !FileSystem.exists(old) {
+            // Nothing took its place: the file really moved.
+            paths.remove(old)
+            watch(new)  // first, so the folder's watch never lapses
+            unwatch(old)
+            onRename(old, new)
+        }
         guard !paths.isEmpty else { return }
         reportCount += 1
         onChange(paths)

@@ -164,15 +164,6 @@ public final class DocumentBinding {
                 reveal(at)
                 select(anchor: at, caret: at)
             }
-        case .reloadedFromDisk:
-            // The caret keeps its line and column, as far as the new text allows.
-            // The buffer still holds the old text, so it knows where the caret was in it.
-            let (line, column) = window.contains(caret) && !streams
-                ? (window.firstLine + buffer.caret.line, buffer.caret.column) : (0, 0)
-            fill()
-            let offset = offset(line: line, column: column)
-            reveal(offset)
-            select(anchor: offset, caret: offset)
         case .loadRestarted:
             fill()
         case .becameReadOnly(let reason) where reason == .longLines && !streams:

@@ -37,11 +37,11 @@ extension DocumentViewport: AccessibleDocument {
     }
 
     /// Text that arrived without an edit is said too: a file's text streaming in is inserted at
-    /// the end, a reload or a restarted load replaces the whole text.
+    /// the end, a restarted load replaces the whole text (a reload arrives as an edit).
     func announceLoad(_ event: DocumentEvent) {
         let count = binding.document.storage.count
         switch event {
-        case .reloadedFromDisk, .loadRestarted:
+        case .loadRestarted:
             view.accessibleTextChanged(inserted: false, at: 0, length: announcedCount)
             view.accessibleTextChanged(inserted: true, at: 0, length: count)
         case .loadProgressed, .loadFinished:

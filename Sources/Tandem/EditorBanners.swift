@@ -60,8 +60,11 @@ final class EditorBanners {
     }
 
     private func diskBanner() -> Banner? {
+        if let problem = document.diskProblem, document.hasUnseenDiskChange {
+            return Banner(message: problem, kind: .warning, offering: [.keepMine, .saveAs])
+        }
         if document.hasUnseenDiskChange {
-            return Banner(message: document.restoreNotice ?? localized("“%1” changed on disk. Reload it and lose your changes, or keep yours and overwrite it when you save?", document.displayName),
+            return Banner(message: document.restoreNotice ?? localized("“%1” changed on disk. Reload it (Undo brings your changes back), or keep yours and overwrite the file when you save?", document.displayName),
                           kind: .warning, offering: [.reload, .keepMine])
         }
         guard let path = document.path else { return nil }

@@ -179,8 +179,8 @@ final class EditorSceneDelegate: SceneDelegate {
         case .reloadedFromDisk:
             ui.textView.scrollToCaret()
             updateTitle()
-        case .changedOnDiskWhileDirty:
-            break  // the disk banner says so
+        case .changedOnDiskWhileDirty, .changedOnDiskUnreadable, .diskChangeSeen:
+            updateTitle()  // the disk banner says the rest
         case .becameReadOnly(let reason):
             if reason == .longLines {
                 loading.startPreviewIfNeeded()

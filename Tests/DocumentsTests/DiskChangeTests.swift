@@ -12,7 +12,7 @@ final class DiskChangeTests: XCTestCase {
     /// Polls the store's watcher until `condition` or 3 s. The watcher's own delivery goes through
     /// the main queue, which XCTest's run loop services late once GTK tests ran in the same
     /// process; the end-to-end tests cover that path in the real app.
-    @MainActor private static func wait(_ store: DocumentStore, _ condition: () -> Bool) -> Bool {
+    @MainActor static func wait(_ store: DocumentStore, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(3)
         while !condition() && Date() < deadline {
             store.pollDiskChanges()

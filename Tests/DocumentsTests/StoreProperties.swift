@@ -64,8 +64,11 @@ let sessionSteps = zip(Gen.int(in: 0...99), Gen.int(in: 0...7), Gen.int(in: 0...
                 let content = "disk \(step.offset)\(newline)line\(newline)"
                 try content.write(toFile: path, atomically: true, encoding: .utf8)
                 try store.reloadFromDisk(document)
-                model = Array(content.unicodeScalars)
-                undoModel.removeAll(); redoModel.removeAll()
+                // A reload is one undo step, like any other change of the text.
+                if model != Array(content.unicodeScalars) {
+                    undoModel.append(model); redoModel.removeAll()
+                    model = Array(content.unicodeScalars)
+                }
             default:
                 let a = model.isEmpty ? 0 : step.offset % (model.count + 1)
                 let b = min(model.count, a + step.length)

@@ -1,0 +1,196 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import Documents
+
+/// The file on disk as a versioned peer: nothing is adopted unseen, and no change of the text
+/// made for the disk is final (Ctrl+Z brings the previous text back).
+final class DiskVersionTests: XCTestCase {
+    private var temporary: TemporaryFolder!
+    private var folder: String { temporary.path }
+    override func setUpWithError() throws { temporary = try TemporaryFolder("version") }
+
+    /// Emacs (and Vim with backupcopy=no) rename the file to a backup, then write a new file
+    /// under the old name: the document stays on its file and sees the new text; it never
+    /// becomes the backup's.
+    func testARenameToABackupThenANewFileIsAChangeNotARename() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/notes.txt", backup = path + "~"
+            try "one\n".write(toFile: path, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: path)
+            var events: [DocumentEvent] = []
+            let subscription = store.subscribe(to: document) { events.append($0) }
+
+            try FileManager.default.moveItem(atPath: path, toPath: backup)
+            try "two\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "two\n" }, document.text)
+            XCTAssertEqual(document.path, path)
+            XCTAssertFalse(events.contains(.renamed(path: backup)), "the backup was taken for the file")
+            XCTAssertTrue(store.document(atPath: path) === document)
+            XCTAssertNil(store.document(atPath: backup))
+
+            // Edited, and saved that way again by the other program: asked, never adopted.
+            store.apply(.insert("mine ", at: 0), to: document)
+            try FileManager.default.removeItem(atPath: backup)
+            try FileManager.default.moveItem(atPath: path, toPath: backup)
+            try "three\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { events.contains(.changedOnDiskWhileDirty) })
+            XCTAssertEqual(document.text, "mine two\n")
+            XCTAssertEqual(document.path, path)
+            // Saving would overwrite their change: refused until the user keeps theirs.
+            XCTAssertThrowsError(try store.saveNow(document))
+            store.keepMine(document)
+            try store.saveNow(document)
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "mine two\n")
+            XCTAssertEqual(try String(contentsOfFile: backup, encoding: .utf8), "two\n", "the backup is left alone")
+            _ = subscription
+        }
+    }
+
+    /// A file moved onto the file another document shows: that document's file changed, and the
+    /// moved one's is gone; never two documents on one file.
+    func testAFileMovedOntoAnotherOpenFileKeepsOneDocumentPerFile() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let a = folder + "/a.txt", b = folder + "/b.txt"
+            try "alpha\n".write(toFile: a, atomically: false, encoding: .utf8)
+            try "beta\n".write(toFile: b, atomically: false, encoding: .utf8)
+            let first = try store.openFile(at: a), second = try store.openFile(at: b)
+            XCTAssertEqual(rename(a, b), 0)  // as mv does: over the other file
+            XCTAssertTrue(DiskChangeTests.wait(store) { second.text == "alpha\n" && first.isDeletedOnDisk })
+            XCTAssertEqual(first.path, a)
+            XCTAssertEqual(store.openDocuments.filter { $0.identity == .file(canonicalPath: DocumentStore.canonicalPath(b)) }.count, 1)
+        }
+    }
+
+    /// A change into something that is not text (NUL bytes) or that cannot be read is said, and
+    /// counts as unseen: Save asks before overwriting it, Keep Mine lets it.
+    func testAChangeThatCannotBeReadIsSaidAndNeverTakenAsSeen() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/data.txt"
+            try "text\n".write(toFile: path, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: path)
+            var events: [DocumentEvent] = []
+            let subscription = store.subscribe(to: document) { events.append($0) }
+            store.apply(.insert("mine ", at: 0), to: document)
+
+            try Data([0x41, 0, 0x42, 0x0A]).write(to: URL(fileURLWithPath: path))
+            XCTAssertTrue(DiskChangeTests.wait(store) { events.contains(.changedOnDiskUnreadable) })
+            XCTAssertNotNil(document.diskProblem)
+            XCTAssertTrue(document.hasUnseenDiskChange)
+            XCTAssertEqual(document.text, "mine text\n")
+            XCTAssertThrowsError(try store.saveNow(document)) { XCTAssertTrue(($0 as? TextFileError)?.isDiskConflict ?? false) }
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data([0x41, 0, 0x42, 0x0A]), "their bytes are untouched")
+
+            // A clean document does not take it either.
+            store.keepMine(document)
+            XCTAssertNil(document.diskProblem)
+            try store.saveNow(document)
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "mine text\n")
+            events.removeAll()
+            try Data([0, 1, 2]).write(to: URL(fileURLWithPath: path))
+            XCTAssertTrue(DiskChangeTests.wait(store) { events.contains(.changedOnDiskUnreadable) })
+            XCTAssertEqual(document.text, "mine text\n")
+            XCTAssertThrowsError(try store.saveNow(document))
+
+            // Text again: a clean document follows it and the problem is gone.
+            try "fine\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "fine\n" })
+            XCTAssertNil(document.diskProblem)
+            XCTAssertFalse(document.hasUnseenDiskChange)
+            _ = subscription
+        }
+    }
+
+    /// Reload over unsaved edits is one undo step: Ctrl+Z brings the edits back, in every view.
+    /// A clean document following its file can be undone the same way.
+    func testReloadAndFollowingAreUndoable() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/undo.txt"
+            try "first line\nsecond line\nthird line\n".write(toFile: path, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: path)
+            var view = document.text
+            let subscription = store.subscribe(to: document) { event in
+                if case .edited(let edit, _, _) = event {
+                    var scalars = Array(view.unicodeScalars)
+                    scalars.replaceSubrange(edit.range, with: Array(edit.replacement.unicodeScalars))
+                    view = String(String.UnicodeScalarView(scalars))
+                }
+            }
+            // Followed while clean, as the smallest edit.
+            var edits: [Edit] = []
+            let edits_ = store.subscribe(to: document) { if case .edited(let edit, _, _) = $0 { edits.append(edit) } }
+            try "first line\nsecond LINE\nthird line\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "first line\nsecond LINE\nthird line\n" })
+            XCTAssertEqual(edits, [Edit(range: 18..<22, replacement: "LINE")])
+            XCTAssertFalse(document.isDirty)
+            store.undo(document)
+            XCTAssertEqual(document.text, "first line\nsecond line\nthird line\n")
+            XCTAssertTrue(document.isDirty, "the text is not the file's any more")
+            store.redo(document)
+            XCTAssertFalse(document.isDirty)
+
+            // Reloaded over unsaved edits: one undo step brings them back.
+            store.apply(.insert("my words ", at: 0), to: document)
+            try "theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            try store.reloadFromDisk(document)
+            XCTAssertEqual(document.text, "theirs\n")
+            XCTAssertFalse(document.isDirty)
+            XCTAssertFalse(document.hasUnseenDiskChange)
+            store.undo(document)
+            XCTAssertEqual(document.text, "my words first line\nsecond LINE\nthird line\n")
+            XCTAssertEqual(view, document.text, "the view followed every step")
+            _ = (subscription, edits_)
+        }
+    }
+
+    /// Keep Mine is an answer for the document: every window hears it.
+    func testKeepMineIsToldToEveryWindow() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/asked.txt"
+            try "base\n".write(toFile: path, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: path)
+            var heard = [0, 0]
+            let windows = (0..<2).map { index in store.subscribe(to: document) { if $0 == .diskChangeSeen { heard[index] += 1 } } }
+            store.apply(.insert("x", at: 0), to: document)
+            try "theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            store.keepMine(document)
+            XCTAssertEqual(heard, [1, 1])
+            XCTAssertFalse(document.hasUnseenDiskChange)
+            _ = windows
+        }
+    }
+
+    /// The smallest edit between two texts, checked against applying it, on random texts.
+    func testDifferenceTurnsOneTextIntoTheOther() {
+        var random = SplitMix64(seed: 27)
+        let alphabet = Array("ab\n\r é😀")
+        for _ in 0..<2_000 {
+            let old = String((0..<Int(random.next() % 12)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
+            var new = Array(old.unicodeScalars)
+            let at = new.isEmpty ? 0 : Int(random.next() % UInt64(new.count + 1))
+            let cut = min(new.count - at, Int(random.next() % 3))
+            new.replaceSubrange(at..<(at + cut), with: Array(String((0..<Int(random.next() % 3)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }).unicodeScalars))
+            let target = String(String.UnicodeScalarView(new))
+            guard let edit = Edit.difference(from: old, to: target) else {
+                XCTAssertEqual(old, target)
+                continue
+            }
+            var scalars = Array(old.unicodeScalars)
+            scalars.replaceSubrange(edit.range, with: Array(edit.replacement.unicodeScalars))
+            XCTAssertEqual(String(String.UnicodeScalarView(scalars)), target)
+            XCTAssertLessThanOrEqual(edit.range.count, cut, "no larger than the change made (\(old.debugDescription) → \(target.debugDescription))")
+        }
+    }
+}
