@@ -43,10 +43,12 @@ public final class Document: Identifiable {
     /// Counts reads of the file on disk, so that only the newest one is followed.
     var diskGeneration = 0
 
-    /// The file at `canonical` holds the document's text now (loaded, saved or reloaded).
-    func matchesFile(at canonical: String) {
-        diskStamp = DiskStamp.of(canonical)
-        fileTail = diskStamp.flatMap { FileTail.of(canonical, size: $0.size) }
+    /// The version `stamp` of the file at `canonical` holds the document's text (it was read or
+    /// written): it is the version the document knows. Its end is kept to follow growth only while
+    /// the file is still that version; a file changed since is compared at the next look.
+    func knowsFile(_ stamp: DiskStamp?, at canonical: String) {
+        diskStamp = stamp
+        fileTail = stamp.flatMap { stamp in DiskStamp.of(canonical) == stamp ? FileTail.of(canonical, size: stamp.size) : nil }
     }
     /// Set when the user chose "Close without Saving" in its last window.
     var discardsChangesOnClose = false

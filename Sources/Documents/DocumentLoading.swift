@@ -105,9 +105,11 @@ final class DocumentLoading {
         case .finished:
             document.loader = nil
             document.loadProgress = nil
-            // Whatever changed on disk while we read is looked at now.
-            document.matchesFile(at: document.identity.canonicalPath ?? "")
+            // The version known is the one the load began with: a file replaced or rewritten while
+            // it streamed in is a change, compared now (a clean document follows it undoably).
+            if let canonical = document.identity.canonicalPath { document.knowsFile(document.diskStamp, at: canonical) }
             store.publish(.loadFinished, for: document, dirtyBefore: nil)
+            store.checkDisk(document)
         case .failed(let error):
             document.loader = nil
             document.loadProgress = nil

@@ -1,5 +1,6 @@
 import Dispatch
 import Localization
+import SafeFiles
 
 /// Saving: the document's text is taken as an O(1) snapshot on the main thread, then encoded,
 /// written and fsynced on a background queue while typing goes on.
@@ -10,13 +11,29 @@ extension DocumentStore {
         var file: TextFile
         var text: TextStorage
         var stateID: Int
+        /// Saving over the document's own file: the version it knows, which must still be the one on
+        /// disk when the write begins (nil: another file, or none to keep).
+        var replacing: DiskStamp??
+        /// The document's name, for the sentence a refused save says.
+        var name: String
 
-        /// Encodes and writes the snapshot (on any thread).
-        func write() throws(TextFileError) {
+        /// Encodes and writes the snapshot (on any thread); returns the version written. A file
+        /// changed since the save was asked for (a formatter, a checkout) is not overwritten.
+        func write() throws(TextFileError) -> DiskStamp? {
             var file = file
             file.text = text.string
+            if case .some(let known) = replacing, let now = DiskStamp.of(path), now != known {
+                throw DocumentStore.diskConflict(name)
+            }
             try file.write(to: path)
+            return DiskStamp.of(path)
         }
+    }
+
+    /// Why a save that would overwrite a change the user has not seen is refused.
+    nonisolated static func diskConflict(_ name: String) -> TextFileError {
+        TextFileError(localized("“%1” changed on disk since you last saw it. Saving would overwrite that change.", name),
+                      isDiskConflict: true)
     }
 
     /// Writes the document to its path, or to `newPath` (Save As), on a background queue; the
@@ -27,12 +44,12 @@ extension DocumentStore {
                      completion: @escaping @MainActor (TextFileError?) -> Void) throws(TextFileError) {
         let job = try beginSave(document, to: newPath)
         saveQueue.async {
-            var failure: TextFileError?
-            do throws(TextFileError) { try job.write() } catch { failure = error }
+            let result: Result<DiskStamp?, TextFileError>
+            do throws(TextFileError) { result = .success(try job.write()) } catch { result = .failure(error) }
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { [weak self] in
-                    self?.finishSave(job, of: document, failure: failure)
-                    completion(failure)
+                    self?.finishSave(job, of: document, result: result)
+                    if case .failure(let failure) = result { completion(failure) } else { completion(nil) }
                 }
             }
         }
@@ -42,10 +59,10 @@ extension DocumentStore {
     /// returns). The same checks and bookkeeping as `save(_:to:completion:)`.
     public func saveNow(_ document: Document, to newPath: String? = nil) throws(TextFileError) {
         let job = try beginSave(document, to: newPath)
-        var failure: TextFileError?
-        do throws(TextFileError) { try job.write() } catch { failure = error }
-        finishSave(job, of: document, failure: failure)
-        if let failure { throw failure }
+        let result: Result<DiskStamp?, TextFileError>
+        do throws(TextFileError) { result = .success(try job.write()) } catch { result = .failure(error) }
+        finishSave(job, of: document, result: result)
+        if case .failure(let failure) = result { throw failure }
     }
 
     /// Returns once every save asked for so far has reached the disk (quitting).
@@ -62,31 +79,43 @@ extension DocumentStore {
         if document.readOnlyReasons.contains(.incomplete) {
             throw TextFileError(localized("“%1” could not be read completely, so saving it could lose text; it is read-only.", document.displayName))
         }
-        if Self.canonicalPath(path) == document.identity.canonicalPath && hasDiskConflict(document) {
-            throw TextFileError(localized("“%1” changed on disk since you last saw it. Saving would overwrite that change.", document.displayName),
-                                isDiskConflict: true)
+        let canonical = Self.canonicalPath(path)
+        let isOwnFile = canonical == document.identity.canonicalPath
+        if isOwnFile && hasDiskConflict(document) { throw Self.diskConflict(document.displayName) }
+        if !isOwnFile, let other = self.document(canonicalPath: canonical), other !== document {
+            // One file, one document: the other window's text would be overwritten under it.
+            throw TextFileError(localized("“%1” is open in another window. Save your text there, or close that window first.",
+                                          PathName.file(of: path)))
         }
         applyOnSave(EditorConfig.forFile(Self.canonicalPath(path)), to: document)
         // Typing after this starts a new undo step, so the saved state is exactly this text.
         document.history.seal()
         document.savesInFlight += 1
         if document.savesInFlight == 1 { publish(.savingChanged(true), for: document, dirtyBefore: nil) }
-        return SaveJob(path: path, file: document.fileTraits, text: document.storage, stateID: document.history.stateID)
+        return SaveJob(path: path, file: document.fileTraits, text: document.storage, stateID: document.history.stateID,
+                       replacing: isOwnFile ? .some(document.diskStamp) : .none, name: document.displayName)
     }
 
-    private func finishSave(_ job: SaveJob, of document: Document, failure: TextFileError?) {
+    private func finishSave(_ job: SaveJob, of document: Document, result: Result<DiskStamp?, TextFileError>) {
         document.savesInFlight -= 1
         if document.savesInFlight == 0 { publish(.savingChanged(false), for: document, dirtyBefore: nil) }
-        guard failure == nil else { return }
-        let wasDirty = document.isDirty
-        document.savedStateID = job.stateID
         // A document whose last window closed during the save is no longer watched.
         let isOpen = self.document(id: document.id) === document
-        if isOpen { moveIdentity(of: document, to: Self.canonicalPath(job.path)) }
+        guard case .success(let written) = result else {
+            if isOpen { checkDisk(document) }  // what stopped it is said like any change
+            return
+        }
+        let wasDirty = document.isDirty
+        document.savedStateID = job.stateID
+        if isOpen { moveIdentity(of: document, to: Self.canonicalPath(job.path), written: written) }
         document.path = job.path
         document.isDeletedOnDisk = false
         document.hasUnseenDiskChange = false
+        document.diskProblem = nil
         journals?.recordSave(of: document, text: job.text, stateID: job.stateID, to: job.path)
-        if isOpen { publish(.saved(path: job.path), for: document, dirtyBefore: wasDirty) }
+        if isOpen {
+            publish(.saved(path: job.path), for: document, dirtyBefore: wasDirty)
+            checkDisk(document)  // a change that landed after our write is someone else's
+        }
     }
 }

@@ -46,10 +46,13 @@ public final class DocumentStore {
     public func openFile(at path: String, allowBinary: Bool = false, synchronously: Bool = false) throws(TextFileError) -> Document {
         let canonical = Self.canonicalPath(path)
         if let existing = document(canonicalPath: canonical) { return existing }
+        // The version read is the one before the read: a change while it reads (a big file streams
+        // in for seconds) is compared once the text is all here.
+        let version = DiskStamp.of(canonical)
         let document = try loading.open(path: path, canonical: canonical, allowBinary: allowBinary, synchronously: synchronously)
-        // A file still loading is stamped when its load ends.
-        if document.isLoading { document.diskStamp = DiskStamp.of(canonical) } else { document.matchesFile(at: canonical) }
+        document.knowsFile(version, at: canonical)
         register(document, canonical: canonical)
+        if !document.isLoading { disk.check(document) }  // changed before the watch began
         return document
     }
 
@@ -174,15 +177,16 @@ public final class DocumentStore {
     /// Replaces the document's text with the file on disk, dropping unsaved changes and undo.
     public func reloadFromDisk(_ document: Document) throws(TextFileError) { try disk.reload(document) }
 
-    /// The document was written to `canonical`: it is that file's document now (watched there),
-    /// and the file as written is what it matches, so our own write is not someone else's change.
-    func moveIdentity(of document: Document, to canonical: String) {
+    /// The document was written to `canonical` as version `written`: it is that file's document now
+    /// (watched there), and that version is what it knows, so our own write is not someone else's
+    /// change, and a change after it is.
+    func moveIdentity(of document: Document, to canonical: String, written: DiskStamp?) {
         if document.identity != .file(canonicalPath: canonical) {
             if let old = document.identity.canonicalPath { disk.unwatch(old) }
             document.identity = .file(canonicalPath: canonical)
             disk.watch(canonical)
         }
-        document.matchesFile(at: canonical)
+        document.knowsFile(written, at: canonical)
     }
 
     /// The path with symlinks resolved; for a file that does not exist yet, its folder's.

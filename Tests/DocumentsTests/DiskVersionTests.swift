@@ -172,6 +172,97 @@ final class DiskVersionTests: XCTestCase {
         }
     }
 
+    /// Spins the main run loop (loads and saves finish there) and reads the watcher, until
+    /// `condition` or 20 s.
+    @MainActor private static func spin(_ store: DocumentStore, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(20)
+        while !condition() && Date() < deadline {
+            RunLoop.main.run(until: Date().addingTimeInterval(0.01))
+            store.pollDiskChanges()
+        }
+        return condition()
+    }
+
+    /// `git checkout` replaces a big file while it streams in: once loaded, the document shows the
+    /// new file (the old text one Ctrl+Z away), never the old text as if it were the file.
+    func testAFileReplacedWhileItLoadsIsFollowedOnceLoaded() throws {
+        let folder = self.folder
+        let path = folder + "/big.txt"
+        let old = String(repeating: "the old version of a big file\n", count: 200_000)  // 6 MB
+        try old.write(toFile: path, atomically: false, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            XCTAssertTrue(document.isLoading)
+            var events: [DocumentEvent] = []
+            let subscription = store.subscribe(to: document) { events.append($0) }
+            // Replaced once the loader is reading the old file.
+            XCTAssertTrue(Self.spin(store) { events.contains { if case .loadProgressed = $0 { true } else { false } } })
+            try "the new version\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(Self.spin(store) { !document.isLoading && document.text == "the new version\n" }, "\(document.text.prefix(40))")
+            XCTAssertFalse(document.isDirty)
+            store.undo(document)
+            XCTAssertEqual(document.text, old)
+            _ = subscription
+        }
+    }
+
+    /// A change that lands after Tandem wrote the file but before the save finished is someone
+    /// else's: followed (clean) as a change, not taken as what was saved. One that lands before the
+    /// write began stops the save: their file is not overwritten.
+    func testAChangeDuringASaveIsSeen() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/saved.txt"
+            try "base\n".write(toFile: path, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: path)
+            store.apply(.insert("mine ", at: 0), to: document)
+            var failure: TextFileError?? = .none
+            try store.save(document) { failure = .some($0) }
+            store.waitForSaves()  // written; the main thread has not heard yet
+            try "formatted\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(Self.spin(store) { failure != nil && document.text == "formatted\n" }, document.text)
+            XCTAssertNil(failure!)
+            store.undo(document)
+            XCTAssertEqual(document.text, "mine base\n", "what was saved is one undo away")
+
+            // Changed before the write: the save is refused, their text stays.
+            try store.saveNow(document)
+            store.apply(.insert("again ", at: 0), to: document)
+            let gate = DispatchSemaphore(value: 0)
+            store.saveQueue.async { gate.wait() }
+            failure = .none
+            try store.save(document) { failure = .some($0) }
+            try "theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            gate.signal()
+            XCTAssertTrue(Self.spin(store) { failure != nil })
+            XCTAssertEqual(failure??.isDiskConflict, true)
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "theirs\n")
+            XCTAssertTrue(Self.spin(store) { document.hasUnseenDiskChange }, "and the change is said")
+            XCTAssertEqual(document.text, "again mine base\n")
+        }
+    }
+
+    /// Save As onto a file another window shows would make two documents of one file: refused.
+    func testSaveAsOntoAnOpenFileIsRefused() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let a = folder + "/a.txt", b = folder + "/b.txt"
+            try "alpha\n".write(toFile: b, atomically: false, encoding: .utf8)
+            let other = try store.openFile(at: b)
+            let document = try store.openFile(at: a)
+            store.apply(.insert("new", at: 0), to: document)
+            XCTAssertThrowsError(try store.saveNow(document, to: b)) { XCTAssertFalse(($0 as? TextFileError)?.isDiskConflict ?? true) }
+            XCTAssertEqual(try String(contentsOfFile: b, encoding: .utf8), "alpha\n")
+            XCTAssertEqual(other.text, "alpha\n")
+            XCTAssertEqual(document.path, a)
+            try store.saveNow(document, to: folder + "/c.txt")
+            XCTAssertEqual(store.openDocuments.count, 2)
+        }
+    }
+
     /// The smallest edit between two texts, checked against applying it, on random texts.
     func testDifferenceTurnsOneTextIntoTheOther() {
         var random = SplitMix64(seed: 27)
