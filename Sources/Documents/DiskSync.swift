@@ -113,7 +113,7 @@ final class DiskSync {
             /// The end of the version read, to follow it if it only grows.
             var tail: FileTail?
             /// The text the document had at `version`, changed into the file's (nil: the same).
-            var change: Change?
+            var change: TextChange?
             var version: Int
 
             init(path: String, comparedWith text: TextStorage, version: Int) {
@@ -122,25 +122,8 @@ final class DiskSync {
                 do throws(TextFileError) { file = .success(try TextFile.read(path)) } catch { file = .failure(error) }
                 if let size = before?.size { tail = FileTail.of(path, size: size) }
                 stamp = DiskStamp.of(path) == before ? before : nil
-                if case .success(let read) = file { change = Change(from: text, to: read.text) }
+                if case .success(let read) = file { change = TextChange(from: text, to: read.text) }
             }
-        }
-    }
-
-    /// A document's text turned into its file's, as one edit (prepared on any thread).
-    struct Change: Sendable {
-        var edit: Edit
-        /// What the edit removes from the old text.
-        var removed: String
-        /// The old text with the edit applied.
-        var storage: TextStorage
-
-        init?(from text: TextStorage, to new: String) {
-            guard let edit = Edit.difference(from: text.string, to: new) else { return nil }
-            self.edit = edit
-            removed = text.substring(edit.range)
-            storage = text
-            storage.replace(edit.range, with: edit.replacement)
         }
     }
 
@@ -194,7 +177,7 @@ final class DiskSync {
         guard let stamp = read.stamp else { return check(document) }  // written while read: again
         let wasDirty = document.isDirty
         document.isDeletedOnDisk = false
-        let change = read.version == document.editCount ? read.change : Change(from: document.storage, to: file.text)
+        let change = read.version == document.editCount ? read.change : TextChange(from: document.storage, to: file.text)
         guard let change else {
             // The same text: only the version known moves on.
             document.diskStamp = stamp
@@ -266,13 +249,13 @@ final class DiskSync {
 
     /// The document takes the file's text (`change`, nil when it has it already) and its traits,
     /// and knows the file at `stamp` as its version.
-    private func adopt(_ file: TextFile, change: Change?, stamp: DiskStamp?, tail: FileTail?, in document: Document) {
+    private func adopt(_ file: TextFile, change: TextChange?, stamp: DiskStamp?, tail: FileTail?, in document: Document) {
         let wasDirty = document.isDirty
         if let change {
             document.history.seal()
-            document.storage = change.storage
-            document.editCount += 1
-            document.history.record(change.edit, removed: change.removed)
+            document.history.beginCompound()
+            for (edit, removed) in zip(change.edits, change.removed) { document.history.record(edit, removed: removed) }
+            document.history.endCompound()
             document.history.seal()
         }
         document.fileTraits = file
@@ -284,9 +267,15 @@ final class DiskSync {
         document.hasUnseenDiskChange = false
         document.diskProblem = nil
         document.restoreNotice = nil
+        // Each edit is told with the text as it is after it (views read the lines around it); a
+        // single one (a whole new text) was built off the main thread already.
+        for (index, edit) in (change?.edits ?? []).enumerated() {
+            if change!.edits.count == 1 { document.storage = change!.storage } else { document.storage.replace(edit.range, with: edit.replacement) }
+            document.editCount += 1
+            store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: index == 0 ? wasDirty : nil)
+        }
         // The journal begins again from the file, with the history that undoes back to the old text.
         if store.journals != nil && document.canUndo { store.journals?.begin(document) } else { store.journals?.delete(document.draftID) }
-        if let change { store.publish(.edited(change.edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: wasDirty) }
         store.publish(.reloadedFromDisk, for: document, dirtyBefore: change == nil ? wasDirty : nil)
     }
 }
