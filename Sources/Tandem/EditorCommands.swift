@@ -154,6 +154,10 @@ final class EditorCommands {
             try environment.store.save(document, to: target) { [weak self] failure in
                 release()
                 guard let self else { return completion(failure == nil) }
+                if let failure, failure.isDiskConflict {
+                    // The file changed while the save waited to write: asked as any conflict is.
+                    return self.askToOverwrite(failure.message, completion: completion)
+                }
                 if let failure {
                     // The document stays modified and the old file untouched; the user can retry elsewhere.
                     self.banners.showSaveFailure(failure.message)

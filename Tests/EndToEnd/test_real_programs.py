@@ -1,0 +1,149 @@
+"""Real programs save an open file in their own ways: Tandem follows each (clean) or asks (edited),
+never takes a backup for the file, never adopts what it has not read, and every change it makes to
+the text for the disk is one Ctrl+Z from coming back."""
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import wait_for
+from test_documents import all_texts, two_windows
+
+
+def run(*command, cwd):
+    subprocess.run(command, cwd=cwd, check=True, capture_output=True, timeout=30)
+
+
+def banner_text(tandem):
+    return [" ".join(tandem.labels_of_frame(f)) for f in tandem.frames()]
+
+
+def open_one(tandem, tmp_path, name, content):
+    (tmp_path / name).write_text(content)
+    tandem.start(name)
+    tandem.wait_title(name)
+    return tandem.window_id(name)
+
+
+def edit_and_wait(tandem, wid, name, text):
+    tandem.send(wid, "ctrl+Home", text=text)
+    tandem.wait_title(f"• {name}")
+
+
+def test_an_emacs_save_is_a_change_of_the_file_never_a_rename_to_its_backup(tandem, tmp_path):
+    emacs = shutil.which("emacs")
+    assert emacs, "emacs-nox is installed by .ci/install-deps"
+    wid = open_one(tandem, tmp_path, "notes.txt", "first\nsecond\n")
+    # Emacs renames notes.txt to notes.txt~ and writes a new notes.txt (its first save of a session;
+    # backups are inhibited under /tmp unless asked for).
+    run(emacs, "--batch", "-Q", "notes.txt", "--eval",
+        '(progn (setq make-backup-files t backup-inhibited nil backup-by-copying nil backup-enable-predicate (lambda (name) t)) (goto-char (point-max)) (insert "third\\n") (save-buffer))',
+        cwd=tmp_path)
+    assert (tmp_path / "notes.txt~").read_text() == "first\nsecond\n", "emacs made its backup by renaming"
+    wait_for("the new text", lambda: all_texts(tandem) == ["first\nsecond\nthird\n"])
+    assert tandem.titles() == ["notes.txt"], "the window stays on notes.txt, clean"
+    # Edited, then saved by Emacs again: asked, and Save never writes into the backup.
+    os.remove(tmp_path / "notes.txt~")
+    edit_and_wait(tandem, wid, "notes.txt", "mine ")
+    run(emacs, "--batch", "-Q", "notes.txt", "--eval",
+        '(progn (setq make-backup-files t backup-inhibited nil backup-by-copying nil backup-enable-predicate (lambda (name) t)) (goto-char (point-max)) (insert "fourth\\n") (save-buffer))',
+        cwd=tmp_path)
+    wait_for("the question", lambda: "changed on disk" in banner_text(tandem)[0])
+    assert all_texts(tandem) == ["mine first\nsecond\nthird\n"]
+    assert tandem.titles() == ["• notes.txt"]
+    assert (tmp_path / "notes.txt~").read_text() == "first\nsecond\nthird\n"
+
+
+@pytest.mark.parametrize("backupcopy", ["no", "yes"])
+def test_vim_saves_are_followed_whichever_way_it_writes(tandem, tmp_path, backupcopy):
+    wid = open_one(tandem, tmp_path, "v.txt", "alpha\nbeta\n")
+    run("vim", "-Es", "-u", "NONE", "-c", f"set backup backupcopy={backupcopy}", "-c", "%s/beta/BETA/", "-c", "wq", "v.txt",
+        cwd=tmp_path)
+    wait_for("vim's change", lambda: all_texts(tandem) == ["alpha\nBETA\n"])
+    assert tandem.titles() == ["v.txt"]
+    edit_and_wait(tandem, wid, "v.txt", "mine ")
+    run("vim", "-Es", "-u", "NONE", "-c", f"set backup backupcopy={backupcopy}", "-c", "%s/alpha/ALPHA/", "-c", "wq", "v.txt",
+        cwd=tmp_path)
+    wait_for("the question", lambda: "changed on disk" in banner_text(tandem)[0])
+    assert all_texts(tandem) == ["mine alpha\nBETA\n"]
+    assert tandem.titles() == ["• v.txt"], "never renamed to vim's backup"
+
+
+def test_sed_in_place_while_edited_asks_and_reload_is_one_undo_away_in_every_window(tandem, tmp_path):
+    a, b = two_windows(tandem, tmp_path, "s.txt", "one\ntwo\nthree\n")
+    tandem.send(a, "ctrl+End", text="my line")
+    wait_for("dirty", lambda: tandem.titles() == ["• s.txt", "• s.txt (2)"])
+    run("sed", "-i", "s/two/TWO/", "s.txt", cwd=tmp_path)
+    wait_for("the question in both windows", lambda: all("changed on disk" in t for t in banner_text(tandem)))
+    button = [btn for btn in tandem.find(tandem.frame_of(b), "push button") if btn.name == "Reload"][0]
+    button.queryAction().doAction(0)
+    wait_for("sed's text in both", lambda: all_texts(tandem) == ["one\nTWO\nthree\n"] * 2)
+    wait_for("the question gone in both", lambda: not any("changed on disk" in t for t in banner_text(tandem)))
+    tandem.send(a, "ctrl+z")
+    wait_for("my line back in both", lambda: all_texts(tandem) == ["one\ntwo\nthree\nmy line"] * 2)
+
+
+def test_keep_mine_in_one_window_answers_the_question_in_all(tandem, tmp_path):
+    a, b = two_windows(tandem, tmp_path, "k.txt", "base\n")
+    tandem.send(a, text="mine ")
+    wait_for("dirty", lambda: tandem.titles() == ["• k.txt", "• k.txt (2)"])
+    run("sed", "-i", "s/base/theirs/", "k.txt", cwd=tmp_path)
+    wait_for("the question in both windows", lambda: all("changed on disk" in t for t in banner_text(tandem)))
+    button = [btn for btn in tandem.find(tandem.frame_of(a), "push button") if btn.name == "Keep Mine"][0]
+    button.queryAction().doAction(0)
+    wait_for("the question gone in both", lambda: not any("changed on disk" in t for t in banner_text(tandem)))
+    tandem.send(b, "ctrl+s")
+    wait_for("saved without asking", lambda: tandem.titles() == ["k.txt", "k.txt (2)"])
+    assert (tmp_path / "k.txt").read_text() == "mine base\n"
+
+
+def test_git_checkout_and_stash_of_an_open_file_are_followed_and_undoable(tandem, tmp_path):
+    run("git", "init", "-q", cwd=tmp_path)
+    run("git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "root", cwd=tmp_path)
+    (tmp_path / "g.txt").write_text("committed\n")
+    run("git", "add", "g.txt", cwd=tmp_path)
+    run("git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one", cwd=tmp_path)
+    (tmp_path / "g.txt").write_text("work in progress\n")
+    wid = open_one(tandem, tmp_path, "g.txt", "work in progress\n")
+    run("git", "stash", "-q", cwd=tmp_path)
+    wait_for("the stash's checkout", lambda: all_texts(tandem) == ["committed\n"])
+    run("git", "stash", "pop", "-q", cwd=tmp_path)
+    wait_for("the stash popped", lambda: all_texts(tandem) == ["work in progress\n"])
+    run("git", "checkout", "-q", "--", "g.txt", cwd=tmp_path)
+    wait_for("the checkout", lambda: all_texts(tandem) == ["committed\n"])
+    assert tandem.titles() == ["g.txt"]
+    tandem.send(wid, "ctrl+z")
+    wait_for("the text before the checkout", lambda: all_texts(tandem) == ["work in progress\n"])
+    assert tandem.titles() == ["• g.txt"], "not the file's text any more"
+
+
+@pytest.mark.parametrize("how", ["cp", "rsync", "rsync --inplace"])
+def test_a_copy_over_the_file_is_followed(tandem, tmp_path, how):
+    (tmp_path / "incoming.txt").write_text("from elsewhere\nsecond\n")
+    wid = open_one(tandem, tmp_path, "c.txt", "original\nsecond\n")
+    command = how.split() + ["incoming.txt", "c.txt"]
+    if command[0] == "rsync":
+        assert shutil.which("rsync"), "rsync is installed by .ci/install-deps"
+        command.insert(1, "-I")  # same size and time would be skipped
+    run(*command, cwd=tmp_path)
+    wait_for("the copy's text", lambda: all_texts(tandem) == ["from elsewhere\nsecond\n"])
+    assert tandem.titles() == ["c.txt"]
+    # Edited: asked, not replaced.
+    edit_and_wait(tandem, wid, "c.txt", "mine ")
+    (tmp_path / "incoming.txt").write_text("third version\n")
+    run(*command, cwd=tmp_path)
+    wait_for("the question", lambda: "changed on disk" in banner_text(tandem)[0])
+    assert all_texts(tandem) == ["mine from elsewhere\nsecond\n"]
+
+
+def test_a_file_that_stops_being_text_is_said_and_save_asks_before_overwriting(tandem, tmp_path):
+    wid = open_one(tandem, tmp_path, "t.txt", "text\n")
+    edit_and_wait(tandem, wid, "t.txt", "mine ")
+    (tmp_path / "t.txt").write_bytes(b"bin\x00ary\n")
+    wait_for("the problem said", lambda: "no longer text" in banner_text(tandem)[0])
+    assert all_texts(tandem) == ["mine text\n"]
+    tandem.send(wid, "ctrl+s")
+    wait_for("the overwrite question", lambda: [
+        f for f in tandem.app() if f is not None and "Overwrite" in " ".join(b.name for b in tandem.find(f, "push button"))])
+    assert (tmp_path / "t.txt").read_bytes() == b"bin\x00ary\n", "their bytes are untouched until the user says so"
