@@ -263,6 +263,27 @@ final class DiskVersionTests: XCTestCase {
         }
     }
 
+    /// A program that rewrites earlier bytes (the same length) and appends: not taken for growth,
+    /// the whole file is read, so Save never reverts the earlier change.
+    func testARewriteThatAlsoGrowsIsNotTakenForAnAppend() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/log.txt"
+            let head = String(repeating: "a line of the log\n", count: 1_000)
+            try ("first\n" + head).write(toFile: path, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: path)
+            let log = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+            log.seek(toFileOffset: 0)
+            log.write(Data("FIRST\n".utf8))
+            log.seekToEndOfFile()
+            log.write(Data("appended\n".utf8))
+            log.closeFile()
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text.hasSuffix("appended\n") })
+            XCTAssertEqual(document.text, "FIRST\n" + head + "appended\n")
+        }
+    }
+
     /// The smallest edit between two texts, checked against applying it, on random texts.
     func testDifferenceTurnsOneTextIntoTheOther() {
         var random = SplitMix64(seed: 27)
