@@ -58,13 +58,16 @@ def test_an_emacs_save_is_a_change_of_the_file_never_a_rename_to_its_backup(tand
 @pytest.mark.parametrize("backupcopy", ["no", "yes"])
 def test_vim_saves_are_followed_whichever_way_it_writes(tandem, tmp_path, backupcopy):
     wid = open_one(tandem, tmp_path, "v.txt", "alpha\nbeta\n")
-    run("vim", "-Es", "-u", "NONE", "-c", f"set backup backupcopy={backupcopy}", "-c", "%s/beta/BETA/", "-c", "wq", "v.txt",
-        cwd=tmp_path)
+    inode = os.stat(tmp_path / "v.txt").st_ino
+    # backupskip= : Vim skips backups under /tmp otherwise.
+    vim = ("vim", "-Es", "-u", "NONE", "-c", f"set backup backupcopy={backupcopy} backupskip=")
+    run(*vim, "-c", "%s/beta/BETA/", "-c", "wq", "v.txt", cwd=tmp_path)
+    assert (tmp_path / "v.txt~").read_text() == "alpha\nbeta\n"
+    assert (os.stat(tmp_path / "v.txt").st_ino != inode) == (backupcopy == "no"), "no: renamed to the backup; yes: in place"
     wait_for("vim's change", lambda: all_texts(tandem) == ["alpha\nBETA\n"])
     assert tandem.titles() == ["v.txt"]
     edit_and_wait(tandem, wid, "v.txt", "mine ")
-    run("vim", "-Es", "-u", "NONE", "-c", f"set backup backupcopy={backupcopy}", "-c", "%s/alpha/ALPHA/", "-c", "wq", "v.txt",
-        cwd=tmp_path)
+    run(*vim, "-c", "%s/alpha/ALPHA/", "-c", "wq", "v.txt", cwd=tmp_path)
     wait_for("the question", lambda: "changed on disk" in banner_text(tandem)[0])
     assert all_texts(tandem) == ["mine alpha\nBETA\n"]
     assert tandem.titles() == ["• v.txt"], "never renamed to vim's backup"
