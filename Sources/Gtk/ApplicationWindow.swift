@@ -48,8 +48,17 @@ public final class ApplicationWindow: Container {
         gtk_window_get_position(window, &x, &y)
         return (Int(x), Int(y))
     }
-    /// Asks the window manager to place the window (it may not).
-    public func move(x: Int, y: Int) { gtk_window_move(window, gint(x), gint(y)) }
+    /// Asks the window manager to place the window (it may not). Before the window is shown the
+    /// place is marked as the user's own: GTK marks it so only until its next hints update, which
+    /// can reach the X server before the window manager reads the hints of the map, and then
+    /// the window manager places the window where it likes.
+    public func move(x: Int, y: Int) {
+        if gtk_widget_get_mapped(widget) == 0 {
+            var geometry = GdkGeometry()
+            gtk_window_set_geometry_hints(window, nil, &geometry, GDK_HINT_USER_POS)
+        }
+        gtk_window_move(window, gint(x), gint(y))
+    }
     /// Asks for the window to be maximized.
     public func maximize() { gtk_window_maximize(window) }
     /// Asks for the window to be fullscreen.
