@@ -91,6 +91,7 @@ final class DiskSync {
         let wasDirty = document.isDirty
         document.isDeletedOnDisk = true
         document.diskStamp = nil
+        document.knownFileText = nil
         document.fileTail = nil
         document.savedStateID = nil  // nothing on disk matches the text now
         store.rebaseJournal(document)
@@ -191,6 +192,12 @@ final class DiskSync {
         }
         if wasDirty {
             // The question stands until it is answered; the version it is about is the one read.
+            // The version known before it is the base a merge needs: the text at the saved state
+            // (a second change before the answer keeps the first base; after a merge the base is
+            // the version it merged, which no state of the history holds).
+            if let saved = document.savedStateID, !document.hasUnseenDiskChange || document.knownFileText == nil {
+                document.knownFileText = document.history.text(atState: saved, from: document.storage)
+            }
             document.diskStamp = stamp
             document.fileTail = nil
             document.savedStateID = nil
@@ -232,6 +239,7 @@ final class DiskSync {
     /// overwrite it. The answer holds in every window of the document.
     func keepMine(_ document: Document) {
         document.hasUnseenDiskChange = false
+        document.knownFileText = nil  // the file's version now is one the document never held
         document.diskProblem = nil
         document.restoreNotice = nil
         if let canonical = document.identity.canonicalPath { document.diskStamp = DiskStamp.of(canonical) }
@@ -261,6 +269,7 @@ final class DiskSync {
         document.fileTraits = file
         document.fileTraits.text = ""
         document.savedStateID = document.history.stateID
+        document.knownFileText = nil
         document.diskStamp = stamp
         document.fileTail = tail
         document.isDeletedOnDisk = false

@@ -65,6 +65,14 @@ public final class Document: Identifiable {
     /// text, or cannot be read); nil when it can. Such a change is unseen until the user keeps theirs.
     public internal(set) var diskProblem: String?
 
+    /// The text of the file's version the document last knew, kept while it has unsaved changes
+    /// and the file changed: what a merge compares both sides with (nil: not known, no merge).
+    var knownFileText: TextStorage?
+    /// Where a merge kept both sides of a change for the user to settle, in order.
+    public internal(set) var conflicts: [MergeConflict] = []
+    /// Whether Merge can answer the change on disk: the version the document knew is known.
+    public var canMerge: Bool { hasUnseenDiskChange && diskProblem == nil && knownFileText != nil && !isReadOnly }
+
     /// What the user should know about how the document came back after a relaunch (nil: nothing).
     public internal(set) var restoreNotice: String?
 

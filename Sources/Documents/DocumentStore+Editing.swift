@@ -3,12 +3,13 @@ import Localization
 /// Edits, undo and saving: what the store does to a document's text and file.
 extension DocumentStore {
     /// Applies an edit (clamped to the text), records it for undo and tells every subscriber.
-    public func apply(_ edit: Edit, to document: Document, origin: Int? = nil) {
+    /// New lines take the document's newline style, unless `keepsNewlines` (text that is the file's own).
+    public func apply(_ edit: Edit, to document: Document, origin: Int? = nil, keepsNewlines: Bool = false) {
         guard !document.isReadOnly else { return }
         let count = document.storage.count
         let lower = max(0, min(edit.range.lowerBound, count)), upper = max(lower, min(edit.range.upperBound, count))
         // New lines take the document's newline style; the lines already there keep theirs.
-        let clamped = Edit(range: lower..<upper, replacement: document.lineEnding.applied(to: edit.replacement))
+        let clamped = Edit(range: lower..<upper, replacement: keepsNewlines ? edit.replacement : document.lineEnding.applied(to: edit.replacement))
         if clamped.range.isEmpty && clamped.replacement.isEmpty { return }
         let wasDirty = document.isDirty
         let removed = document.storage.substring(clamped.range)

@@ -107,8 +107,12 @@ extension DocumentStore {
                     let current = version == document.editCount ? rebuilt : TextFingerprint(length: -1, hash: 0)
                     var settled = JournalReplay.Outcome(storage: document.storage, history: document.history,
                                                         savedStateID: document.savedStateID, fileChanged: false, anchorFile: anchor)
+                    let knownSavedState = document.savedStateID
                     settled.settle(file: file, text: current)
                     self.settle(document, with: settled, stamp: file == nil ? nil : stamp, canonical: canonical)
+                    if settled.fileChanged, let anchor, let known = knownSavedState {
+                        self.carryEdits(of: document, knownState: known, anchor: anchor)
+                    }
                 }
             }
         }
@@ -128,6 +132,23 @@ extension DocumentStore {
         } else if wasDirty != document.isDirty {
             publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil)
         }
+    }
+
+    /// The file changed while Tandem was closed: the unsaved edits are merged into its new text,
+    /// as Merge would, when the text the document knew of the file can be rebuilt from
+    /// the history (and is the text the journal says the file held). Otherwise the question stays.
+    private func carryEdits(of document: Document, knownState: Int, anchor: JournalFileState) {
+        guard document.hasUnseenDiskChange, !document.isReadOnly,
+              let base = document.history.text(atState: knownState, from: document.storage),
+              TextFingerprint(base) == TextFingerprint(length: anchor.length, hash: anchor.hash) else { return }
+        document.knownFileText = base
+        let conflicts: Int
+        do throws(TextFileError) { conflicts = try mergeWithDisk(document) } catch { return }
+        document.restoreNotice = conflicts == 0
+            ? localized("“%1” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; Undo takes the merge back.", document.displayName)
+            : localized("“%1” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; %2 places changed on both sides are marked to settle.",
+                        document.displayName, LocalizedNumber.string(conflicts))
+        publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil)
     }
 
     private static func stopped(_ name: String, _ damage: String) -> String {

@@ -111,6 +111,7 @@ extension DocumentStore {
         document.path = job.path
         document.isDeletedOnDisk = false
         document.hasUnseenDiskChange = false
+        document.knownFileText = nil
         document.diskProblem = nil
         journals?.recordSave(of: document, text: job.text, stateID: job.stateID, to: job.path)
         if isOpen {

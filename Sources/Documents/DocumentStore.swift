@@ -135,6 +135,14 @@ public final class DocumentStore {
     /// Tells the document's subscribers.
     func publish(_ event: DocumentEvent, for document: Document, dirtyBefore: Bool?) {
         subscribers.deliver(event, for: document, dirtyBefore: dirtyBefore)
+        // Regions left to settle follow every change of the text, whoever made it.
+        if case .edited(let edit, _, _) = event, !document.conflicts.isEmpty {
+            let followed = document.conflicts.compactMap { $0.following(edit) }
+            if followed != document.conflicts {
+                document.conflicts = followed
+                subscribers.deliver(.conflictsChanged, for: document, dirtyBefore: nil)
+            }
+        }
     }
 
     // MARK: Journals

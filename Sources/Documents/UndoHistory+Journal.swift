@@ -49,6 +49,8 @@ extension UndoHistory {
         nextGroupID = next
         (undoStack, groupIDs) = stacks[0]
         (redoStack, redoIDs) = stacks[1]
+        // Ids count up from 1: a history whose oldest step is not the first lost older ones.
+        floorStateID = (groupIDs.first ?? redoIDs.last ?? 1) == 1 ? 0 : nil
         self.bytes = (undoStack + redoStack).reduce(0) { sum, group in group.records.reduce(sum) { $0 + $1.size } }
     }
 }

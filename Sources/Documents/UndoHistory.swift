@@ -40,6 +40,9 @@ public struct UndoHistory: Sendable {
     var nextGroupID = 1
     var groupIDs: [Int] = []
     var redoIDs: [Int] = []
+    /// The state before the oldest step kept (nil: not known, as for a history read back after
+    /// older steps were dropped); undoing everything leads there.
+    var floorStateID: Int? = 0
 
     /// The id of the state the text is in now: equal ids mean equal text.
     public var stateID: Int { groupIDs.last ?? 0 }
@@ -92,7 +95,7 @@ public struct UndoHistory: Sendable {
         // Never the step just made: a single edit over the limit still undoes.
         while undoStack.count > 1 && (undoStack.count > limit || bytes > byteLimit) {
             bytes -= undoStack.removeFirst().records.reduce(0) { $0 + $1.size }
-            groupIDs.removeFirst()
+            floorStateID = groupIDs.removeFirst()
         }
         sealed = false
         if compoundDepth > 0 { compoundHasGroup = true }
@@ -119,6 +122,7 @@ public struct UndoHistory: Sendable {
     /// Forgets everything (after a reload from disk).
     public mutating func clear() {
         undoStack.removeAll(); redoStack.removeAll(); groupIDs.removeAll(); redoIDs.removeAll()
+        floorStateID = 0
         bytes = 0
         sealed = true
     }

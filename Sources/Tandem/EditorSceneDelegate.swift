@@ -194,6 +194,8 @@ final class EditorSceneDelegate: SceneDelegate {
             loading.update()
         case .deletedOnDisk:
             updateTitle()
+        case .conflictsChanged:
+            break
         }
     }
 

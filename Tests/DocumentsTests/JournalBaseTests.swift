@@ -31,9 +31,9 @@ final class JournalBaseTests: XCTestCase {
     }
 
     /// After a quit the journal stands alone: the window comes back without reading the file, and
-    /// another program's change to it, found off the main thread, is reported to the window; the
-    /// unsaved text is all there, and Save would ask first.
-    func testAFileChangedWhileClosedAfterAQuitKeepsTheTextAndSaysSo() throws {
+    /// another program's change to it, found off the main thread, is merged with the unsaved text
+    /// (here both changed the first line: both sides stay, marked); one Undo takes the merge back.
+    func testAFileChangedWhileClosedAfterAQuitIsMergedWithTheUnsavedText() throws {
         let folder = temporary.path, path = temporary.file("quit.txt")
         try MainActor.assumeIsolated {
             let id = try Self.leaveUnsavedEdit(path, in: folder, quit: true)
@@ -44,11 +44,33 @@ final class JournalBaseTests: XCTestCase {
             XCTAssertTrue(document.isDirty)
             var events: [DocumentEvent] = []
             let subscription = EditJournalTests.lastStore!.subscribe(to: document) { events.append($0) }
-            XCTAssertTrue(BackgroundSaveTests.spin { events.contains(.changedOnDiskWhileDirty) }, "the change is said once the file was read")
-            XCTAssertTrue(document.hasUnseenDiskChange)
+            XCTAssertTrue(BackgroundSaveTests.spin { events.contains(.conflictsChanged) }, "merged once the file was read")
+            XCTAssertEqual(document.text, "ONE\ntwo\ntheirs\n")
+            XCTAssertEqual(document.conflicts, [MergeConflict(mine: 0..<8, theirs: 8..<15)])
+            XCTAssertFalse(document.hasUnseenDiskChange, "the merge took the file's version in")
             XCTAssertTrue(document.isDirty)
+            XCTAssertTrue(document.restoreNotice?.contains("marked to settle") ?? false, document.restoreNotice ?? "no notice")
             XCTAssertEqual(warnings, [])
+            EditJournalTests.lastStore!.undo(document)
+            XCTAssertEqual(document.text, "ONE\ntwo\n", "Undo takes the merge back")
             _ = subscription
+        }
+    }
+
+    /// A change to another line while Tandem was closed: both are there after the relaunch, and
+    /// Save writes them without asking (the file's version was taken in).
+    func testAChangeElsewhereWhileClosedIsCarriedWithTheEdits() throws {
+        let folder = temporary.path, path = temporary.file("elsewhere.txt")
+        try MainActor.assumeIsolated {
+            let id = try Self.leaveUnsavedEdit(path, in: folder, quit: true)
+            try "one\ntwo\nthree\n".write(toFile: path, atomically: true, encoding: .utf8)
+            var warnings: [String] = []
+            let document = try Self.relaunch(path, id, in: folder, warnings: &warnings)
+            XCTAssertTrue(BackgroundSaveTests.spin { document.text == "ONE\ntwo\nthree\n" }, document.text)
+            XCTAssertEqual(document.conflicts, [])
+            XCTAssertFalse(document.hasUnseenDiskChange)
+            try EditJournalTests.lastStore!.saveNow(document)
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "ONE\ntwo\nthree\n")
         }
     }
 
