@@ -52,6 +52,11 @@ static inline void tandem_object_set_bool(gpointer object, const char *property,
     g_object_set(object, property, value, NULL);
 }
 
+/** g_object_set() of one string property. */
+static inline void tandem_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}
+
 /** g_object_get() of one boolean property. */
 static inline gboolean tandem_object_get_bool(gpointer object, const char *property) {
     gboolean value = FALSE;

@@ -16,6 +16,9 @@ extension DocumentBinding {
         return window.contains(offset) ? offset - window.start : nil
     }
 
+    /// The part of the document the buffer holds.
+    public var shownRange: Range<Int> { streams ? 0..<shownCount : window.range }
+
     /// The document offset of buffer offset `offset`.
     public func documentOffset(ofBuffer offset: Int) -> Int {
         streams ? offset - displayBreaks(before: offset) : window.start + offset

@@ -13,6 +13,8 @@ enum BannerSubject: CaseIterable {
     case failure
     /// The file changed, was deleted or is gone on disk (Reload / Keep Mine).
     case disk
+    /// Regions a merge kept both sides of, to settle (Use Mine / Use Theirs / Use Both).
+    case conflicts
     /// Why the document cannot be edited, or why its file cannot be written (Save As…).
     case readOnly
     /// Only the start of a file with very long lines is shown (Show All).
@@ -25,7 +27,8 @@ enum BannerSubject: CaseIterable {
         switch self {
         case .openAnyway: [.openAnyway]
         case .saveFailure: [.saveAs]
-        case .disk: [.reload, .keepMine, .save, .saveAs]
+        case .disk: [.merge, .reload, .keepMine, .save, .saveAs]
+        case .conflicts: [.useMine, .useTheirs, .useBoth]
         case .readOnly: [.saveAs]
         case .preview: [.showAll]
         case .launch, .failure, .encoding: []
@@ -35,7 +38,7 @@ enum BannerSubject: CaseIterable {
 
 /// A button of a banner: what the user can do about what it says.
 enum BannerResponse: Int {
-    case reload = 1, keepMine, showAll, openAnyway, saveAs, save
+    case reload = 1, keepMine, showAll, openAnyway, saveAs, save, merge, useMine, useTheirs, useBoth
 
     /// The button's label, with its mnemonic.
     var label: String {
@@ -46,6 +49,10 @@ enum BannerResponse: Int {
         case .openAnyway: localized("Open _Anyway")
         case .saveAs: localized("Save _As…")
         case .save: localized("_Save")
+        case .merge: localized("_Merge")
+        case .useMine: localized("Use _Mine")
+        case .useTheirs: localized("Use _Theirs")
+        case .useBoth: localized("Use _Both")
         }
     }
 }

@@ -51,6 +51,7 @@ final class EditorBanners {
         switch subject {
         case .launch, .openAnyway, .saveFailure, .failure: messages[subject]
         case .disk: diskBanner()
+        case .conflicts: conflictsBanner()
         case .readOnly: readOnlyBanner()
         case .preview: preview
         case .encoding where document.encoding != .utf8 && document.readOnlyReasons.isEmpty:
@@ -62,6 +63,10 @@ final class EditorBanners {
     private func diskBanner() -> Banner? {
         if let problem = document.diskProblem, document.hasUnseenDiskChange {
             return Banner(message: problem, kind: .warning, offering: [.keepMine, .saveAs])
+        }
+        if document.hasUnseenDiskChange && document.canMerge {
+            return Banner(message: document.restoreNotice ?? localized("“%1” changed on disk. Merge its changes into yours, reload it (Undo brings your changes back), or keep yours and overwrite the file when you save?", document.displayName),
+                          kind: .warning, offering: [.merge, .reload, .keepMine])
         }
         if document.hasUnseenDiskChange {
             return Banner(message: document.restoreNotice ?? localized("“%1” changed on disk. Reload it (Undo brings your changes back), or keep yours and overwrite the file when you save?", document.displayName),
@@ -83,6 +88,16 @@ final class EditorBanners {
                           kind: .warning, offering: [.saveAs])
         }
         return nil
+    }
+
+    /// What a merge left to settle: said while any region holds both sides.
+    private func conflictsBanner() -> Banner? {
+        let count = document.conflicts.count
+        guard count > 0 else { return nil }
+        let message = count == 1
+            ? localized("One place was changed both here and on disk: your lines (blue) come first, theirs (orange) after. Keep which?")
+            : localized("%1 places were changed both here and on disk: your lines (blue) come first, theirs (orange) after. Keep which, at the caret or the next place?", LocalizedNumber.string(count))
+        return Banner(message: message, kind: .warning, offering: [.useMine, .useTheirs, .useBoth])
     }
 
     private func readOnlyBanner() -> Banner? {

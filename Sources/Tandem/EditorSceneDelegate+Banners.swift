@@ -19,6 +19,32 @@ extension EditorSceneDelegate {
             commands?.open(banners.takeOpenAnywayPaths(), allowBinary: true)
             // A window made only to carry the message gives its place to the file.
             if let scene, isBlankCarrier { scene.application.requestSceneSessionDestruction(scene.session) }
+            return
+        case .merge:
+            do throws(TextFileError) {
+                if try environment.store.mergeWithDisk(document) > 0 { showConflict() }
+            } catch { banners.showFailure(error.message) }
+        case .useMine: settleConflict(.mine)
+        case .useTheirs: settleConflict(.theirs)
+        case .useBoth: settleConflict(.both)
         }
+        // The answer given, typing goes on where it was.
+        ui?.textView.grabFocus()
+    }
+
+    /// Settles the conflict at the caret (or the next one) as chosen, then shows the next.
+    private func settleConflict(_ choice: MergeConflict.Choice) {
+        guard let binding, let index = ConflictHighlights.current(in: document, caret: binding.caret) else { return }
+        environment.store.settleConflict(index, in: document, choosing: choice)
+        showConflict()
+    }
+
+    /// Puts the caret at the start of the conflict at or after it (the first when none is).
+    private func showConflict() {
+        guard let binding, let viewport, let index = ConflictHighlights.current(in: document, caret: binding.caret) else { return }
+        let start = document.conflicts[index].range.lowerBound
+        binding.reveal(start)
+        binding.select(anchor: start, caret: start)
+        viewport.show(start)
     }
 }

@@ -21,6 +21,8 @@ final class EditorSceneDelegate: SceneDelegate {
     private(set) var banners: EditorBanners?
     private(set) var loading: EditorLoading?
     private(set) var commands: EditorCommands?
+    /// The regions a merge left to settle, painted where this window shows them.
+    private(set) var conflictHighlights: ConflictHighlights?
     /// The document shown.
     var document: Document { connection.document }
     /// The spell checking this window shares with the other windows on its document.
@@ -54,6 +56,7 @@ final class EditorSceneDelegate: SceneDelegate {
         let loading = EditorLoading(ui: ui, binding: binding, banners: banners)
         let commands = EditorCommands(scene: scene, ui: ui, viewport: viewport, banners: banners, environment: environment)
         (self.ui, self.binding, self.banners, self.loading, self.commands) = (ui, binding, banners, loading, commands)
+        conflictHighlights = ConflictHighlights(buffer: ui.buffer, binding: binding)
         commands.install()
         updateUndoActions()
         commands.onZoomed = { [weak self] in self?.scheduleRecord() }
@@ -98,10 +101,11 @@ final class EditorSceneDelegate: SceneDelegate {
         // line numbers and the caret's place are the document's.
         ui.textView.lineNumbers.lineNumber = { [weak binding] row, start in binding.map { $0.documentLine(forRow: row, startingAt: start) } ?? row }
         ui.caretPosition.follow(binding)
-        viewport.onMoved = { [weak ui, weak binding] in
+        viewport.onMoved = { [weak self, weak ui, weak binding] in
             guard let ui, let binding else { return }
             ui.textView.lineNumbers.lineCount = binding.document.storage.lineCount
             ui.caretPosition.update()
+            self?.conflictHighlights?.refresh()  // the window holds other lines now
         }
         binding.onEvent = { [weak self] event in self?.handle(event) }
         binding.onStreamed = { [weak self] in
@@ -195,7 +199,7 @@ final class EditorSceneDelegate: SceneDelegate {
         case .deletedOnDisk:
             updateTitle()
         case .conflictsChanged:
-            break
+            conflictHighlights?.refresh()
         }
     }
 

@@ -1,5 +1,5 @@
 """The edit journal end to end: after kill -9 or a quit, the text and its undo history come back;
-a file changed while Tandem was closed is said, not silently overwritten."""
+a file changed while Tandem was closed is said and merged, never silently overwritten."""
 import signal
 import time
 
@@ -58,7 +58,7 @@ def test_undo_crosses_a_save_after_a_quit(tandem, tmp_path):
     assert tandem.text_of("• s.txt") == ""
 
 
-def test_a_file_changed_while_closed_is_said_and_the_text_kept(tandem, tmp_path):
+def test_a_file_changed_while_closed_is_merged_with_the_text_kept_and_both_sides_marked(tandem, tmp_path):
     (tmp_path / "c.txt").write_text("base\n")
     tandem.start("c.txt")
     tandem.wait_title("c.txt")
@@ -69,9 +69,13 @@ def test_a_file_changed_while_closed_is_said_and_the_text_kept(tandem, tmp_path)
     (tmp_path / "c.txt").write_text("theirs\n")
     tandem.restart()
     wait_for("the window back", lambda: tandem.titles() == ["• c.txt"])
-    assert tandem.text_of("• c.txt") == "mine base\n"
+    # Both changed the one line: both stay, mine first, and nothing is on disk until a save.
+    wait_for("both sides kept", lambda: tandem.text_of("• c.txt") == "mine base\ntheirs\n")
     wait_for("the change on disk said", lambda: any("changed on disk while Tandem was closed" in label
                                                     for label in tandem.labels_of("• c.txt")))
-    tandem.key("• c.txt", "ctrl+s")                # Save asks first; the file keeps their text meanwhile
-    time.sleep(0.5)
     assert (tmp_path / "c.txt").read_text() == "theirs\n"
+    frame = tandem.frame("• c.txt")
+    next(b for b in tandem.find(frame, "push button") if b.name == "Use Mine").queryAction().doAction(0)
+    wait_for("mine kept", lambda: tandem.text_of("• c.txt") == "mine base\n")
+    tandem.key("• c.txt", "ctrl+s")                # the file's version was seen: no question
+    wait_for("saved", lambda: (tmp_path / "c.txt").read_text() == "mine base\n")
