@@ -73,6 +73,10 @@ public final class Document: Identifiable {
     /// Whether Merge can answer the change on disk: the version the document knew is known.
     public var canMerge: Bool { hasUnseenDiskChange && diskProblem == nil && knownFileText != nil && !isReadOnly }
 
+    /// Why the document's unsaved text cannot be kept on disk now (its journal fails to write);
+    /// nil while it can. Tried again in the background; cleared once a write works.
+    public internal(set) var journalProblem: String?
+
     /// What the user should know about how the document came back after a relaunch (nil: nothing).
     public internal(set) var restoreNotice: String?
 

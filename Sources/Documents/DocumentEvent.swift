@@ -18,6 +18,8 @@ public enum DocumentEvent: Sendable, Equatable {
     case changedOnDiskWhileDirty
     /// The question the file on disk raised was answered (Keep Mine): it no longer holds.
     case diskChangeSeen
+    /// The document's journal failed, or works again (`Document.journalProblem`).
+    case journalProblemChanged
     /// The regions a merge left for the user to settle changed (`Document.conflicts`).
     case conflictsChanged
     /// The file changed on disk to something that cannot be shown as text (`Document.diskProblem`).

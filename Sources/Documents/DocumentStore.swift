@@ -21,7 +21,12 @@ public final class DocumentStore {
     let saveQueue = DispatchQueue(label: "tandem.save", qos: .userInitiated)
 
     /// Where unsaved text and undo history are kept (nil: nowhere, as in most tests).
-    public var journals: JournalStore?
+    public var journals: JournalStore? {
+        didSet {
+            journals?.onTrouble = { [weak self] id, problem in self?.journalTrouble(id, problem) }
+            journals?.onRetry = { [weak self] id in self?.retryJournal(id) }
+        }
+    }
 
     /// The largest file that opens, asked at each open (the user's setting may change).
     public var maximumFileSize: () -> Int64 = { FileInspection.defaultMaximumSize }

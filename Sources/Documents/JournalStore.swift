@@ -19,8 +19,17 @@ public final class JournalStore {
     /// Journals being written, by draft id: bytes so far, the size that makes them compact, and
     /// whether their base is the document's file.
     private var begun: [UUID: (bytes: Int, compactAt: Int, baseIsFile: Bool)] = [:]
-    /// Journals that failed to write: they begin again at their next change.
+    /// Journals that failed to write, by path: they begin again a while later, until one beginning
+    /// works (`retryDelay`).
     private var broken: Set<String> = []
+    /// Documents whose journal waits to be tried again.
+    private var retrying: Set<UUID> = []
+    /// How long a broken journal waits before it is tried again (seconds).
+    var retryDelay = 2.0
+    /// Told when a document's journal fails (with why) and when it works again (nil).
+    var onTrouble: (@MainActor (UUID, String?) -> Void)?
+    /// Asked to begin a broken journal again (the store knows the document it belongs to).
+    var onRetry: (@MainActor (UUID) -> Void)?
     /// A journal is compacted past this many bytes, or twice its document, whichever is more.
     var compactionFloor = 4 << 20
 
@@ -28,26 +37,58 @@ public final class JournalStore {
     public init(folder: String) {
         self.folder = folder
         FileSystem.createFolder(folder, mode: 0o700)
-        writer = JournalWriter { [weak self] path, code in
+        writer = JournalWriter(failed: { [weak self] path, code in
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { self?.writeFailed(path, code: code) }
             }
-        }
+        }, began: { [weak self] path in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { self?.writeWorked(path) }
+            }
+        })
     }
 
     func path(_ id: UUID) -> String { folder + "/\(id.uuidString).journal" }
 
-    private func writeFailed(_ path: String, code: Int32) {
-        guard broken.insert(path).inserted else { return }
-        warn(localized("could not keep the unsaved text of a document in %1: %2", folder, String(cString: strerror(code))))
+    private func draftID(ofPath path: String) -> UUID? {
+        guard path.hasPrefix(folder + "/"), path.hasSuffix(".journal") else { return nil }
+        return UUID(uuidString: String(path.dropFirst(folder.count + 1).dropLast(".journal".count)))
     }
+
+    /// Said once per trouble on stderr, and to the document (its banner) each time; tried again later.
+    private func writeFailed(_ path: String, code: Int32) {
+        let text = String(cString: strerror(code))
+        let reason = text.prefix(1).lowercased() + text.dropFirst()  // said inside a sentence
+        if broken.insert(path).inserted {
+            warn(localized("could not keep the unsaved text of a document in %1: %2", folder, reason))
+        }
+        guard let id = draftID(ofPath: path), begun[id] != nil else { return }
+        onTrouble?(id, reason)
+        guard retrying.insert(id).inserted else { return }
+        DispatchQueue.main.asyncAfter(deadline: .now() + retryDelay) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.retrying.remove(id) != nil, self.begun[id] != nil, self.broken.contains(path) else { return }
+                self.onRetry?(id)
+            }
+        }
+    }
+
+    private func writeWorked(_ path: String) {
+        guard broken.remove(path) != nil, let id = draftID(ofPath: path) else { return }
+        onTrouble?(id, nil)
+    }
+
+    /// Whether `document`'s journal is failing now.
+    func isBroken(_ document: Document) -> Bool { broken.contains(path(document.draftID)) }
 
     // MARK: Writing
 
     /// `document` is about to change: its journal begins first if it has not, from the
     /// document as it is before the change.
     func willChange(_ document: Document) {
-        if begun[document.draftID] == nil || broken.contains(path(document.draftID)) { begin(document) }
+        // A broken journal is not begun again per keystroke (each beginning writes the whole
+        // text): it is tried again a while after it failed.
+        if begun[document.draftID] == nil { begin(document) }
     }
 
     /// Appends a change made to `document`; a journal that has outgrown its document is compacted.
@@ -83,7 +124,6 @@ public final class JournalStore {
                                    traits: JournalTraits(encoding: document.encoding, hasByteOrderMark: document.fileTraits.hasByteOrderMark,
                                                          lineEnding: document.lineEnding))
         let journalPath = path(document.draftID)
-        broken.remove(journalPath)
         writer.submit(.begin(JournalBeginning(header: header, base: document.storage, history: document.history, file: knowledge)),
                       for: journalPath)
         // Compacting writes about the document's size, so it waits until the journal has grown by

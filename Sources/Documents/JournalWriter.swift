@@ -61,10 +61,13 @@ final class JournalWriter: @unchecked Sendable {
     /// The longest an appended record waits for its fdatasync (nanoseconds).
     static let syncInterval: UInt64 = 150_000_000
     private let failed: @Sendable (String, Int32) -> Void
+    private let began: @Sendable (String) -> Void
 
-    /// `failed(path, errno)` is called (on the writer's queue) when a journal cannot be written.
-    init(failed: @escaping @Sendable (String, Int32) -> Void) {
+    /// `failed(path, errno)` is called (on the writer's queue) when a journal cannot be written or
+    /// made durable; `began(path)` when a journal began (or was taken up again) on disk.
+    init(failed: @escaping @Sendable (String, Int32) -> Void, began: @escaping @Sendable (String) -> Void = { _ in }) {
         self.failed = failed
+        self.began = began
     }
 
     /// Asks for `job` on the journal at `path`, after every job asked for before it.
@@ -115,7 +118,12 @@ final class JournalWriter: @unchecked Sendable {
                     flush(path)
                     closeJournal(path)
                     let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
-                    if fd >= 0 { open[path] = OpenJournal(fd: fd, file: file) } else { failed(path, errno) }
+                    if fd >= 0 {
+                        open[path] = OpenJournal(fd: fd, file: file)
+                        began(path)
+                    } else {
+                        failed(path, errno)
+                    }
                 case .close:
                     flush(path)
                     sync(path)
@@ -167,6 +175,7 @@ final class JournalWriter: @unchecked Sendable {
         let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { failed(path, errno); return }
         open[path] = OpenJournal(fd: fd, file: header.file)
+        began(path)
     }
 
     private func append(_ bytes: [UInt8], to path: String) {
@@ -200,8 +209,12 @@ final class JournalWriter: @unchecked Sendable {
 
     private func sync(_ path: String) {
         syncScheduled.remove(path)
-        if let fd = open[path]?.fd { fdatasync(fd) }
         lastSync[path] = DispatchTime.now().uptimeNanoseconds
+        guard let fd = open[path]?.fd, fdatasync(fd) != 0 else { return }
+        // Not durable (the disk failed, or its space ran out as the data went to it): what follows
+        // would rest on records that may be lost, so the journal stops until it begins again.
+        failed(path, errno)
+        closeJournal(path)
     }
 
     private func closeJournal(_ path: String) {

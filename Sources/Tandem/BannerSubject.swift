@@ -13,6 +13,8 @@ enum BannerSubject: CaseIterable {
     case failure
     /// The file changed, was deleted or is gone on disk (Reload / Keep Mine).
     case disk
+    /// The document's unsaved text cannot be kept on disk now (its journal fails), with Save As….
+    case journal
     /// Regions a merge kept both sides of, to settle (Use Mine / Use Theirs / Use Both).
     case conflicts
     /// Why the document cannot be edited, or why its file cannot be written (Save As…).
@@ -29,6 +31,7 @@ enum BannerSubject: CaseIterable {
         case .saveFailure: [.saveAs]
         case .disk: [.merge, .reload, .keepMine, .save, .saveAs]
         case .conflicts: [.useMine, .useTheirs, .useBoth]
+        case .journal: [.saveAs]
         case .readOnly: [.saveAs]
         case .preview: [.showAll]
         case .launch, .failure, .encoding: []

@@ -52,6 +52,7 @@ final class EditorBanners {
         case .launch, .openAnyway, .saveFailure, .failure: messages[subject]
         case .disk: diskBanner()
         case .conflicts: conflictsBanner()
+        case .journal: journalBanner()
         case .readOnly: readOnlyBanner()
         case .preview: preview
         case .encoding where document.encoding != .utf8 && document.readOnlyReasons.isEmpty:
@@ -88,6 +89,13 @@ final class EditorBanners {
                           kind: .warning, offering: [.saveAs])
         }
         return nil
+    }
+
+    /// A journal that fails, while there is unsaved text it should keep.
+    private func journalBanner() -> Banner? {
+        guard let problem = document.journalProblem, document.isDirty else { return nil }
+        return Banner(message: localized("Unsaved changes to “%1” cannot be protected against a crash: %2. Tandem keeps trying; save them, or save them elsewhere with Save As.", document.displayName, problem),
+                      kind: .error, offering: [.saveAs])
     }
 
     /// What a merge left to settle: said while any region holds both sides.

@@ -200,6 +200,8 @@ final class EditorSceneDelegate: SceneDelegate {
             updateTitle()
         case .conflictsChanged:
             conflictHighlights?.refresh()
+        case .journalProblemChanged:
+            break  // its banner was refreshed above
         }
     }
 

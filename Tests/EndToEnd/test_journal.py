@@ -1,5 +1,6 @@
 """The edit journal end to end: after kill -9 or a quit, the text and its undo history come back;
 a file changed while Tandem was closed is said and merged, never silently overwritten."""
+import os
 import signal
 import time
 
@@ -79,3 +80,28 @@ def test_a_file_changed_while_closed_is_merged_with_the_text_kept_and_both_sides
     wait_for("mine kept", lambda: tandem.text_of("• c.txt") == "mine base\n")
     tandem.key("• c.txt", "ctrl+s")                # the file's version was seen: no question
     wait_for("saved", lambda: (tmp_path / "c.txt").read_text() == "mine base\n")
+
+
+def test_a_journal_that_cannot_be_written_is_said_and_the_banner_goes_once_it_can(tandem, tmp_path):
+    (tmp_path / "j.txt").write_text("text\n")
+    tandem.start("j.txt")
+    tandem.wait_title("j.txt")
+    journals = tandem.state_home / "tandem" / "journals"
+    wait_for("the journal folder made at launch", journals.is_dir)
+    os.rmdir(journals)                              # as a user cleaning up, or a disk unmounted
+    tandem.type("j.txt", "mine ")
+    wait_for("said in the window", lambda: any("cannot be protected against a crash" in label
+                                               for label in tandem.labels_of("• j.txt")))
+    assert "could not keep the unsaved text" in tandem.stderr_path.read_text()
+    journals.mkdir(mode=0o700)
+    wait_for("gone once the journal is written", lambda: not any("cannot be protected" in label
+                                                                 for label in tandem.labels_of("• j.txt")))
+    wait_for("the journal on disk", lambda: any(journals.glob("*.journal")))
+    # And it holds everything typed: a kill loses none of it.
+    tandem.type("• j.txt", "more ")
+    wait_for("typed", lambda: tandem.text_of("• j.txt") == "mine more text\n")
+    time.sleep(0.5)
+    tandem.kill(signal.SIGKILL)
+    tandem.restart()
+    wait_for("back after the kill", lambda: tandem.titles() == ["• j.txt"])
+    assert tandem.text_of("• j.txt") == "mine more text\n"
