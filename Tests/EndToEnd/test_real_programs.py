@@ -4,6 +4,7 @@ the text for the disk is one Ctrl+Z from coming back."""
 import os
 import shutil
 import subprocess
+import time
 
 import pytest
 
@@ -150,3 +151,60 @@ def test_a_file_that_stops_being_text_is_said_and_save_asks_before_overwriting(t
     wait_for("the overwrite question", lambda: [
         f for f in tandem.app() if f is not None and "Overwrite" in " ".join(b.name for b in tandem.find(f, "push button"))])
     assert (tmp_path / "t.txt").read_bytes() == b"bin\x00ary\n", "their bytes are untouched until the user says so"
+
+
+def test_a_formatter_rewriting_the_file_as_it_is_saved_is_followed_never_reverted(tandem, tmp_path):
+    """A format-on-save tool rewrites the file the moment Tandem's save lands (here sed -i, started
+    by a watcher): Tandem knows the version it wrote, so the formatter's is a change it follows
+    (the document is clean), undoably; it never takes the formatter's text for its own save."""
+    path = tmp_path / "f.txt"
+    body = "a line the formatter capitalises\n" * 60_000            # 2 MB: the save takes a moment
+    wid = open_one(tandem, tmp_path, "f.txt", body)
+    time.sleep(2)                                                    # edits are taken once the file is all in
+    watcher = subprocess.Popen(["/usr/bin/python3", "-c", """
+import os, subprocess, sys, time
+path = sys.argv[1]
+while True:
+    with open(path, 'rb') as f:
+        if f.read(1) == b'X':
+            break
+    time.sleep(0.001)
+subprocess.run(['sed', '-i', 's/^a line/A LINE/', path], check=True)
+""", str(path)])
+    try:
+        tandem.send(wid, "ctrl+Home", text="X")
+        tandem.wait_title("• f.txt")
+        tandem.send(wid, "ctrl+s")
+        watcher.wait(timeout=30)
+    finally:
+        watcher.kill()
+    formatted = "Xa line the formatter capitalises\n" + "A LINE the formatter capitalises\n" * 59_999
+    assert path.read_text() == formatted
+    wait_for("the formatter's text followed, clean", lambda: tandem.titles() == ["f.txt"]
+             and tandem.text_in(tandem.frames()[0]).getText(0, 40) == formatted[:40], timeout=20)
+    time.sleep(0.5)
+    assert path.read_text() == formatted, "nothing of Tandem's wrote over the formatter"
+    tandem.send(wid, "ctrl+z")
+    wait_for("one Ctrl+Z: the text as saved", lambda: tandem.text_in(tandem.frames()[0]).getText(0, 40) == ("X" + body)[:40])
+
+
+def test_a_file_replaced_by_git_while_it_loads_ends_as_the_new_version(tandem, tmp_path):
+    """git checkout replaces a 60 MB file while Tandem streams it in: the window ends on the new
+    text, clean, and Save has nothing of the old version to put back."""
+    line = "a line of a big file kept in git, long enough to weigh something\n"
+    count = 60_000_000 // len(line)
+    run("git", "init", "-q", cwd=tmp_path)
+    (tmp_path / "big.txt").write_text("version one\n" + line * count)
+    run("git", "add", "big.txt", cwd=tmp_path)
+    run("git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one", cwd=tmp_path)
+    run("git", "checkout", "-q", "-b", "two", cwd=tmp_path)
+    (tmp_path / "big.txt").write_text("version two\n" + line * count)
+    run("git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-am", "two", cwd=tmp_path)
+    run("git", "checkout", "-q", "-", cwd=tmp_path)
+    assert (tmp_path / "big.txt").read_text().startswith("version one")
+    tandem.start("big.txt")
+    run("git", "checkout", "-q", "two", cwd=tmp_path)      # while the first version streams in
+    tandem.wait_title("big.txt", timeout=30)
+    wait_for("the new version shown", lambda: tandem.text_in(tandem.frames()[0]).getText(0, 11) == "version two", timeout=60)
+    assert tandem.titles() == ["big.txt"], "clean: it is the file on disk"
+    assert (tmp_path / "big.txt").read_text().startswith("version two")
