@@ -115,5 +115,6 @@ func keystrokeLatency() {
 MainActor.assumeIsolated {
     editCost()
     journalCost()
+    mergeCost()
     keystrokeLatency()
 }
