@@ -4,13 +4,8 @@ edits left when Tandem quit are carried onto a file changed while it was closed.
 
 from conftest import wait_for
 from test_documents import all_texts, two_windows
-from test_real_programs import banner_text, run
+from test_real_programs import banner_text, press, run
 
-def press(tandem, wid, label):
-    """Presses the banner button `label` in X window `wid`, as a click would."""
-    buttons = [b for b in tandem.find(tandem.frame_of(wid), "push button") if b.name == label]
-    assert buttons, f"no {label} button in {banner_text(tandem)}"
-    buttons[0].queryAction().doAction(0)
 
 def test_merge_takes_both_sides_in_every_window_and_undoes_in_one_step(tandem, tmp_path):
     a, b = two_windows(tandem, tmp_path, "m.txt", "one\ntwo\nthree\n")
@@ -35,6 +30,7 @@ def test_merge_takes_both_sides_in_every_window_and_undoes_in_one_step(tandem, t
     tandem.send(a, "ctrl+z")
     wait_for("the merge undone", lambda: all_texts(tandem) == ["my one\ntwo\nthree\n"] * 2)
 
+
 def test_lines_both_changed_are_marked_and_settled_from_the_banner(tandem, tmp_path):
     a, b = two_windows(tandem, tmp_path, "c.txt", "head\nmiddle\ntail\n")
     tandem.send(a, "ctrl+Home", "Down", "End", text=" mine")
@@ -49,6 +45,7 @@ def test_lines_both_changed_are_marked_and_settled_from_the_banner(tandem, tmp_p
     wait_for("nothing left to settle", lambda: not any("changed both here" in t for t in banner_text(tandem)))
     tandem.send(b, "ctrl+z")
     wait_for("the choice undone", lambda: all_texts(tandem) == ["head\nmiddle mine\ntheirs\ntail\n"] * 2)
+
 
 def test_edits_left_at_a_quit_are_carried_onto_a_file_changed_while_closed(tandem, tmp_path):
     (tmp_path / "q.txt").write_text("first\nsecond\nthird\n")

@@ -20,6 +20,13 @@ def banner_text(tandem):
     return [" ".join(tandem.labels_of_frame(f)) for f in tandem.frames()]
 
 
+def press(tandem, wid, label):
+    """Presses the banner button `label` in X window `wid`, as a click would."""
+    buttons = [b for b in tandem.find(tandem.frame_of(wid), "push button") if b.name == label]
+    assert buttons, f"no {label} button in {banner_text(tandem)}"
+    buttons[0].queryAction().doAction(0)
+
+
 def open_one(tandem, tmp_path, name, content):
     (tmp_path / name).write_text(content)
     tandem.start(name)
@@ -94,8 +101,7 @@ def test_keep_mine_in_one_window_answers_the_question_in_all(tandem, tmp_path):
     wait_for("dirty", lambda: tandem.titles() == ["• k.txt", "• k.txt (2)"])
     run("sed", "-i", "s/base/theirs/", "k.txt", cwd=tmp_path)
     wait_for("the question in both windows", lambda: all("changed on disk" in t for t in banner_text(tandem)))
-    button = [btn for btn in tandem.find(tandem.frame_of(a), "push button") if btn.name == "Keep Mine"][0]
-    button.queryAction().doAction(0)
+    press(tandem, a, "Keep Mine")
     wait_for("the question gone in both", lambda: not any("changed on disk" in t for t in banner_text(tandem)))
     tandem.send(b, "ctrl+s")
     wait_for("saved without asking", lambda: tandem.titles() == ["k.txt", "k.txt (2)"])
