@@ -1,6 +1,3 @@
-import Localization
-import SafeFiles
-
 /// Merging a file's new version into a document with unsaved changes, and settling the regions
 /// where both changed the same lines.
 extension DocumentStore {
