@@ -48,27 +48,25 @@ public enum RecentFiles {
         return 0
     }
 
-    /// Asks the user to pick recently used files; `onAnswer` gets their paths (none if cancelled).
+    /// Asks the user to pick a recently used file; `onAnswer` gets its path (none if cancelled).
     public static func choose(over parent: ApplicationWindow?, onAnswer: @escaping @MainActor ([String]) -> Void) {
         let dialog = Widget(tandem_recent_chooser_dialog_new(localized("Open Recent"), parent.flatMap { tandem_window($0.raw) }), ownership: .sink)
         let chooser = OpaquePointer(dialog.raw)
         gtk_recent_chooser_set_local_only(chooser, 1)
-        gtk_recent_chooser_set_select_multiple(chooser, 1)
+        // One file: GtkRecentChooser has no getter for a multiple selection (get_uris lists every item shown).
+        gtk_recent_chooser_set_select_multiple(chooser, 0)
         gtk_recent_chooser_set_sort_type(chooser, GTK_RECENT_SORT_MRU)
+        gtk_recent_chooser_set_show_tips(chooser, 1)  // the full path, so two "letter.txt" can be told apart
+        gtk_window_set_default_size(tandem_window(dialog.raw), 560, 420)
         // The handler keeps the wrapper alive until the dialog answers and is destroyed.
         dialog.connectInt("response") { response in
             var paths: [String] = []
-            if response == Int(GTK_RESPONSE_ACCEPT.rawValue) {
-                var count: gsize = 0
-                if let uris = gtk_recent_chooser_get_uris(chooser, &count) {
-                    for i in 0..<Int(count) {
-                        if let uri = uris[i], let name = g_filename_from_uri(uri, nil, nil) {
-                            paths.append(String(cString: name))
-                            g_free(name)
-                        }
-                    }
-                    g_strfreev(uris)
+            if response == Int(GTK_RESPONSE_ACCEPT.rawValue), let uri = gtk_recent_chooser_get_current_uri(chooser) {
+                if let name = g_filename_from_uri(uri, nil, nil) {
+                    paths.append(String(cString: name))
+                    g_free(name)
                 }
+                g_free(uri)
             }
             dialog.destroy()
             onAnswer(paths)
