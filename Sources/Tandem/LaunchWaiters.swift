@@ -17,6 +17,11 @@ struct LaunchWaiters {
         waiters.append(Waiter(commandLine: commandLine, sessions: Set(sessions)))
     }
 
+    /// Whether a launch waits for `session`'s window (it was opened for an EDITOR run).
+    func isHolding(_ session: SceneSession) -> Bool {
+        waiters.contains { $0.sessions.contains(session) }
+    }
+
     /// A window closed: launches waiting only for it may return.
     mutating func windowDidClose(_ session: SceneSession) {
         for index in waiters.indices { waiters[index].sessions.remove(session) }

@@ -99,6 +99,16 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     func editorDidClose(_ session: SceneSession) {
         let document = editors[session]?.document
         editors[session] = nil
+        // A window opened for `--wait` (a commit message) is not restored at the next launch
+        // nor reopened as a closed window, once what it shows is saved; unsaved text is kept.
+        if waiters.isHolding(session), document?.isDirty == false, let application {
+            if application.isTerminating {
+                application.requestSceneSessionDestruction(session)
+            } else {
+                // Once the application has filed the session as closed.
+                DispatchQueue.main.async { application.requestSceneSessionDestruction(session) }
+            }
+        }
         // After the closing window has let go of the document.
         DispatchQueue.main.async { [weak self] in self?.retitleWindows(on: document) }
         waiters.windowDidClose(session)

@@ -44,3 +44,41 @@ def test_git_commit_with_tandem_as_editor(tmp_path):
     assert commit.wait(timeout=10) == 0
     log = subprocess.run(git + ["log", "-1", "--format=%s"], capture_output=True, text=True, check=True).stdout
     assert log.strip() == "Message typed in Tandem"
+
+
+def test_a_saved_wait_window_is_not_restored_at_the_next_launch(tandem, tmp_path):
+    (tmp_path / "notes.txt").write_text("notes\n")
+    (tmp_path / "COMMIT_EDITMSG").write_text("\n# Please enter the commit message\n")
+    tandem.start("notes.txt")
+    tandem.wait_title("notes.txt")
+    tandem.key("notes.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    # git starts Tandem with --wait: only the message is shown; the user writes, saves, closes.
+    tandem.restart("--wait", "COMMIT_EDITMSG")
+    tandem.wait_title("COMMIT_EDITMSG")
+    assert tandem.titles() == ["COMMIT_EDITMSG"]
+    wid = tandem.window_id("COMMIT_EDITMSG")
+    tandem.send(wid, text="Fix it")
+    tandem.send(wid, "ctrl+s")
+    wait_for("the message saved", lambda: (tmp_path / "COMMIT_EDITMSG").read_text().startswith("Fix it"))
+    tandem.send(wid, "ctrl+w")
+    assert tandem.wait_exit() == 0
+    # The next plain launch brings back the user's windows, not the commit message.
+    tandem.restart()
+    tandem.wait_title("notes.txt")
+    time.sleep(1)
+    assert tandem.titles() == ["notes.txt"]
+
+
+def test_an_unsaved_wait_window_keeps_its_text_for_the_next_launch(tandem, tmp_path):
+    (tmp_path / "COMMIT_EDITMSG").write_text("\n")
+    tandem.start("--wait", "COMMIT_EDITMSG")
+    tandem.wait_title("COMMIT_EDITMSG")
+    wid = tandem.window_id("COMMIT_EDITMSG")
+    tandem.send(wid, text="Half a message")
+    tandem.wait_title("• COMMIT_EDITMSG")
+    tandem.send(wid, "ctrl+w")  # the last window: quitting keeps everything
+    assert tandem.wait_exit() == 0
+    tandem.restart()
+    tandem.wait_title("• COMMIT_EDITMSG")
+    wait_for("the unsaved text back", lambda: tandem.text_of("• COMMIT_EDITMSG").startswith("Half a message"))
