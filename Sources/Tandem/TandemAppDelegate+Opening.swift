@@ -21,7 +21,8 @@ extension TandemAppDelegate {
 
     /// Shows each file: raises a window already showing it (unless `forceNewWindow`), else opens
     /// a new one. Files that cannot be opened, and `problems` of the request itself, are said in
-    /// a window (`origin`, the one that asked, or one of this request's) and returned as messages.
+    /// a window (`origin`, the one that asked, else one that carries only messages, never another
+    /// document's) and returned as messages.
     @discardableResult
     func open(_ files: [OpenFileContext], forceNewWindow: Bool, openUntitledIfNothing: Bool = true,
               allowBinary: Bool = false, origin: WindowScene? = nil, problems: [String] = []) -> OpenResult {
@@ -32,7 +33,7 @@ extension TandemAppDelegate {
             if let scene = show(document, at: file, forceNewWindow: forceNewWindow) { scenes.append(scene) }
         }
         if !refusals.isEmpty {
-            report(refusals, in: origin ?? scenes.last)
+            report(refusals, in: origin)
         } else if files.isEmpty && openUntitledIfNothing {
             openUntitled()
         }
@@ -67,8 +68,8 @@ extension TandemAppDelegate {
         return scene
     }
 
-    /// Tells the user what could not be opened: in the window that asked or one this request
-    /// opened, else in a window of its own (a blank one, or a new one), never in a document's.
+    /// Tells the user what could not be opened: in the window that asked, else in a window of
+    /// its own (a blank one, or a new one), never in another document's.
     private func report(_ refusals: Refusals, in asked: WindowScene?) {
         // A window that carries only messages (new, empty, untitled) takes the next ones too.
         let target = asked ?? application?.connectedScenes.last { editor(of: $0)?.isBlankCarrier == true }

@@ -95,9 +95,27 @@ def test_unopenable_arguments_are_reported_and_the_rest_opens(tandem, tmp_path):
     assert "device" in result.stderr
     tandem.wait_title("good.txt")
     assert sorted(tandem.titles()) == ["Untitled Document 1", "good.txt"], "no window for a bad argument"
-    labels = " ".join(tandem.labels_of("good.txt"))
+    # Said in the window that carries only messages, not in good.txt's.
+    labels = " ".join(tandem.labels_of("Untitled Document 1"))
     assert "named pipe" in labels and "folder" in labels, labels
+    assert "named pipe" not in " ".join(tandem.labels_of("good.txt"))
     server.close()
+
+
+def test_a_first_launch_says_its_refusals_in_a_window_of_their_own(tandem, tmp_path):
+    os.mkfifo(tmp_path / "fifo1")
+    (tmp_path / "bin.dat").write_bytes(b"\x00\x01binary\x00" * 10)
+    tandem.start(str(tmp_path), "/dev/zero", "fifo1", "new.txt", "bin.dat")
+    tandem.wait_title("new.txt")
+    carrier = tandem.wait_title("Untitled Document 1")
+    labels = wait_for("the refusals", lambda: " ".join(tandem.labels_of_frame(carrier)))
+    assert "folder, not a file" in labels and "named pipe" in labels and "device" in labels, labels
+    wait_for("Open Anyway beside them", lambda: any(
+        b.name.replace("_", "") == "Open Anyway" for b in tandem.find(carrier, "push button")))
+    # new.txt's window says nothing of other files.
+    new_labels = " ".join(tandem.labels_of("new.txt"))
+    assert "named pipe" not in new_labels and "bin.dat" not in new_labels, new_labels
+    assert not any(b.name.replace("_", "") == "Open Anyway" for b in tandem.find(tandem.frame("new.txt"), "push button"))
 
 
 def test_only_bad_arguments_still_gives_a_window_with_the_message(tandem, tmp_path):
