@@ -12,6 +12,11 @@ extension DocumentBinding {
     /// The selected text ("" when nothing is selected), from the store.
     public var selectedText: String { document.storage.substring(selection) }
 
+    /// Whether the buffer holds both ends of document range `range`.
+    public func holds(_ range: Range<Int>) -> Bool {
+        bufferOffset(of: range.lowerBound) != nil && bufferOffset(of: range.upperBound) != nil
+    }
+
     /// Whether the caret is in the buffer (it leaves it when the user scrolls far away).
     public var caretIsShown: Bool { bufferOffset(of: caret) != nil }
 

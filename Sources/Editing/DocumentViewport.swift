@@ -61,6 +61,8 @@ public final class DocumentViewport {
         }
         view.onSelectAll { [weak binding] in binding?.selectAll() }
         view.onCopy { [weak binding] _ in binding?.selectedText }
+        view.onDragText { [weak binding] in binding?.selectedText }
+        view.onDragDelete { [weak self] in self?.deleteMovedBeyondBuffer() ?? false }
         view.onCut { [weak self] in self?.cutBeyondBuffer() ?? false }
         moved()
     }
@@ -148,12 +150,20 @@ public final class DocumentViewport {
         show(binding.caret)
     }
 
+    /// A drag-move of a selection that reaches past the buffer ends by deleting all of it from
+    /// the store (the drop inserted all of it); false lets the view delete a selection it holds whole.
+    private func deleteMovedBeyondBuffer() -> Bool {
+        let selection = binding.selection
+        guard !selection.isEmpty, !binding.holds(selection), let store = binding.store else { return false }
+        store.apply(.delete(selection), to: binding.document, origin: binding.originID)
+        return true
+    }
+
     /// Cuts a selection that reaches past the buffer from the store (one undo step); returns
     /// false to let the view cut a selection it holds whole.
     private func cutBeyondBuffer() -> Bool {
         let selection = binding.selection
-        guard !selection.isEmpty, binding.bufferOffset(of: selection.lowerBound) == nil || binding.bufferOffset(of: selection.upperBound) == nil,
-              let store = binding.store else { return false }
+        guard !selection.isEmpty, !binding.holds(selection), let store = binding.store else { return false }
         view.copyToClipboard(binding.selectedText)
         store.sealUndoStep(binding.document)
         store.apply(.delete(selection), to: binding.document, origin: binding.originID)

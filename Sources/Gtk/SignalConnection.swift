@@ -80,6 +80,18 @@ private let dragDataTrampoline: @convention(c) (gpointer?, OpaquePointer?, gint,
     }
 }
 
+typealias DragDataGetHandler = @MainActor (OpaquePointer) -> Bool
+
+// GtkWidget::drag-data-get (widget, context, selection_data, info, time, user_data).
+private let dragDataGetTrampoline: @convention(c) (gpointer?, OpaquePointer?, OpaquePointer?, guint, guint, gpointer?) -> Void = { widget, _, selection, _, _, data in
+    let handler = SignalBox<DragDataGetHandler>.from(data)
+    guard let widget, let selection else { return }
+    nonisolated(unsafe) let (w, s) = (widget, selection)  // main thread only, for this call
+    MainActor.assumeIsolated {
+        if handler(s) { g_signal_stop_emission_by_name(w, "drag-data-get") }
+    }
+}
+
 typealias DragDropHandler = @MainActor (OpaquePointer, UInt32) -> Bool
 
 // GtkWidget::drag-drop (widget, context, x, y, time, user_data) -> gboolean.
@@ -165,6 +177,13 @@ extension Object {
     func connectDragData(_ handler: @escaping DragDataHandler) {
         _ = connectRaw("drag-data-received", unsafeBitCast(dragDataTrampoline, to: GCallback.self), SignalBox(handler),
                        shape: SignalShape(arguments: 6))
+    }
+
+    /// Connects to GtkWidget::drag-data-get (the selection data to fill); returning true stops
+    /// the default handler.
+    func connectDragDataGet(_ handler: @escaping DragDataGetHandler) {
+        _ = connectRaw("drag-data-get", unsafeBitCast(dragDataGetTrampoline, to: GCallback.self), SignalBox(handler),
+                       shape: SignalShape(arguments: 4))
     }
 
     /// Connects to GtkWidget::drag-drop; returning true takes the drop (the default handler does not run).

@@ -94,6 +94,30 @@ public final class SourceView: Widget {
         }
     }
 
+    /// A drag of the selection carries `text()` when it returns one (the document's text behind
+    /// what the view shows), so that a move inserts all that its delete takes away.
+    public func onDragText(_ text: @escaping @MainActor () -> String?) {
+        // Only text targets: with GTK_TEXT_BUFFER_CONTENTS a drop in a text view of this process
+        // copies straight out of this buffer, which holds only the lines around what is shown.
+        if let targets = gtk_text_buffer_get_copy_target_list(buffer.buffer) {
+            gtk_target_list_remove(targets, gdk_atom_intern_static_string("GTK_TEXT_BUFFER_CONTENTS"))
+        }
+        connectDragDataGet { selection in
+            guard let replacement = text() else { return false }
+            gtk_selection_data_set_text(selection, replacement, -1)
+            return true
+        }
+    }
+
+    /// The delete that ends a drag-move calls `handler` first; returning true means it deleted
+    /// the moved text itself (the view's buffer may not hold all of it).
+    public func onDragDelete(_ handler: @escaping @MainActor () -> Bool) {
+        connect("drag-data-delete", ignoringOneArgument: true) { [weak self] in
+            guard let self, handler() else { return }
+            g_signal_stop_emission_by_name(self.raw, "drag-data-delete")
+        }
+    }
+
     /// Wraps long lines at word boundaries (or, failing that, characters), or not at all.
     public func setWraps(_ wraps: Bool) {
         gtk_text_view_set_wrap_mode(tandem_text_view(raw), wraps ? GTK_WRAP_WORD_CHAR : GTK_WRAP_NONE)

@@ -165,3 +165,34 @@ def test_text_streaming_in_is_announced_to_assistive_technologies(tandem, tmp_pa
             assert start + length == following, f"announced in order, without gaps: {inserts}"
     finally:
         pyatspi.Registry.deregisterEventListener(on_insert, "object:text-changed:insert")
+
+
+def test_drag_moving_a_selection_past_the_window_moves_all_of_it_and_deletes_nothing_more(tandem, tmp_path):
+    import pyatspi
+    text = numbered(3000)
+    frame = start(tandem, tmp_path, "d.txt", text)
+    view = tandem.text_in(frame)
+    wid = tandem.window_id("d.txt")
+    # Line 3 to the end selected from the keyboard: far past the lines the window holds.
+    tandem.send(wid, "ctrl+Home", "Down", "Down", "shift+ctrl+End")
+    start_ = len(numbered(2))
+    end = len(text)
+    wait_for("the selection", lambda: view.getNSelections() == 1 and tuple(view.getSelection(0)) == (start_, end))
+    x, y, width, height = tandem.document_view(frame).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    # Back to the top with the wheel: the selection stays.
+    subprocess.run(["xdotool", "mousemove", str(x + 100), str(y + 40), "click", "--repeat", "800", "--delay", "2", "4"], check=True)
+    wait_for("line 1 on screen", lambda: view.getOffsetAtPoint(x + 60, y + 3, pyatspi.DESKTOP_COORDS) in range(0, 12))
+    # Press inside the selection (line 4) and drag it before line 1.
+    inside = view.getCharacterExtents(len(numbered(3)) + 2, pyatspi.DESKTOP_COORDS)
+    target = view.getCharacterExtents(0, pyatspi.DESKTOP_COORDS)
+    px, py = inside[0] + 1, inside[1] + inside[3] // 2
+    tx, ty = target[0] + 1, target[1] + target[3] // 2
+    subprocess.run(["xdotool", "mousemove", "--sync", str(px), str(py), "mousedown", "1"], check=True)
+    for step in range(1, 21):
+        subprocess.run(["xdotool", "mousemove", "--sync", str(px + (tx - px) * step // 20), str(py + (ty - py) * step // 20)], check=True)
+        time.sleep(0.03)
+    subprocess.run(["xdotool", "mouseup", "1"], check=True)
+    moved = text[start_:end] + text[:start_] + text[end:]
+    wait_for("the whole selection moved", lambda: view.getText(0, -1) == moved)
+    tandem.send(tandem.window_id("• d.txt"), "ctrl+z")
+    wait_for("one undo takes the move back", lambda: view.getText(0, -1) == text)
