@@ -82,6 +82,9 @@ public final class Document: Identifiable {
 
     /// Why the document cannot be edited (none: it can).
     public internal(set) var readOnlyReasons: Set<ReadOnlyReason> = []
+    /// Whether the text had lines too long to lay out quickly when it was read (it stays so
+    /// after Edit Anyway lifts `.longLines`): windows keep costly features off for it.
+    public internal(set) var hasLongLines = false
     /// Whether the document refuses edits (read-only, or still loading).
     public var isReadOnly: Bool { !readOnlyReasons.isEmpty || isLoading }
     /// How far a load in the background has got (nil: the whole text is here).

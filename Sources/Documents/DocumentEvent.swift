@@ -37,6 +37,8 @@ public enum DocumentEvent: Sendable, Equatable {
     case loadFailed(String)
     /// The document became read-only for this reason.
     case becameReadOnly(ReadOnlyReason)
+    /// The user chose to edit a document that was read-only for its long lines (Edit Anyway).
+    case becameEditable
     /// The document was closed; subscribers should let go of it.
     case closed
 }

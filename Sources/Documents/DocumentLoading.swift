@@ -80,7 +80,10 @@ final class DocumentLoading {
     static func noteTraits(containsNUL: Bool, longestLine: Int, in document: Document) -> [ReadOnlyReason] {
         var found: [ReadOnlyReason] = []
         if containsNUL { found.append(.binary) }
-        if longestLine > ReadOnlyReason.longLineLimit { found.append(.longLines) }
+        if longestLine > ReadOnlyReason.longLineLimit {
+            document.hasLongLines = true
+            found.append(.longLines)
+        }
         return found.filter { document.readOnlyReasons.insert($0).inserted }
     }
 
@@ -100,6 +103,7 @@ final class DocumentLoading {
             document.storage = TextStorage()
             document.fileTraits.encoding = encoding
             document.readOnlyReasons.remove(.longLines)
+            document.hasLongLines = false
             document.loadProgress?.bytesRead = 0
             store.publish(.loadRestarted, for: document, dirtyBefore: nil)
         case .finished:

@@ -59,4 +59,13 @@ extension DocumentStore {
             publish(.edited(edit, origin: origin, isUndoRedo: true), for: document, dirtyBefore: isLast ? dirtyBefore : nil)
         }
     }
+
+    /// Edit Anyway: a document read-only only for its long lines becomes editable (each edit
+    /// then lays out a whole long line again, which the window says). Nothing when it is still
+    /// loading or read-only for another reason.
+    public func editAnyway(_ document: Document) {
+        guard !document.isLoading, document.readOnlyReasons == [.longLines] else { return }
+        document.readOnlyReasons.remove(.longLines)
+        publish(.becameEditable, for: document, dirtyBefore: nil)
+    }
 }

@@ -36,6 +36,10 @@ extension DocumentStore {
         // A document another window already shows is as it is.
         guard let draftID, subscriberCount(of: document) == 0 else { return document }
         document.draftID = draftID
+        // Unsaved edits to a file of long lines were made after Edit Anyway: it stays editable.
+        if document.readOnlyReasons == [.longLines], journal.map({ !$0.changes.isEmpty }) ?? (legacy != nil) {
+            document.readOnlyReasons = []
+        }
         guard !document.isReadOnly else { return document }
         if let journal {
             replay(journal, into: document)

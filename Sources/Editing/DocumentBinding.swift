@@ -169,6 +169,14 @@ public final class DocumentBinding {
         case .becameReadOnly(let reason) where reason == .longLines && !streams:
             streams = true
             fill()
+        case .becameEditable where streams:
+            // Edit Anyway: the document's own lines from now on, the caret where it was.
+            let (keptAnchor, keptCaret) = (anchor, caret)
+            streams = false
+            displayLimit = nil
+            fill()
+            reveal(keptCaret)
+            select(anchor: keptAnchor, caret: keptCaret)
         case .loadProgressed, .loadFinished, .loadFailed:
             if streams { streamIfNeeded() } else { grow() }
             if isComplete { onStreamed?() }

@@ -48,6 +48,18 @@ extension SourceView {
         connectEvent("key-press-event") { _ in handler(); return false }
     }
 
+    /// Calls `handler` when a key that would type or delete is pressed while the view cannot be
+    /// edited (shortcuts and moves are not such keys).
+    public func onRefusedKey(_ handler: @escaping @MainActor () -> Void) {
+        connectEvent("key-press-event") { [weak self] event in
+            guard let self, !self.isEditable else { return false }
+            let key = event.pointee.key
+            let shortcut = key.state & (GDK_CONTROL_MASK.rawValue | GDK_MOD1_MASK.rawValue) != 0
+            if !shortcut && gdk_keyval_to_unicode(key.keyval) != 0 { handler() }  // letters, Return, BackSpace, Delete
+            return false
+        }
+    }
+
     /// Calls `handler` on each mouse button press in the text, before the view acts on it.
     public func onButtonPress(_ handler: @escaping @MainActor () -> Void) {
         connectEvent("button-press-event") { _ in handler(); return false }

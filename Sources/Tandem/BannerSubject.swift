@@ -32,7 +32,7 @@ enum BannerSubject: CaseIterable {
         case .disk: [.merge, .reload, .keepMine, .save, .saveAs]
         case .conflicts: [.useMine, .useTheirs, .useBoth]
         case .journal: [.saveAs]
-        case .readOnly: [.saveAs]
+        case .readOnly: [.editAnyway, .saveAs]
         case .preview: [.showAll]
         case .launch, .failure, .encoding: []
         }
@@ -41,7 +41,7 @@ enum BannerSubject: CaseIterable {
 
 /// A button of a banner: what the user can do about what it says.
 enum BannerResponse: Int {
-    case reload = 1, keepMine, showAll, openAnyway, saveAs, save, merge, useMine, useTheirs, useBoth
+    case reload = 1, keepMine, showAll, openAnyway, saveAs, save, merge, useMine, useTheirs, useBoth, editAnyway
 
     /// The button's label, with its mnemonic.
     var label: String {
@@ -56,6 +56,7 @@ enum BannerResponse: Int {
         case .useMine: localized("Use _Mine")
         case .useTheirs: localized("Use _Theirs")
         case .useBoth: localized("Use _Both")
+        case .editAnyway: localized("_Edit Anyway")
         }
     }
 }

@@ -112,6 +112,8 @@ final class EditorBanners {
         var lines = [ReadOnlyReason.binary, .longLines, .incomplete].filter(document.readOnlyReasons.contains).map { reason in
             switch reason {
             case .binary: localized("“%1” contains NUL bytes, shown as “␀”. It is open read-only, so its bytes stay as they are.", document.displayName)
+            case .longLines where document.readOnlyReasons == [.longLines]:
+                localized("“%1” has lines longer than %2 characters, shown wrapped and read-only. Edit Anyway makes it editable; each change to such a line then lays all of it out again, which takes a moment on lines this long.", document.displayName, LocalizedNumber.string(ReadOnlyReason.longLineLimit))
             case .longLines: localized("“%1” has lines longer than %2 characters. It is shown wrapped and read-only, so its bytes stay as they are.", document.displayName, LocalizedNumber.string(ReadOnlyReason.longLineLimit))
             case .incomplete: localized("“%1” could not be read completely; what was read is shown read-only.", document.displayName)
             }
@@ -121,7 +123,8 @@ final class EditorBanners {
             lines.append(localized("You may not write “%1”. Your changes can be saved to another file with Save As.", document.displayName))
         }
         guard !lines.isEmpty else { return nil }
-        return Banner(message: lines.joined(separator: "\n"), kind: .warning, offering: unwritable ? [.saveAs] : [])
+        let offering: Set<BannerResponse> = unwritable ? [.saveAs] : document.readOnlyReasons == [.longLines] && !document.isLoading ? [.editAnyway] : []
+        return Banner(message: lines.joined(separator: "\n"), kind: .warning, offering: offering)
     }
 
     private func show(_ subject: BannerSubject, _ banner: Banner?) {
@@ -134,6 +137,17 @@ final class EditorBanners {
         closed[subject] = nil
         ui.makeBar(subject).show(banner.message, kind: banner.kind, offering: Set(banner.offering.map(\.rawValue)))
     }
+
+    /// A key that would have typed into the read-only document: why it did nothing is said
+    /// again (once per window) if the user had closed that banner.
+    func remindReadOnly() {
+        guard !remindedReadOnly, closed[.readOnly] != nil else { return }
+        remindedReadOnly = true
+        closed[.readOnly] = nil
+        show(.readOnly, readOnlyBanner())
+    }
+
+    private var remindedReadOnly = false
 
     private func userClosed(_ subject: BannerSubject) {
         switch subject {

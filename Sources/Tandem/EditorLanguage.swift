@@ -17,11 +17,13 @@ enum EditorLanguage {
     /// Sets the language (`chosen`: the user's pick, "" for plain text; nil: the guess) and what
     /// the window's picker shows.
     static func apply(to ui: EditorWindow, for document: Document, chosen: String?) {
-        guard document.fileSize <= Int64(highlightLimit), document.storage.count <= highlightLimit,
-              document.readOnlyReasons.isDisjoint(with: [.binary, .longLines]) else {
+        let tooBig = document.fileSize > Int64(highlightLimit) || document.storage.count > highlightLimit
+        guard !tooBig, !document.readOnlyReasons.contains(.binary), !EditorLoading.isLightweight(document) else {
             ui.buffer.languageID = nil
             ui.languageButton.label = plainText
-            ui.languageButton.setEnabled(false, tooltip: localized("Highlighting is off for documents over a million characters, to keep them fast."))
+            ui.languageButton.setEnabled(false, tooltip: tooBig
+                ? localized("Highlighting is off for documents over a million characters, to keep them fast.")
+                : localized("Highlighting is off for files with very long lines or NUL bytes, to keep them fast."))
             return
         }
         ui.languageButton.setEnabled(true, tooltip: localized("Language"))

@@ -23,7 +23,7 @@ final class EditorLoading {
     /// Whether a document's lines are too long to lay out, so the window turns costly features
     /// off. Size alone never does: a window holds only the lines around what it shows.
     static func isLightweight(_ document: Document) -> Bool {
-        document.readOnlyReasons.contains(.longLines)
+        document.hasLongLines || document.readOnlyReasons.contains(.longLines)
     }
 
     /// Line numbers as wide as the whole file will need, guessed from its head, so the text

@@ -27,6 +27,7 @@ extension EditorSceneDelegate {
         case .useMine: settleConflict(.mine)
         case .useTheirs: settleConflict(.theirs)
         case .useBoth: settleConflict(.both)
+        case .editAnyway: environment.store.editAnyway(document)
         }
         // The answer given, typing goes on where it was.
         ui?.textView.grabFocus()

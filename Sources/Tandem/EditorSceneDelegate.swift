@@ -77,7 +77,7 @@ final class EditorSceneDelegate: SceneDelegate {
                 return false
             }
         }
-        if document.readOnlyReasons.contains(.longLines) { ui.textView.setWraps(true) }
+        if lightweight { ui.textView.setWraps(true) }
         loading.update()
         loading.showBarIfStillLoading()
         if let record = options.restorationRecord {
@@ -113,6 +113,7 @@ final class EditorSceneDelegate: SceneDelegate {
             self?.applyPendingPlace()
         }
         banners?.onResponse = { [weak self] response in self?.respond(to: response) }
+        ui.textView.onRefusedKey { [weak self] in self?.banners?.remindReadOnly() }
         ui.onCancelLoading = { [weak self] in self?.scene?.requestClose() }
     }
 
@@ -191,6 +192,10 @@ final class EditorSceneDelegate: SceneDelegate {
                 ui.textView.setWraps(true)
             }
             loading.update()
+            updateTitle()
+        case .becameEditable:
+            loading.update()
+            updateTitle()
         case .loadProgressed, .loadRestarted, .loadFinished:
             loading.update()
         case .loadFailed(let message):
@@ -256,6 +261,8 @@ final class EditorSceneDelegate: SceneDelegate {
     private func updateUndoActions() {
         scene?.setAction("undo", enabled: document.canUndo && !document.isReadOnly)
         scene?.setAction("redo", enabled: document.canRedo && !document.isReadOnly)
+        // A read-only document's file is left as it is (Save As still writes a copy).
+        scene?.setAction("save", enabled: document.readOnlyReasons.isEmpty)
     }
 
     private func updateStatusBar() {

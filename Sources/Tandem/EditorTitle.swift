@@ -4,7 +4,7 @@ import Localization
 import SafeFiles
 
 /// What an editor window's header says of its document: its name, "•" while modified,
-/// "[Read-Only]" when the user may not write it, and its folder as GNOME shows it (or "Saving…").
+/// "[Read-Only]" when it cannot be edited or the user may not write it, and its folder as GNOME shows it (or "Saving…").
 @MainActor
 enum EditorTitle {
     /// `number`: which of the document's windows this is; windows after the first say it, as
@@ -12,7 +12,7 @@ enum EditorTitle {
     static func title(for document: Document, number: Int = 1) -> String {
         // As gedit: a file the user may not write says so, and Save asks where instead.
         (document.isDirty ? "• " : "") + document.displayName + (number > 1 ? " (\(number))" : "")
-            + (document.isWritable ? "" : " " + localized("[Read-Only]"))
+            + (document.isWritable && document.readOnlyReasons.isEmpty ? "" : " " + localized("[Read-Only]"))
     }
 
     static func subtitle(for document: Document) -> String? {

@@ -106,7 +106,7 @@ def test_a_binary_opened_anyway_says_read_only_and_nothing_about_saving(tandem, 
     tandem.start("nul.bin")
     frame = tandem.wait_title("Untitled Document 1")
     next(b for b in tandem.find(frame, "push button") if b.name == "Open Anyway").queryAction().doAction(0)
-    frame = tandem.wait_title("nul.bin")
+    frame = tandem.wait_title("nul.bin [Read-Only]")
     shown = wait_for("the read-only banner", lambda: (lambda b: b if any("read-only" in t for t in b) else None)(banners(frame)))
     assert not any("saved the same way" in t for t in shown), f"a read-only binary is never saved: {shown}"
     assert len(shown) == 1, shown
@@ -115,7 +115,7 @@ def test_a_binary_opened_anyway_says_read_only_and_nothing_about_saving(tandem, 
 def test_a_long_line_preview_is_said_once_with_show_all(tandem, tmp_path):
     (tmp_path / "one-line.txt").write_text("word " * 400_000 + "\n")  # 2 MB on one line
     tandem.start("one-line.txt")
-    frame = tandem.wait_title("one-line.txt")
+    frame = tandem.wait_title("one-line.txt [Read-Only]")
     preview = wait_for("the preview banner", lambda: [b for b in banners(frame) if "too long to show quickly" in b])
     time.sleep(1.5)  # the rest of the file streams in: the banner must not grow
     preview = [b for b in banners(frame) if "too long to show quickly" in b]

@@ -10,8 +10,8 @@ def test_open_anyway_takes_the_place_of_the_window_that_carried_the_message(tand
     button = wait_for("Open Anyway", lambda: next(
         (b for b in tandem.find(frame, "push button") if b.name.replace("_", "") == "Open Anyway"), None))
     button.queryAction().doAction(0)
-    tandem.wait_title("nul.bin")
-    wait_for("only the file's window", lambda: tandem.titles() == ["nul.bin"])
+    tandem.wait_title("nul.bin [Read-Only]")
+    wait_for("only the file's window", lambda: tandem.titles() == ["nul.bin [Read-Only]"])
 
 
 def test_every_button_has_a_name(tandem, tmp_path):
@@ -29,8 +29,8 @@ def test_copying_a_long_line_gives_the_documents_text(tandem, tmp_path):
     text = "abcdefghij" * 4_500 + "\n"  # shown split into rows of 5,000
     (tmp_path / "min.js").write_text(text)
     tandem.start("min.js")
-    tandem.wait_title("min.js")
-    tandem.key("min.js", "ctrl+a", "ctrl+c", "ctrl+n")
+    tandem.wait_title("min.js [Read-Only]")
+    tandem.key("min.js [Read-Only]", "ctrl+a", "ctrl+c", "ctrl+n")
     frame = tandem.wait_title("Untitled Document 1")
     tandem.key("Untitled Document 1", "ctrl+v")
     wait_for("the pasted text", lambda: tandem.text_in(tandem.frame("• Untitled Document 1")).getText(0, -1) == text)

@@ -42,3 +42,49 @@ def test_open_recent_opens_the_file_picked_and_only_it(tandem, tmp_path):
     wait_for("alpha.txt's window active", lambda: tandem.frame("alpha.txt").getState().contains(pyatspi.STATE_ACTIVE))
     time.sleep(0.5)
     assert tandem.titles() == ["alpha.txt", "gamma.txt"]
+
+
+def test_a_minified_file_says_it_is_read_only_and_edit_anyway_makes_it_editable(tandem, tmp_path):
+    text = '{"items":[' + ",".join(f'{{"id":{n},"name":"item {n}"}}' for n in range(3000)) + "]}\n"
+    assert len(text) > 60_000 and text.count("\n") == 1
+    (tmp_path / "data.json").write_text(text)
+    tandem.start("data.json")
+    frame = tandem.wait_title("data.json [Read-Only]")
+    save = wait_for("the Save button", lambda: next(b for b in tandem.find(frame, "push button") if b.name == "Save"))
+    assert not save.getState().contains(pyatspi.STATE_SENSITIVE), "Save is off: the file is left as it is"
+    # Closing the banner and typing: the keystroke is refused and the banner says why, once.
+    bar_close = next(b for bar in tandem.find(frame, "info bar") if "Edit Anyway" in " ".join(l.name for l in tandem.find(bar, "label"))
+                     for b in tandem.find(bar, "push button") if b.name == "Close")
+    bar_close.queryAction().doAction(0)
+    wait_for("the banner closed", lambda: "Edit Anyway" not in " ".join(tandem.labels_of_frame(frame)))
+    wid = tandem.window_id("data.json [Read-Only]")
+    tandem.send(wid, "ctrl+Home", text="x")
+    wait_for("why, said again", lambda: "Edit Anyway makes it editable" in " ".join(tandem.labels_of_frame(frame)))
+    assert tandem.text_of("data.json [Read-Only]") == text
+    button = wait_for("Edit Anyway", lambda: next(
+        b for b in tandem.find(frame, "push button") if b.name.replace("_", "") == "Edit Anyway"))
+    button.queryAction().doAction(0)
+    tandem.wait_title("data.json")
+    tandem.send(wid, "ctrl+Home", text="X")
+    tandem.wait_title("• data.json")
+    wait_for("the typing in the document", lambda: tandem.text_of("• data.json") == "X" + text)
+    assert save.getState().contains(pyatspi.STATE_SENSITIVE)
+    tandem.send(wid, "ctrl+s")
+    wait_for("saved", lambda: (tmp_path / "data.json").read_text() == "X" + text)
+
+
+def test_edits_made_with_edit_anyway_come_back_after_a_crash(tandem, tmp_path):
+    text = "[" + ",".join(str(n) for n in range(10_000)) + "]\n"
+    (tmp_path / "long.json").write_text(text)
+    tandem.start("long.json")
+    frame = tandem.wait_title("long.json [Read-Only]")
+    wait_for("Edit Anyway", lambda: next(
+        b for b in tandem.find(frame, "push button") if b.name.replace("_", "") == "Edit Anyway")).queryAction().doAction(0)
+    tandem.wait_title("long.json")
+    tandem.send(tandem.window_id("long.json"), "ctrl+Home", text="KEPT")
+    wait_for("the typing in", lambda: tandem.text_of("• long.json") == "KEPT" + text)
+    time.sleep(0.5)
+    tandem.kill()
+    tandem.restart()
+    tandem.wait_title("• long.json")
+    wait_for("the edit back", lambda: tandem.text_of("• long.json") == "KEPT" + text)

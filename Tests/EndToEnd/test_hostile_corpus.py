@@ -54,7 +54,8 @@ def close_window(tandem, title):
 
 def check_window(tandem, case):
     """An input that opens shows a window with its name (and the expected notice in it)."""
-    title = display_name(case)
+    # A file that cannot be edited says so in its title, as gedit's does.
+    title = display_name(case) + (" [Read-Only]" if case.expect == "readonly" else "")
     frame = tandem.wait_title(title, timeout=20)
     if case.message:
         wait_for(f"{case.message!r} in {title!r}", lambda: case.message in " ".join(tandem.labels_of_frame(tandem.frame(title))))
@@ -119,7 +120,7 @@ def test_every_input_from_the_command_line(tandem, corpus):
     button = wait_for("an Open Anyway button", lambda: next(
         (b for f in tandem.frames() for b in tandem.find(f, "push button") if b.name.replace("_", "") == "Open Anyway"), None))
     button.queryAction().doAction(0)
-    frame = tandem.wait_title("nul-at-start.bin")
+    frame = tandem.wait_title("nul-at-start.bin [Read-Only]")
     wait_for("read-only notice", lambda: "read-only" in " ".join(tandem.labels_of_frame(frame)))
     assert tandem.text_in(frame).getText(0, -1).startswith("\u2400hello")
     assert not tandem.document_view(frame).getState().contains(pyatspi.STATE_EDITABLE)
