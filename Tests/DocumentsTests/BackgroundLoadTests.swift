@@ -135,6 +135,32 @@ final class BackgroundLoadTests: XCTestCase {
         }
     }
 
+    func testEditAnywayLiftsOnlyTheLongLinesReasonAndKeepsTheTrait() throws {
+        let long = folder + "/long.json", binary = folder + "/nul.bin"
+        try Data(("[" + String(repeating: "1,", count: 20_000) + "1]\n").utf8).write(to: URL(fileURLWithPath: long))
+        try Data(("\0" + String(repeating: "y", count: 30_000)).utf8).write(to: URL(fileURLWithPath: binary))
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: long)
+            waitForLoad("the load") { !document.isLoading }
+            var events: [DocumentEvent] = []
+            let subscription = store.subscribe(to: document) { events.append($0) }
+            store.apply(Edit(range: 0..<0, replacement: "x"), to: document)
+            XCTAssertFalse(document.isDirty, "read-only: the edit is refused")
+            store.editAnyway(document)
+            XCTAssertEqual(document.readOnlyReasons, [])
+            XCTAssertTrue(document.hasLongLines, "windows keep costly features off")
+            XCTAssertEqual(events.first, .becameEditable)
+            store.apply(Edit(range: 0..<0, replacement: "x"), to: document)
+            XCTAssertTrue(document.storage.string.hasPrefix("x["))
+            let nul = try store.openFile(at: binary, allowBinary: true)
+            waitForLoad("the binary load") { !nul.isLoading }
+            store.editAnyway(nul)
+            XCTAssertTrue(nul.readOnlyReasons.contains(.binary), "NUL bytes stay read-only")
+            _ = subscription
+        }
+    }
+
     func testClosingTheLastWindowStopsTheLoad() throws {
         let path = folder + "/closed.txt"
         let size = 48 << 20
