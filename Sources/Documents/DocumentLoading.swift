@@ -28,9 +28,9 @@ final class DocumentLoading {
             let file = try TextFile.read(path, allowBinary: allowBinary)
             let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
             document.fileSize = size
-            var decoder = BlockDecoder(encoding: file.encoding, lineLength: 0)
-            _ = decoder.decode(ArraySlice(file.text.utf8), atEnd: true)
-            Self.noteTraits(containsNUL: file.text.utf8.contains(0), longestLine: decoder.longestLine, in: document)
+            // Measured on the decoded text, whatever the file's encoding was.
+            let traits = BlockDecoder.traits(of: file.text)
+            Self.noteTraits(containsNUL: traits.containsNUL, longestLine: traits.longestLine, in: document)
             return document
         case .missing:
             return Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: TextFile())

@@ -152,10 +152,19 @@ struct BlockDecoder: Sendable {
         return bytes.count  // no lead byte in reach: invalid anyway, let validation say so
     }
 
+    /// The longest line of `text` (in scalars) and whether it holds a NUL character.
+    static func traits(of text: String) -> (longestLine: Int, containsNUL: Bool) {
+        var decoder = BlockDecoder(encoding: .utf8, lineLength: 0)
+        decoder.measure(text)
+        return (decoder.longestLine, decoder.sawNUL)
+    }
+
+    /// Lines end at "\n", "\r\n" or a lone "\r" (as GTK breaks them), so a file of classic
+    /// Mac line endings is not one long line.
     private mutating func measure(_ text: String) {
         var length = lineLength, longest = longestLine, nul = sawNUL
         for byte in text.utf8 {
-            if byte == 0x0A {
+            if byte == 0x0A || byte == 0x0D {
                 longest = max(longest, length)
                 length = 0
             } else if byte & 0xC0 != 0x80 {

@@ -135,6 +135,28 @@ final class BackgroundLoadTests: XCTestCase {
         }
     }
 
+    func testShortLinesInEveryEncodingAndLineEndingAreNotLongLines() throws {
+        let line = "HKEY_LOCAL_MACHINE\\Software\\Café=dword:00000001"
+        var utf16 = Data([0xFF, 0xFE])
+        for unit in String(repeating: line + "\r\n", count: 5_000).utf16 { utf16.append(contentsOf: [UInt8(unit & 0xFF), UInt8(unit >> 8)]) }
+        let files: [(String, Data)] = [
+            ("export.reg", utf16),  // ~480 KB of UTF-16: read at once
+            ("latin.txt", Data(String(repeating: line + "\n", count: 5_000).unicodeScalars.map { UInt8($0.value) })),
+            ("mac.txt", Data(String(repeating: line + "\r", count: 5_000).utf8)),
+        ]
+        for (name, bytes) in files {
+            let path = folder + "/" + name
+            try bytes.write(to: URL(fileURLWithPath: path))
+            try MainActor.assumeIsolated {
+                let store = DocumentStore()
+                let document = try store.openFile(at: path)
+                waitForLoad("the load") { !document.isLoading }
+                XCTAssertEqual(document.readOnlyReasons, [], name)
+                XCTAssertFalse(document.hasLongLines, name)
+            }
+        }
+    }
+
     func testEditAnywayLiftsOnlyTheLongLinesReasonAndKeepsTheTrait() throws {
         let long = folder + "/long.json", binary = folder + "/nul.bin"
         try Data(("[" + String(repeating: "1,", count: 20_000) + "1]\n").utf8).write(to: URL(fileURLWithPath: long))
