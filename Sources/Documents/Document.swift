@@ -95,6 +95,11 @@ public final class Document: Identifiable {
     public internal(set) var fileSize: Int64 = 0
     /// The background reader of the rest of the file, while loading.
     var loader: FileLoader?
+    /// The edits made to the part already read while the rest loads, in order.
+    var editsWhileLoading: [Edit] = []
+    /// Edits made before the load started over in another encoding: applied again once it is
+    /// done (edits wait until then).
+    var editsAfterRestart: [Edit] = []
 
     /// Names the document's draft (its unsaved text on disk); for untitled documents, its identity.
     public internal(set) var draftID: UUID

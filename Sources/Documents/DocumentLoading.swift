@@ -100,6 +100,14 @@ final class DocumentLoading {
             }
             store.publish(.loadProgressed(progress), for: document, dirtyBefore: nil)
         case .restarted(let encoding):
+            if !document.editsWhileLoading.isEmpty {
+                // They are applied again once the text is read in its encoding; the journal,
+                // whose edits and traits were of the first reading, begins again with them.
+                document.editsAfterRestart += document.editsWhileLoading
+                document.editsWhileLoading = []
+                document.history.clear()
+                store.journals?.delete(document.draftID)
+            }
             document.storage = TextStorage()
             document.fileTraits.encoding = encoding
             document.readOnlyReasons.remove(.longLines)
@@ -109,6 +117,11 @@ final class DocumentLoading {
         case .finished:
             document.loader = nil
             document.loadProgress = nil
+            let typed = document.editsAfterRestart
+            (document.editsWhileLoading, document.editsAfterRestart) = ([], [])
+            // The load started over: what was typed before goes in again, one undo step.
+            for edit in typed { store.apply(edit, to: document, keepsNewlines: true) }
+            if !typed.isEmpty { store.sealUndoStep(document) }
             // The version known is the one the load began with: a file replaced or rewritten while
             // it streamed in is a change, compared now (a clean document follows it undoably).
             if let canonical = document.identity.canonicalPath { document.knowsFile(document.diskStamp, at: canonical) }

@@ -4,13 +4,19 @@ import Localization
 extension DocumentStore {
     /// Applies an edit (clamped to the text), records it for undo and tells every subscriber.
     /// New lines take the document's newline style, unless `keepsNewlines` (text that is the file's own).
+    /// While the file loads, the part already read takes edits (keystrokes are never dropped);
+    /// the end, where the rest arrives, does not.
     public func apply(_ edit: Edit, to document: Document, origin: Int? = nil, keepsNewlines: Bool = false) {
-        guard !document.isReadOnly else { return }
+        guard document.readOnlyReasons.isEmpty else { return }
         let count = document.storage.count
         let lower = max(0, min(edit.range.lowerBound, count)), upper = max(lower, min(edit.range.upperBound, count))
         // New lines take the document's newline style; the lines already there keep theirs.
         let clamped = Edit(range: lower..<upper, replacement: keepsNewlines ? edit.replacement : document.lineEnding.applied(to: edit.replacement))
         if clamped.range.isEmpty && clamped.replacement.isEmpty { return }
+        if document.isLoading {
+            guard clamped.range.upperBound < count, document.editsAfterRestart.isEmpty else { return }
+            document.editsWhileLoading.append(clamped)
+        }
         let wasDirty = document.isDirty
         let removed = document.storage.substring(clamped.range)
         journals?.willChange(document)

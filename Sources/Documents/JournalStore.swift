@@ -98,7 +98,8 @@ public final class JournalStore {
         guard var state = begun[document.draftID] else { return }
         state.bytes += bytes.count
         begun[document.draftID] = state
-        if state.bytes > state.compactAt { begin(document) }
+        // Not while loading: a snapshot would hold only the part read so far.
+        if state.bytes > state.compactAt && !document.isLoading { begin(document) }
     }
 
     /// The document was saved: its file at `path` holds `text`, undo state `stateID`.
@@ -118,7 +119,8 @@ public final class JournalStore {
     /// is the file's, else a snapshot of the text. `file` says what is known of the file.
     func begin(_ document: Document, file: JournalFileKnowledge? = nil) {
         let baseIsFile = document.path != nil && !document.isDirty && document.diskStamp != nil
-        let knowledge = file ?? (baseIsFile ? .text(document.storage, path: document.path!) : .lastKnown)
+        // A file still loading is not all here: its fingerprint is not known yet.
+        let knowledge = file ?? (baseIsFile ? (document.isLoading ? .none : .text(document.storage, path: document.path!)) : .lastKnown)
         let header = JournalHeader(path: document.path, untitledName: document.path == nil ? document.untitledName : nil,
                                    hasSnapshot: !baseIsFile, file: nil, savedStateID: document.savedStateID,
                                    traits: JournalTraits(encoding: document.encoding, hasByteOrderMark: document.fileTraits.hasByteOrderMark,

@@ -41,13 +41,19 @@ final class BackgroundLoadTests: XCTestCase {
             var events: [DocumentEvent] = []
             let subscription = store.subscribe(to: document) { events.append($0) }
             store.apply(Edit(range: 0..<0, replacement: "x"), to: document)
-            XCTAssertFalse(document.isDirty, "edits wait for the end of the load")
+            XCTAssertTrue(document.isDirty, "the part already read takes edits while the rest loads")
+            let loaded = document.storage.count
+            store.apply(Edit(range: loaded..<loaded, replacement: "y"), to: document)
+            XCTAssertEqual(document.storage.count, loaded, "the end, where the rest arrives, takes none")
             waitForLoad("the load") { !document.isLoading }
-            XCTAssertEqual(document.text, text)
+            XCTAssertEqual(document.text, "x" + text)
             XCTAssertEqual(document.encoding, .utf8)
             XCTAssertFalse(document.isReadOnly)
             XCTAssertTrue(events.contains { if case .loadProgressed = $0 { true } else { false } })
             XCTAssertEqual(events.last, .loadFinished)
+            store.undo(document)
+            XCTAssertEqual(document.text, text)
+            XCTAssertFalse(document.isDirty)
             store.apply(Edit(range: 0..<0, replacement: "x"), to: document)
             XCTAssertTrue(document.isDirty)
             store.undo(document)
@@ -67,11 +73,14 @@ final class BackgroundLoadTests: XCTestCase {
             let document = try store.openFile(at: path)
             var restarted = false
             let subscription = store.subscribe(to: document) { if $0 == .loadRestarted { restarted = true } }
+            store.apply(Edit(range: 0..<4, replacement: "LINE"), to: document)  // typed before the restart
             waitForLoad("the load") { !document.isLoading }
             XCTAssertTrue(restarted)
             XCTAssertEqual(document.encoding, .windows1252)
-            XCTAssertEqual(document.text, try TextFile.read(path).text)
+            XCTAssertEqual(document.text, "LINE" + (try TextFile.read(path).text).dropFirst(4), "what was typed is applied again")
             XCTAssertTrue(document.text.hasSuffix("é\n"))
+            store.undo(document)
+            XCTAssertEqual(document.text, try TextFile.read(path).text)
             try store.saveNow(document)
             XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(bytes), "bytes unchanged")
             _ = subscription

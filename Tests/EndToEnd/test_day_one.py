@@ -88,3 +88,38 @@ def test_edits_made_with_edit_anyway_come_back_after_a_crash(tandem, tmp_path):
     tandem.restart()
     tandem.wait_title("• long.json")
     wait_for("the edit back", lambda: tandem.text_of("• long.json") == "KEPT" + text)
+
+
+def test_keys_typed_while_a_big_file_loads_are_kept(tandem, tmp_path):
+    line = "a line of a big log file, long enough to take a while\n"
+    text = line * (60_000_000 // len(line))
+    (tmp_path / "big.log").write_text(text)
+    tandem.start("big.log")
+    wid = tandem.window_id("big.log")
+    # At once, while the rest is still arriving: to the start, and type.
+    subprocess.run(["xdotool", "windowactivate", "--sync", wid, "key", "ctrl+Home", "type", "--delay", "30", "TYPED"], check=True)
+    frame = tandem.wait_title("• big.log", timeout=30)
+    assert "Loading" in " ".join(tandem.labels_of_frame(frame)), "typed while it loads (the test must be quicker)"
+    view = tandem.text_in(frame)
+    wait_for("every key", lambda: view.getText(0, 11) == "TYPEDa line", timeout=30)
+    wait_for("the whole file", lambda: view.characterCount == len(text) + 5, timeout=60)
+    assert view.getText(len(text) + 5 - 20, -1) == text[-20:], "the rest arrived after the typing, in its place"
+    tandem.key("• big.log", "ctrl+z")
+    wait_for("one undo takes the typing back", lambda: tandem.frame("big.log") and view.getText(0, 12) == "a line of a ")
+
+
+def test_keys_typed_while_a_big_file_loads_come_back_after_a_crash(tandem, tmp_path):
+    line = "another line of a big file\n"
+    text = line * (60_000_000 // len(line))
+    (tmp_path / "big.txt").write_text(text)
+    tandem.start("big.txt")
+    wid = tandem.window_id("big.txt")
+    subprocess.run(["xdotool", "windowactivate", "--sync", wid, "key", "ctrl+Home", "type", "--delay", "30", "KEEP "], check=True)
+    frame = tandem.wait_title("• big.txt", timeout=30)
+    wait_for("every key", lambda: tandem.text_in(frame).getText(0, 5) == "KEEP ", timeout=30)
+    time.sleep(0.3)
+    tandem.kill()  # perhaps still loading: what was typed is in the journal already
+    tandem.restart()
+    frame = tandem.wait_title("• big.txt", timeout=60)
+    wait_for("the typing back", lambda: tandem.text_in(frame).getText(0, 12) == "KEEP another", timeout=60)
+    wait_for("the whole file", lambda: tandem.text_in(frame).characterCount == len(text) + 5, timeout=60)
