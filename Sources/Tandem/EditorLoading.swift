@@ -59,8 +59,8 @@ final class EditorLoading {
     func update() {
         let document = binding.document
         // Only lasting reasons make the view read-only. Toggling at the end of a load would make
-        // GtkTextView invalidate every line (37 ms for 100 MB); edits typed while loading are
-        // refused by the store instead, and the loading bar says why.
+        // GtkTextView invalidate every line (37 ms for 100 MB); while loading, the store takes
+        // edits to the part already read and refuses them only at its end.
         ui.textView.isEditable = document.readOnlyReasons.isEmpty
         if binding.isComplete {
             if ui.hasLoadingBar { ui.loadingBar.bar.hide() }
