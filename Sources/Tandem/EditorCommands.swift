@@ -37,6 +37,9 @@ final class EditorCommands {
             ("find", { $0.ui.findBar.open(replacing: false) }),
             ("replace", { $0.ui.findBar.open(replacing: true) }),
             ("go-to-line", { $0.ui.findBar.openGoToLine() }),
+            ("find-next", { $0.ui.findBar.findAgain(forward: true) }),
+            ("find-previous", { $0.ui.findBar.findAgain(forward: false) }),
+            ("delete-line", { $0.deleteLines() }),
             ("undo", { $0.binding.undo() }),
             ("redo", { $0.binding.redo() }),
             ("new-window-on-document", { $0.environment.host?.openWindow(on: $0.document) }),
@@ -112,6 +115,26 @@ final class EditorCommands {
     func zoom(by steps: Int) {
         ui.textView.zoom = steps == 0 ? 1 : (ui.textView.zoom * pow(1.1, Double(steps)) * 100).rounded() / 100
         onZoomed?()
+    }
+
+    /// Ctrl+D: deletes the lines the caret or the selection is on, through the store (one undo step).
+    private func deleteLines() {
+        let text = document.storage, selection = binding.selection
+        let first = text.lineAndColumn(of: selection.lowerBound).line
+        var last = text.lineAndColumn(of: selection.upperBound).line
+        // A selection ending at the start of a line does not take that line.
+        if last > first && text.offset(ofLine: last) == selection.upperBound { last -= 1 }
+        var range = text.offset(ofLine: first)..<(last + 1 < text.lineCount ? text.offset(ofLine: last + 1) : text.count)
+        // The last line has no break after it: the one before it goes instead.
+        if last + 1 >= text.lineCount && first > 0 {
+            let start = range.lowerBound
+            let breakLength = start >= 2 && text.substring((start - 2)..<start) == "\r\n" ? 2 : 1
+            range = (start - breakLength)..<range.upperBound
+        }
+        guard !range.isEmpty else { return }
+        environment.store.sealUndoStep(document)
+        environment.store.apply(.delete(range), to: document, origin: binding.originID)
+        environment.store.sealUndoStep(document)
     }
 
     /// Opens files (a drop, a chooser's answer) through the app, raising windows that show them.

@@ -132,6 +132,16 @@ final class FindBar {
         }
     }
 
+    /// Ctrl+G / Ctrl+Shift+G: the next or previous match of what was last searched for, even
+    /// with the bar closed (as gedit); the bar opens when nothing was searched for yet.
+    func findAgain(forward: Bool) {
+        if finder?.pattern == nil {
+            guard !(builder.entry("find-entry")?.text ?? "").isEmpty else { return open(replacing: false) }
+            searchChanged()
+        }
+        step(forward: forward)
+    }
+
     private func step(forward: Bool) {
         if finder?.step(forward: forward) == true { view.scrollToCaret() }
         showCount()  // "2 of 5": which match is selected now

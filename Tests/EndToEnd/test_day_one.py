@@ -123,3 +123,32 @@ def test_keys_typed_while_a_big_file_loads_come_back_after_a_crash(tandem, tmp_p
     frame = tandem.wait_title("• big.txt", timeout=60)
     wait_for("the typing back", lambda: tandem.text_in(frame).getText(0, 12) == "KEEP another", timeout=60)
     wait_for("the whole file", lambda: tandem.text_in(frame).characterCount == len(text) + 5, timeout=60)
+
+
+def test_gedit_s_keys_find_again_go_to_line_and_delete_a_line(tandem, tmp_path):
+    text = "one needle\ntwo\nthree needle\nfour\nfive needle\n"
+    (tmp_path / "keys.txt").write_text(text)
+    tandem.start("keys.txt")
+    frame = tandem.wait_title("keys.txt")
+    view = tandem.text_in(frame)
+    wid = tandem.window_id("keys.txt")
+    tandem.send(wid, "ctrl+f", text="needle")
+    wait_for("3 matches", lambda: "3 matches" in " ".join(tandem.labels_of_frame(frame)))
+    tandem.send(wid, "Escape", "ctrl+Home")
+    # The bar closed: Ctrl+G still finds the next match, Ctrl+Shift+G the one before.
+    tandem.send(wid, "ctrl+g")
+    wait_for("the first match", lambda: view.getNSelections() == 1 and tuple(view.getSelection(0)) == (4, 10))
+    tandem.send(wid, "ctrl+g")
+    second = text.index("needle", 10)
+    wait_for("the second match", lambda: tuple(view.getSelection(0)) == (second, second + 6))
+    tandem.send(wid, "ctrl+shift+g")
+    wait_for("back to the first", lambda: tuple(view.getSelection(0)) == (4, 10))
+    # Ctrl+D deletes the caret's line; one undo brings it back.
+    tandem.send(wid, "ctrl+Home", "Down", "ctrl+d")
+    wait_for("line two gone", lambda: view.getText(0, -1) == "one needle\nthree needle\nfour\nfive needle\n")
+    tandem.send(wid, "ctrl+z")
+    wait_for("back", lambda: view.getText(0, -1) == text)
+    # Ctrl+I is Go to Line, as in gedit.
+    tandem.send(wid, "ctrl+i", text="4")
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    wait_for("line 4", lambda: view.caretOffset == text.index("four"))
