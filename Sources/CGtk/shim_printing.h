@@ -23,12 +23,12 @@ static void tandem_print_draw_page(GtkPrintOperation *operation, GtkPrintContext
     gtk_source_print_compositor_draw_page(GTK_SOURCE_PRINT_COMPOSITOR(compositor), context, page);
 }
 
-/** Prints `buffer` as gedit does (GtkSourcePrintCompositor: its highlighting, line numbers, a
- *  header with `title` and "Page N of M", the text wrapped, in `font`), through the print dialog
- *  over `parent`; "Print to File" writes to `output_uri` unless the user picks another.
- *  Returns GtkPrintOperation's result; `message` (to g_free) says why it failed. */
-static inline GtkPrintOperationResult tandem_print_buffer(GtkSourceBuffer *buffer, GtkWindow *parent, const char *title,
-                                                          const char *font, const char *output_uri, char **message) {
+/** A print operation for `buffer` as gedit prints (GtkSourcePrintCompositor: its highlighting,
+ *  line numbers, a header with `title` and "Page N of M", the text wrapped, in `font`); "Print
+ *  to File" writes to `output_uri` unless the user picks another. The compositor lives as long
+ *  as the operation. The caller runs it (a full reference is returned). */
+static inline GtkPrintOperation *tandem_print_operation_new(GtkSourceBuffer *buffer, const char *title,
+                                                             const char *font, const char *output_uri) {
     GtkSourcePrintCompositor *compositor = gtk_source_print_compositor_new(buffer);
     gtk_source_print_compositor_set_print_line_numbers(compositor, 1);
     gtk_source_print_compositor_set_wrap_mode(compositor, GTK_WRAP_WORD_CHAR);
@@ -44,12 +44,8 @@ static inline GtkPrintOperationResult tandem_print_buffer(GtkSourceBuffer *buffe
     g_object_unref(settings);
     g_signal_connect(operation, "paginate", G_CALLBACK(tandem_print_paginate), compositor);
     g_signal_connect(operation, "draw-page", G_CALLBACK(tandem_print_draw_page), compositor);
-    GError *error = NULL;
-    GtkPrintOperationResult result = gtk_print_operation_run(operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent, &error);
-    if (error) { *message = g_strdup(error->message); g_error_free(error); }
-    g_object_unref(operation);
-    g_object_unref(compositor);
-    return result;
+    g_object_set_data_full(G_OBJECT(operation), "tandem-compositor", compositor, g_object_unref);
+    return operation;
 }
 
 #endif

@@ -94,8 +94,9 @@ final class EditorCommands {
         let stem = folder + "/" + PathName.stem(of: document.displayName)
         let pdf = ([stem + ".pdf"] + (2...99).map { stem + " (\($0)).pdf" }).first { !FileSystem.exists($0) }
             ?? stem + " (\(UUID().uuidString)).pdf"
-        if let failure = Printing.print(wholeDocument(), title: document.displayName, font: font, pdfPath: pdf, over: scene?.window) {
-            banners.showFailure(localized("Could not print “%1”: %2", document.displayName, failure))
+        let name = document.displayName
+        Printing.print(wholeDocument(), title: name, font: font, pdfPath: pdf, over: scene?.window) { [weak banners] failure in
+            banners?.showFailure(localized("Could not print “%1”: %2", name, failure))
         }
     }
 

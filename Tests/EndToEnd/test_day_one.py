@@ -152,3 +152,17 @@ def test_gedit_s_keys_find_again_go_to_line_and_delete_a_line(tandem, tmp_path):
     tandem.send(wid, "ctrl+i", text="4")
     subprocess.run(["xdotool", "key", "Return"], check=True)
     wait_for("line 4", lambda: view.caretOffset == text.index("four"))
+
+
+def test_quitting_with_the_print_dialog_open_ends_the_process(tandem, tmp_path):
+    (tmp_path / "printme.txt").write_text("to print\n")
+    (tmp_path / "next.txt").write_text("next\n")
+    tandem.start("printme.txt")
+    tandem.wait_title("printme.txt")
+    tandem.key("printme.txt", "ctrl+p")
+    wait_for("the print dialog", lambda: next((f for f in tandem.app() if f is not None and f.name == "Print"), None))
+    tandem.activate_action("quit")
+    assert tandem.wait_exit(timeout=10) == 0, "the process ended with its windows"
+    # The D-Bus name is free: the next launch opens its file.
+    tandem.restart("next.txt")
+    tandem.wait_title("next.txt")
