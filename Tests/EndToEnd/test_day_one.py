@@ -166,3 +166,21 @@ def test_quitting_with_the_print_dialog_open_ends_the_process(tandem, tmp_path):
     # The D-Bus name is free: the next launch opens its file.
     tandem.restart("next.txt")
     tandem.wait_title("next.txt")
+
+
+def test_typing_after_a_click_on_a_banner_button_goes_into_the_text(tandem, tmp_path):
+    path = tmp_path / "focus.txt"
+    path.write_text("base\n")
+    tandem.start("focus.txt")
+    tandem.wait_title("focus.txt")
+    wid = tandem.window_id("focus.txt")
+    tandem.send(wid, "ctrl+End", text="mine")
+    frame = tandem.wait_title("• focus.txt")
+    path.write_text("theirs\n")
+    button = wait_for("Keep Mine", lambda: next(
+        b for b in tandem.find(frame, "push button") if b.name.replace("_", "") == "Keep Mine"
+        and b.getState().contains(pyatspi.STATE_SHOWING)))
+    click(button)  # a real click, which moves the keyboard focus to the button
+    wait_for("the question answered", lambda: "changed on disk" not in " ".join(tandem.labels_of_frame(frame)))
+    subprocess.run(["xdotool", "type", "--delay", "20", " more"], check=True)
+    wait_for("the keys in the text", lambda: tandem.text_of("• focus.txt") == "base\nmine more")
