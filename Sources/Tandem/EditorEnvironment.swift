@@ -14,6 +14,8 @@ protocol EditorHost: AnyObject {
     func editorDidClose(_ session: SceneSession)
     /// The number a new window on `document` takes: the lowest no other window on it has.
     func windowNumber(for document: Document) -> Int
+    /// Whether another open document has `document`'s name (two "letter.txt" in two folders).
+    func sharesName(_ document: Document) -> Bool
     /// The spell checking of another window on `document`, which a new window on it shares.
     func spellingGroup(for document: Document) -> SpellingGroup?
 }

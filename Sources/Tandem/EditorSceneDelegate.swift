@@ -274,7 +274,10 @@ final class EditorSceneDelegate: SceneDelegate {
         guard let ui, let scene, let binding else { return }
         let title = EditorTitle.title(for: document, number: binding.isLastWindowOnDocument ? 1 : windowNumber)
         ui.headerBar.title = title
-        scene.window.title = title
+        // The task bar and Alt+Tab show only the window's title: with two "letter.txt" open,
+        // it says which folder each is in (the header bar says so below the name).
+        let folder = environment.host?.sharesName(document) == true ? EditorTitle.folder(of: document) : nil
+        scene.window.title = folder.map { title + " — " + $0 } ?? title
         ui.headerBar.subtitle = EditorTitle.subtitle(for: document)
     }
 }

@@ -16,7 +16,12 @@ enum EditorTitle {
     }
 
     static func subtitle(for document: Document) -> String? {
-        document.isSaving ? localized("Saving…") : document.path.map { folderForDisplay(PathName.folder(of: $0)) }
+        document.isSaving ? localized("Saving…") : folder(of: document)
+    }
+
+    /// The document's folder as GNOME shows it (nil: untitled).
+    static func folder(of document: Document) -> String? {
+        document.path.map { folderForDisplay(PathName.folder(of: $0)) }
     }
 
     /// A folder as GNOME shows it: the home folder as "~".

@@ -109,8 +109,8 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
                 DispatchQueue.main.async { application.requestSceneSessionDestruction(session) }
             }
         }
-        // After the closing window has let go of the document.
-        DispatchQueue.main.async { [weak self] in self?.retitleWindows(on: document) }
+        // After the closing window has let go of the document (and of its name).
+        DispatchQueue.main.async { [weak self] in self?.retitleWindows(on: nil) }
         waiters.windowDidClose(session)
         // The application files the session as recently closed once the window is gone.
         DispatchQueue.main.async { [weak self] in self?.updateAppActions() }
@@ -118,18 +118,22 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
 
     func windowNumber(for document: Document) -> Int {
         let taken = Set(editors.values.filter { $0.document === document && $0.windowNumber > 0 }.map(\.windowNumber))
-        defer { DispatchQueue.main.async { [weak self] in self?.retitleWindows(on: document) } }
+        defer { DispatchQueue.main.async { [weak self] in self?.retitleWindows(on: nil) } }
         return (1...).first { !taken.contains($0) }!
+    }
+
+    func sharesName(_ document: Document) -> Bool {
+        editors.values.contains { $0.document !== document && $0.document.displayName == document.displayName }
     }
 
     func spellingGroup(for document: Document) -> SpellingGroup? {
         editors.values.lazy.filter { $0.document === document }.compactMap(\.spellingGroup).first
     }
 
-    /// Windows on one document are numbered in their titles while there are several.
+    /// Windows on one document are numbered in their titles while there are several, and
+    /// documents of one name say their folder (nil: every window, as a window came or went).
     private func retitleWindows(on document: Document?) {
-        guard let document else { return }
-        for editor in editors.values where editor.document === document { editor.updateTitle() }
+        for editor in editors.values where document == nil || editor.document === document { editor.updateTitle() }
     }
 
     /// Reopen Closed Window is on only when a window was closed.

@@ -184,3 +184,20 @@ def test_typing_after_a_click_on_a_banner_button_goes_into_the_text(tandem, tmp_
     wait_for("the question answered", lambda: "changed on disk" not in " ".join(tandem.labels_of_frame(frame)))
     subprocess.run(["xdotool", "type", "--delay", "20", " more"], check=True)
     wait_for("the keys in the text", lambda: tandem.text_of("• focus.txt") == "base\nmine more")
+
+
+def test_two_files_of_one_name_say_their_folders_in_the_window_title(tandem, tmp_path):
+    for folder in ("home", "work"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "letter.txt").write_text(f"dear {folder}\n")
+    tandem.start("home/letter.txt")
+    tandem.wait_title("letter.txt")
+    tandem.launch("work/letter.txt")
+    names = lambda: sorted(subprocess.run(["xdotool", "getwindowname", w], capture_output=True, text=True).stdout.strip()
+                           for w in subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(tandem.proc.pid),
+                                                    "--name", "letter"], capture_output=True, text=True).stdout.split())
+    wait_for("both titles with their folders", lambda: names() == [f"letter.txt — {tmp_path}/home", f"letter.txt — {tmp_path}/work"])
+    # One closed: the other is just "letter.txt" again.
+    wid = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--name", "work$"], capture_output=True, text=True).stdout.split()[0]
+    tandem.send(wid, "ctrl+w")
+    wait_for("the name alone", lambda: names() == ["letter.txt"])
