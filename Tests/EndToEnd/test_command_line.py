@@ -127,7 +127,9 @@ def test_only_bad_arguments_still_gives_a_window_with_the_message(tandem, tmp_pa
 
 def test_runs_without_a_session_bus(tmp_path):
     (tmp_path / "solo.txt").write_text("solo\n")
-    env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent/bus", NO_AT_BRIDGE="1")
+    # Its own state folder: windows another run left in the user's would come back here too.
+    env = dict(os.environ, DBUS_SESSION_BUS_ADDRESS="unix:path=/nonexistent/bus", NO_AT_BRIDGE="1",
+               XDG_STATE_HOME=str(tmp_path / "state"), XDG_DATA_HOME=str(tmp_path / "data"))
     proc = subprocess.Popen([TANDEM, "solo.txt"], cwd=tmp_path, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:

@@ -90,33 +90,32 @@ def test_edits_made_with_edit_anyway_come_back_after_a_crash(tandem, tmp_path):
     wait_for("the edit back", lambda: tandem.text_of("• long.json") == "KEPT" + text)
 
 
-def test_keys_typed_while_a_big_file_loads_are_kept(tandem, tmp_path):
-    line = "a line of a big log file, long enough to take a while\n"
+def type_while_loading(tandem, tmp_path, name, line, keys):
+    """Starts Tandem on a 60 MB file of `line` and, at once, types `keys` at its start while the
+    rest still arrives; returns the file's text and the window's frame once the keys are in."""
     text = line * (60_000_000 // len(line))
-    (tmp_path / "big.log").write_text(text)
-    tandem.start("big.log")
-    wid = tandem.window_id("big.log")
-    # At once, while the rest is still arriving: to the start, and type.
-    subprocess.run(["xdotool", "windowactivate", "--sync", wid, "key", "ctrl+Home", "type", "--delay", "30", "TYPED"], check=True)
-    frame = tandem.wait_title("• big.log", timeout=30)
+    (tmp_path / name).write_text(text)
+    tandem.start(name)
+    wid = tandem.window_id(name)
+    subprocess.run(["xdotool", "windowactivate", "--sync", wid, "key", "ctrl+Home", "type", "--delay", "30", keys], check=True)
+    frame = tandem.wait_title("• " + name, timeout=30)
+    wait_for("every key", lambda: tandem.text_in(frame).getText(0, len(keys)) == keys, timeout=30)
+    return text, frame
+
+
+def test_keys_typed_while_a_big_file_loads_are_kept(tandem, tmp_path):
+    text, frame = type_while_loading(tandem, tmp_path, "big.log", "a line of a big log file, long enough to take a while\n", "TYPED")
     assert "Loading" in " ".join(tandem.labels_of_frame(frame)), "typed while it loads (the test must be quicker)"
     view = tandem.text_in(frame)
-    wait_for("every key", lambda: view.getText(0, 11) == "TYPEDa line", timeout=30)
     wait_for("the whole file", lambda: view.characterCount == len(text) + 5, timeout=60)
+    assert view.getText(0, 11) == "TYPEDa line"
     assert view.getText(len(text) + 5 - 20, -1) == text[-20:], "the rest arrived after the typing, in its place"
     tandem.key("• big.log", "ctrl+z")
     wait_for("one undo takes the typing back", lambda: tandem.frame("big.log") and view.getText(0, 12) == "a line of a ")
 
 
 def test_keys_typed_while_a_big_file_loads_come_back_after_a_crash(tandem, tmp_path):
-    line = "another line of a big file\n"
-    text = line * (60_000_000 // len(line))
-    (tmp_path / "big.txt").write_text(text)
-    tandem.start("big.txt")
-    wid = tandem.window_id("big.txt")
-    subprocess.run(["xdotool", "windowactivate", "--sync", wid, "key", "ctrl+Home", "type", "--delay", "30", "KEEP "], check=True)
-    frame = tandem.wait_title("• big.txt", timeout=30)
-    wait_for("every key", lambda: tandem.text_in(frame).getText(0, 5) == "KEEP ", timeout=30)
+    text, _ = type_while_loading(tandem, tmp_path, "big.txt", "another line of a big file\n", "KEEP ")
     time.sleep(0.3)
     tandem.kill()  # perhaps still loading: what was typed is in the journal already
     tandem.restart()
