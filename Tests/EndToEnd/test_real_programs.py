@@ -214,3 +214,29 @@ def test_a_file_replaced_by_git_while_it_loads_ends_as_the_new_version(tandem, t
     wait_for("the new version shown", lambda: tandem.text_in(tandem.frames()[0]).getText(0, 11) == "version two", timeout=60)
     assert tandem.titles() == ["big.txt"], "clean: it is the file on disk"
     assert (tmp_path / "big.txt").read_text().startswith("version two")
+
+
+def test_typing_while_git_replaces_a_loading_file_is_kept_and_the_change_asked(tandem, tmp_path):
+    """Keys typed into a 60 MB file while it streams in, and git checkout replacing it meanwhile:
+    the typing stays, the new version is asked about, and Reload is one Ctrl+Z from the typing."""
+    line = "a line of a big file kept in git, long enough to weigh something\n"
+    count = 60_000_000 // len(line)
+    run("git", "init", "-q", cwd=tmp_path)
+    (tmp_path / "big.txt").write_text("version one\n" + line * count)
+    run("git", "add", "big.txt", cwd=tmp_path)
+    run("git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "one", cwd=tmp_path)
+    run("git", "checkout", "-q", "-b", "two", cwd=tmp_path)
+    (tmp_path / "big.txt").write_text("version two\n" + line * count)
+    run("git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-am", "two", cwd=tmp_path)
+    run("git", "checkout", "-q", "-", cwd=tmp_path)
+    tandem.start("big.txt")
+    wid = tandem.window_id("big.txt")
+    subprocess.run(["xdotool", "windowactivate", "--sync", wid, "key", "ctrl+Home", "type", "--delay", "30", "MINE"], check=True)
+    frame = tandem.wait_title("• big.txt", timeout=30)
+    run("git", "checkout", "-q", "two", cwd=tmp_path)
+    wait_for("the typing kept", lambda: tandem.text_in(frame).getText(0, 15) == "MINEversion one", timeout=60)
+    wait_for("the new version asked about", lambda: "changed on disk" in " ".join(tandem.labels_of_frame(frame)), timeout=60)
+    press(tandem, wid, "Reload")
+    wait_for("the new version", lambda: tandem.text_in(tandem.frame("big.txt")).getText(0, 11) == "version two", timeout=60)
+    tandem.send(wid, "ctrl+z")
+    wait_for("the typing one undo away", lambda: tandem.text_in(tandem.frames()[0]).getText(0, 15) == "MINEversion one", timeout=60)
