@@ -3,6 +3,9 @@ public enum DocumentEvent: Sendable, Equatable {
     /// The text changed. `origin` is the subscription that asked for it (nil: the store itself,
     /// as for undo from a menu with no window). `isUndoRedo` marks undo and redo steps.
     case edited(Edit, origin: Int?, isUndoRedo: Bool)
+    /// Many edits made at once (a save's formatting, or its undo): the text changed by all of
+    /// them together, in one event.
+    case editedTogether(EditBatch, origin: Int?, isUndoRedo: Bool)
     /// The document became modified or unmodified.
     case dirtyChanged(Bool)
     /// A save began (true) or ended (false, after `saved` when it succeeded).

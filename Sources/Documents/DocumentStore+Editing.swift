@@ -32,8 +32,9 @@ extension DocumentStore {
         let wasDirty = document.isDirty
         guard !document.isReadOnly, document.canUndo else { return }
         journals?.willChange(document)
+        let text = document.history.textBeforeUndo
         guard let edits = document.history.popUndo() else { return }
-        replay(edits, in: document, origin: origin, dirtyBefore: wasDirty)
+        replay(edits, in: document, text: text, origin: origin, dirtyBefore: wasDirty)
         // After the text changed too: a compaction it may start takes text and history together.
         journals?.didChange(document, .undo)
     }
@@ -43,8 +44,9 @@ extension DocumentStore {
         let wasDirty = document.isDirty
         guard !document.isReadOnly, document.canRedo else { return }
         journals?.willChange(document)
+        let text = document.history.textAfterRedo
         guard let edits = document.history.popRedo() else { return }
-        replay(edits, in: document, origin: origin, dirtyBefore: wasDirty)
+        replay(edits, in: document, text: text, origin: origin, dirtyBefore: wasDirty)
         // After the text changed too: a compaction it may start takes text and history together.
         journals?.didChange(document, .redo)
     }
@@ -57,7 +59,34 @@ extension DocumentStore {
     /// Ends `beginCompoundEdit`.
     public func endCompoundEdit(_ document: Document) { document.history.endCompound() }
 
-    private func replay(_ edits: [Edit], in document: Document, origin: Int?, dirtyBefore: Bool) {
+    /// Makes a whole text's formatting (`FormatChange`, worked out on a snapshot) one undo step
+    /// and one event: the text is swapped whole, and the journal begins again from it (its writer
+    /// writes it off the main thread) instead of taking a record per edit.
+    func apply(_ change: FormatChange, to document: Document) {
+        guard document.readOnlyReasons.isEmpty, !document.isLoading else { return }
+        let wasDirty = document.isDirty
+        let before = document.storage
+        document.storage = change.result
+        document.editCount += 1
+        document.history.recordTogether(change.records, bytes: change.recordBytes, before: before, after: change.result)
+        journals?.begin(document)
+        publish(.editedTogether(change.batch, origin: nil, isUndoRedo: false), for: document, dirtyBefore: wasDirty)
+    }
+
+    /// Past this many edits, an undo or redo step is one `editedTogether` event.
+    static let editsTogether = 64
+
+    private func replay(_ edits: [Edit], in document: Document, text: TextStorage?, origin: Int?, dirtyBefore: Bool) {
+        if edits.count > Self.editsTogether, let batch = EditBatch(sequential: edits) {
+            if let text {
+                document.storage = text
+            } else {
+                for edit in batch.edits.reversed() { document.storage.replace(edit.range, with: edit.replacement) }
+            }
+            document.editCount += 1
+            publish(.editedTogether(batch, origin: origin, isUndoRedo: true), for: document, dirtyBefore: dirtyBefore)
+            return
+        }
         for (index, edit) in edits.enumerated() {
             document.storage.replace(edit.range, with: edit.replacement)
             document.editCount += 1

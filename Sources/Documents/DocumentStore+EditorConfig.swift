@@ -1,46 +1,71 @@
+import Dispatch
+
 /// What `.editorconfig` asks of a file as it is saved: its line endings and charset, no trailing
-/// whitespace, a final newline. Done as edits before the save's snapshot, one undo step, so the
-/// user sees (and can undo) exactly what was written.
+/// whitespace, a final newline. Read and worked out on a snapshot off the main thread (the file
+/// may be big, the folders slow), then made as one batch of edits, one undo step, so the user sees
+/// (and can undo) exactly what was written.
 extension DocumentStore {
-    /// Applies the rules `config` sets for the file about to be written.
-    func applyOnSave(_ config: EditorConfig, to document: Document) {
-        guard !document.isReadOnly, config != EditorConfig() else { return }
-        if let encoding = config.encoding { setEncoding(encoding, of: document) }
-        // Everything below is one undo step (the line endings' own step joins it).
-        sealUndoStep(document)
-        beginCompoundEdit(document)
-        defer {
-            endCompoundEdit(document)
-            sealUndoStep(document)
+    /// A save waiting for its formatting to be worked out.
+    final class PendingFormat: @unchecked Sendable {
+        // @unchecked: `result` is written on the format queue before the main thread reads it
+        // (after the queue's async hand-off, or its sync when quitting).
+        let document: Document
+        let path: String
+        let editCount: Int
+        let attempt: Int
+        let then: @MainActor (Bool) -> Void
+        var result: (config: EditorConfig, change: FormatChange?)?
+        var isDone = false
+
+        init(document: Document, path: String, editCount: Int, attempt: Int, then: @escaping @MainActor (Bool) -> Void) {
+            self.document = document
+            self.path = path
+            self.editCount = editCount
+            self.attempt = attempt
+            self.then = then
         }
-        if let ending = config.lineEnding { setLineEnding(ending, of: document) }
-        var edits: [Edit] = []
-        if config.trimsTrailingWhitespace == true { edits += trailingWhitespace(in: document.storage) }
-        if config.insertsFinalNewline == true, document.storage.count > 0 {
-            let last = document.storage.substring((document.storage.count - 1)..<document.storage.count)
-            if last != "\n" && last != "\r" { edits.append(.insert(document.lineEnding.rawValue, at: document.storage.count)) }
-        }
-        // From the end, so the offsets of the edits still to make stay as they were.
-        for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) { apply(edit, to: document) }
     }
 
-    /// Deletions of the spaces and tabs that end lines.
-    private func trailingWhitespace(in text: TextStorage) -> [Edit] {
-        var edits: [Edit] = []
-        var offset = 0, runStart: Int?
-        for scalar in text.string.unicodeScalars {
-            switch scalar {
-            case " ", "\t":
-                if runStart == nil { runStart = offset }
-            case "\n", "\r":
-                if let start = runStart { edits.append(.delete(start..<offset)) }
-                runStart = nil
-            default:
-                runStart = nil
+    /// Works out what `.editorconfig` asks of `document` for `path` off the main thread, applies it,
+    /// then calls `then` (on the main thread) with whether it changed anything. Typing meanwhile is kept: the rules are worked out
+    /// again on the text as it is then (off the main thread twice more, then on it).
+    func formatForSave(_ document: Document, path: String, attempt: Int = 0, then: @escaping @MainActor (Bool) -> Void) {
+        let pending = PendingFormat(document: document, path: path, editCount: document.editCount, attempt: attempt, then: then)
+        pendingFormats.append(pending)
+        let snapshot = document.storage, newline = document.lineEnding
+        formatQueue.async {
+            let config = EditorConfig.forFile(path)
+            pending.result = (config, FormatChange(snapshot, rules: FormatRules(config, newline: newline)))
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [weak self] in self?.finishFormatting(pending) }
             }
-            offset += 1
         }
-        if let start = runStart { edits.append(.delete(start..<offset)) }
-        return edits
+    }
+
+    /// Applies a worked-out formatting and goes on with its save.
+    func finishFormatting(_ pending: PendingFormat, quitting: Bool = false) {
+        guard !pending.isDone else { return }
+        pending.isDone = true
+        pendingFormats.removeAll { $0 === pending }
+        let document = pending.document
+        if !quitting && pending.attempt < 2 && document.editCount != pending.editCount {
+            return formatForSave(document, path: pending.path, attempt: pending.attempt + 1, then: pending.then)
+        }
+        let config = pending.result?.config ?? EditorConfig.forFile(pending.path)
+        let before = (document.editCount, document.fileTraits)
+        if !document.isReadOnly && config != EditorConfig() {
+            if let encoding = config.encoding { setEncoding(encoding, of: document) }
+            if let ending = config.lineEnding { document.fileTraits.lineEnding = ending }
+            let change = pending.result.flatMap { document.editCount == pending.editCount ? $0.change : nil }
+                ?? FormatChange(document.storage, rules: FormatRules(config, newline: document.lineEnding))
+            if let change { apply(change, to: document) }
+        }
+        pending.then(before != (document.editCount, document.fileTraits))
+    }
+
+    /// Finishes every save still waiting for its formatting, at once (quitting).
+    func finishPendingFormats() {
+        formatQueue.sync {}
+        for pending in pendingFormats { finishFormatting(pending, quitting: true) }
     }
 }

@@ -2,32 +2,14 @@
 /// bar's menus); Save writes what was chosen.
 extension DocumentStore {
     /// Writes every line break of `document` in `ending` from now on, and converts the ones there
-    /// now: one undo step. Each break is its own small edit, so carets and selections in every
-    /// window stay on their lines.
+    /// now: one undo step, one event (`editedTogether`), so carets and selections in every window
+    /// stay on their lines and a window's cost is what it holds.
     public func setLineEnding(_ ending: LineEnding, of document: Document) {
         guard !document.isReadOnly else { return }
         document.fileTraits.lineEnding = ending
-        let text = Array(document.storage.string.unicodeScalars)
-        var breaks: [(range: Range<Int>, isCRLF: Bool)] = []
-        var index = 0
-        while index < text.count {
-            if text[index] == "\r" && index + 1 < text.count && text[index + 1] == "\n" {
-                breaks.append((index..<(index + 2), true)); index += 2
-            } else if text[index] == "\n" || text[index] == "\r" {
-                breaks.append((index..<(index + 1), false)); index += 1
-            } else {
-                index += 1
-            }
-        }
-        let wanted = ending.rawValue
-        let changes = breaks.filter { String(String.UnicodeScalarView(text[$0.range])) != wanted }
-        guard !changes.isEmpty else { return }
-        sealUndoStep(document)
-        beginCompoundEdit(document)
-        // From the end, so the offsets of the breaks still to change stay as they were.
-        for change in changes.reversed() { apply(Edit(range: change.range, replacement: wanted), to: document) }
-        endCompoundEdit(document)
-        sealUndoStep(document)
+        var rules = FormatRules()
+        rules.lineEnding = ending
+        if let change = FormatChange(document.storage, rules: rules) { apply(change, to: document) }
     }
 
     /// Saves `document` in `encoding` from now on (UTF-16 with its byte-order mark); the document

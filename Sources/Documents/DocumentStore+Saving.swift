@@ -37,19 +37,31 @@ extension DocumentStore {
     }
 
     /// Writes the document to its path, or to `newPath` (Save As), on a background queue; the
-    /// main loop never waits for the disk. `completion` runs on the main thread with nil once the
-    /// text is on disk, or the error (the document stays modified and the file untouched).
-    /// Edits made meanwhile keep the document modified.
+    /// main loop never waits for the disk, nor for what `.editorconfig` asks (worked out off it
+    /// first). `completion` runs on the main thread with nil once the text is on disk, or the
+    /// error (the document stays modified and the file untouched). Edits made meanwhile keep the
+    /// document modified.
     public func save(_ document: Document, to newPath: String? = nil,
                      completion: @escaping @MainActor (TextFileError?) -> Void) throws(TextFileError) {
-        let job = try beginSave(document, to: newPath)
-        saveQueue.async {
-            let result: Result<DiskStamp?, TextFileError>
-            do throws(TextFileError) { result = .success(try job.write()) } catch { result = .failure(error) }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { [weak self] in
-                    self?.finishSave(job, of: document, result: result)
-                    if case .failure(let failure) = result { completion(failure) } else { completion(nil) }
+        let (path, isOwnFile) = try checkSave(document, to: newPath)
+        beginSaving(document)
+        // The text as it is now is what is saved, unless `.editorconfig` changes it first.
+        let asked = snapshot(document, path: path, isOwnFile: isOwnFile)
+        formatForSave(document, path: Self.canonicalPath(path)) { [weak self] changed in
+            guard let self else { return }
+            let job = changed ? self.snapshot(document, path: path, isOwnFile: isOwnFile) : asked
+            if self.isQuitting {
+                // The main loop will not run again: written now, as `saveNow` does.
+                return self.write(job, of: document, completion: completion)
+            }
+            self.saveQueue.async {
+                let result: Result<DiskStamp?, TextFileError>
+                do throws(TextFileError) { result = .success(try job.write()) } catch { result = .failure(error) }
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { [weak self] in
+                        self?.finishSave(job, of: document, result: result)
+                        if case .failure(let failure) = result { completion(failure) } else { completion(nil) }
+                    }
                 }
             }
         }
@@ -58,18 +70,32 @@ extension DocumentStore {
     /// Writes the document now, on the calling thread (tests, and what must be on disk before it
     /// returns). The same checks and bookkeeping as `save(_:to:completion:)`.
     public func saveNow(_ document: Document, to newPath: String? = nil) throws(TextFileError) {
-        let job = try beginSave(document, to: newPath)
-        let result: Result<DiskStamp?, TextFileError>
-        do throws(TextFileError) { result = .success(try job.write()) } catch { result = .failure(error) }
-        finishSave(job, of: document, result: result)
-        if case .failure(let failure) = result { throw failure }
+        let (path, isOwnFile) = try checkSave(document, to: newPath)
+        beginSaving(document)
+        let config = EditorConfig.forFile(Self.canonicalPath(path))
+        if !document.isReadOnly && config != EditorConfig() {
+            if let encoding = config.encoding { setEncoding(encoding, of: document) }
+            if let ending = config.lineEnding { document.fileTraits.lineEnding = ending }
+            if let change = FormatChange(document.storage, rules: FormatRules(config, newline: document.lineEnding)) {
+                apply(change, to: document)
+            }
+        }
+        var failure: TextFileError?
+        write(snapshot(document, path: path, isOwnFile: isOwnFile), of: document) { failure = $0 }
+        if let failure { throw failure }
     }
 
-    /// Returns once every save asked for so far has reached the disk (quitting).
-    public func waitForSaves() { saveQueue.sync {} }
+    /// Returns once every save asked for so far has reached the disk (quitting): those still
+    /// waiting for their formatting are finished and written at once.
+    public func waitForSaves() {
+        isQuitting = true
+        finishPendingFormats()
+        saveQueue.sync {}
+    }
 
-    /// Checks that the document may be written to `newPath ?? path`, and takes the snapshot.
-    private func beginSave(_ document: Document, to newPath: String?) throws(TextFileError) -> SaveJob {
+    /// Checks that the document may be written to `newPath ?? path`; returns the path and whether
+    /// it is the document's own file.
+    private func checkSave(_ document: Document, to newPath: String?) throws(TextFileError) -> (String, Bool) {
         guard let path = newPath ?? document.path else {
             throw TextFileError(localized("“%1” has no file yet: choose where to save it.", document.displayName))
         }
@@ -87,13 +113,28 @@ extension DocumentStore {
             throw TextFileError(localized("“%1” is open in another window. Save your text there, or close that window first.",
                                           PathName.file(of: path)))
         }
-        applyOnSave(EditorConfig.forFile(Self.canonicalPath(path)), to: document)
-        // Typing after this starts a new undo step, so the saved state is exactly this text.
-        document.history.seal()
+        return (path, isOwnFile)
+    }
+
+    private func beginSaving(_ document: Document) {
         document.savesInFlight += 1
         if document.savesInFlight == 1 { publish(.savingChanged(true), for: document, dirtyBefore: nil) }
+    }
+
+    /// The text to write, as it is now (O(1)).
+    private func snapshot(_ document: Document, path: String, isOwnFile: Bool) -> SaveJob {
+        // Typing after this starts a new undo step, so the saved state is exactly this text.
+        document.history.seal()
         return SaveJob(path: path, file: document.fileTraits, text: document.storage, stateID: document.history.stateID,
                        replacing: isOwnFile ? .some(document.diskStamp) : .none, name: document.displayName)
+    }
+
+    /// Writes `job` on this thread and finishes its save.
+    private func write(_ job: SaveJob, of document: Document, completion: @MainActor (TextFileError?) -> Void) {
+        let result: Result<DiskStamp?, TextFileError>
+        do throws(TextFileError) { result = .success(try job.write()) } catch { result = .failure(error) }
+        finishSave(job, of: document, result: result)
+        if case .failure(let failure) = result { completion(failure) } else { completion(nil) }
     }
 
     private func finishSave(_ job: SaveJob, of document: Document, result: Result<DiskStamp?, TextFileError>) {

@@ -19,6 +19,11 @@ public final class DocumentStore {
     private lazy var disk = DiskSync(store: self)
     /// Where saves are encoded and written, one after another, off the main thread.
     let saveQueue = DispatchQueue(label: "tandem.save", qos: .userInitiated)
+    /// Where what `.editorconfig` asks of a save is worked out, and the saves waiting for it.
+    let formatQueue = DispatchQueue(label: "tandem.format", qos: .userInitiated)
+    var pendingFormats: [PendingFormat] = []
+    /// Set once quitting began: a save finishing its formatting then writes at once.
+    var isQuitting = false
 
     /// Where unsaved text and undo history are kept (nil: nowhere, as in most tests).
     public var journals: JournalStore? {
@@ -141,12 +146,19 @@ public final class DocumentStore {
     func publish(_ event: DocumentEvent, for document: Document, dirtyBefore: Bool?) {
         subscribers.deliver(event, for: document, dirtyBefore: dirtyBefore)
         // Regions left to settle follow every change of the text, whoever made it.
-        if case .edited(let edit, _, _) = event, !document.conflicts.isEmpty {
-            let followed = document.conflicts.compactMap { $0.following(edit) }
-            if followed != document.conflicts {
-                document.conflicts = followed
-                subscribers.deliver(.conflictsChanged, for: document, dirtyBefore: nil)
-            }
+        guard !document.conflicts.isEmpty else { return }
+        let edits: [Edit]
+        switch event {
+        case .edited(let edit, _, _): edits = [edit]
+        // From the last: each is then in the offsets the ones before it left.
+        case .editedTogether(let batch, _, _): edits = batch.edits.reversed()
+        default: return
+        }
+        var followed = document.conflicts
+        for edit in edits { followed = followed.compactMap { $0.following(edit) } }
+        if followed != document.conflicts {
+            document.conflicts = followed
+            subscribers.deliver(.conflictsChanged, for: document, dirtyBefore: nil)
         }
     }
 

@@ -15,6 +15,9 @@ public struct UndoHistory: Sendable {
     struct Group: Sendable {
         var records: [Record]
         var time: Date
+        /// The text before and after the step, for a step of many edits made at once (a save's
+        /// formatting): undo and redo then take the text whole instead of edit by edit. Not journaled.
+        var texts: (before: TextStorage, after: TextStorage)?
     }
 
     var undoStack: [Group] = []
@@ -74,15 +77,39 @@ public struct UndoHistory: Sendable {
         return merges
     }
 
+    /// Records many edits made at once (`records` in the order they count as applied, weighing
+    /// `bytes`) as a step of its own, with the texts before and after it.
+    mutating func recordTogether(_ records: [Record], bytes: Int, before: TextStorage, after: TextStorage, now: Date = Date()) {
+        guard !records.isEmpty else { return }
+        clearRedo()
+        self.bytes += bytes
+        // The records move into the group whole: a copy would retain each one on the main thread.
+        undoStack.append(Group(records: records, time: now, texts: (before, after)))
+        groupIDs.append(nextGroupID)
+        nextGroupID += 1
+        dropOldSteps()
+        sealed = true
+    }
+
+    /// The text before the step `popUndo` would undo, when the step kept it.
+    var textBeforeUndo: TextStorage? { undoStack.last?.texts?.before }
+    /// The text after the step `popRedo` would redo, when the step kept it.
+    var textAfterRedo: TextStorage? { redoStack.last?.texts?.after }
+
     /// Records an edit read back from the journal, grouped as it was when it was made.
     mutating func replay(_ edit: Edit, removed: String, merged: Bool) {
         add(Record(edit: edit, removed: removed), merged: merged && !undoStack.isEmpty, now: .distantPast)
     }
 
-    private mutating func add(_ record: Record, merged: Bool, now: Date) {
+    private mutating func clearRedo() {
+        guard !redoStack.isEmpty else { return }
         bytes -= redoStack.reduce(0) { sum, group in group.records.reduce(sum) { $0 + $1.size } }
         redoStack.removeAll()
         redoIDs.removeAll()
+    }
+
+    private mutating func add(_ record: Record, merged: Bool, now: Date) {
+        clearRedo()
         bytes += record.size
         if merged {
             undoStack[undoStack.count - 1].records.append(record)
@@ -92,13 +119,17 @@ public struct UndoHistory: Sendable {
             groupIDs.append(nextGroupID)
             nextGroupID += 1
         }
+        dropOldSteps()
+        sealed = false
+        if compoundDepth > 0 { compoundHasGroup = true }
+    }
+
+    private mutating func dropOldSteps() {
         // Never the step just made: a single edit over the limit still undoes.
         while undoStack.count > 1 && (undoStack.count > limit || bytes > byteLimit) {
             bytes -= undoStack.removeFirst().records.reduce(0) { $0 + $1.size }
             floorStateID = groupIDs.removeFirst()
         }
-        sealed = false
-        if compoundDepth > 0 { compoundHasGroup = true }
     }
 
     /// Pops the last step and returns the edits that undo it, in the order to apply them.

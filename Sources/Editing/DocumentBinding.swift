@@ -29,6 +29,12 @@ public final class DocumentBinding {
     public var onStreamed: (@MainActor () -> Void)?
     /// Called after the buffer followed each edit of the document (assistive technologies).
     public var onEdited: (@MainActor (Edit) -> Void)?
+    /// Called after the buffer followed many edits made at once (`DocumentEvent.editedTogether`),
+    /// with the document range (before them) the buffer held.
+    public var onEditedTogether: (@MainActor (EditBatch, Range<Int>) -> Void)?
+    /// The buffer lines the view shows (set by the viewport): many edits at once change those
+    /// one by one, so the view stays put.
+    public var visibleBufferLines: (@MainActor () -> Range<Int>)?
     /// Called after the window moved over the document (line numbers, the scrollbar).
     public var onSlid: (@MainActor () -> Void)?
 
@@ -163,6 +169,12 @@ public final class DocumentBinding {
                 let at = edit.range.lowerBound + edit.insertedCount
                 reveal(at)
                 select(anchor: at, caret: at)
+            }
+        case .editedTogether(let batch, let origin, let isUndoRedo):
+            followBatch(batch)
+            if isUndoRedo && origin == subscription.id {
+                reveal(caret)
+                select(anchor: caret, caret: caret)
             }
         case .loadRestarted:
             fill()

@@ -61,6 +61,18 @@ public final class DocumentFinder {
             counting?.cancel()
             matches = nil
         }
+        waitForQuiet()
+    }
+
+    /// Many edits at once (a save's formatting): the matches are counted again once edits pause.
+    public func documentEditedTogether() {
+        guard pattern != nil, !isReplacingAll else { return }
+        counting?.cancel()
+        matches = nil
+        waitForQuiet()
+    }
+
+    private func waitForQuiet() {
         quiet?.cancel()
         quiet = TimerSource(milliseconds: 150) { [weak self] in
             guard let self else { return false }

@@ -48,6 +48,12 @@ public final class DocumentViewport {
             self?.backgroundTop = self?.backgroundTop.map(edit.transform)
             self?.announcedCount += edit.insertedCount - edit.range.count
         }
+        binding.onEditedTogether = { [weak self] batch, held in
+            self?.accessibleTextChanged(batch, held: held)
+            self?.backgroundTop = self?.backgroundTop.map { batch.transform($0) }
+            self?.announcedCount += batch.lengthChange
+        }
+        binding.visibleBufferLines = { [weak view] in view?.visibleLines ?? 0..<0 }
         binding.onStoreEvent = { [weak self] event in self?.announceLoad(event) }
         announcedCount = binding.document.storage.count
         view.serveAccessibly(self)
@@ -66,6 +72,25 @@ public final class DocumentViewport {
         view.onCut { [weak self] in self?.cutBeyondBuffer() ?? false }
         moved()
     }
+
+    /// Many edits at once, told to assistive technologies as one change over the span they cover;
+    /// past a screenful, over the part of it this window held (the ATK bridge fetches each
+    /// change's whole text: 10 MB of line endings would hold the main loop for 50 ms per window).
+    /// What they query afterwards is the whole document, as ever.
+    private func accessibleTextChanged(_ batch: EditBatch, held: Range<Int>) {
+        var told = batch.edits.indices
+        if batch.range.count > Self.changeToldWhole {
+            told = batch.indices(startingIn: held.lowerBound..<(held.upperBound + 1))
+            guard !told.isEmpty else { return }
+        }
+        let lower = batch.edits[told.lowerBound].range.lowerBound, upper = batch.edits[told.upperBound - 1].range.upperBound
+        let newLower = batch.transform(lower, staysBefore: true)
+        view.accessibleTextChanged(inserted: false, at: lower, length: upper - lower)
+        view.accessibleTextChanged(inserted: true, at: newLower, length: batch.transform(upper) - newLower)
+    }
+
+    /// The longest span of many edits told to assistive technologies whole.
+    static let changeToldWhole = 1 << 16
 
     /// Shows document offset `offset`: the window slides there if it must, and the view scrolls
     /// so it stands at `yalign` of the height (0: top; nil: only as far as needed to show it).

@@ -26,6 +26,19 @@ public struct LineWindow: Equatable, Sendable {
         end = max(start, Self.lineEnd(min(lastLine, firstLine + max(1, count) - 1), in: text, stopBeforeCR: stopBeforeCR))
     }
 
+    /// The window from `start` (the start of line `firstLine`) to `end` (the end of a line).
+    init(firstLine: Int, start: Int, end: Int) {
+        self.firstLine = firstLine
+        self.start = start
+        self.end = end
+    }
+
+    /// Whether the window starts at a line's start and ends at a line's end in `text`.
+    func isWhole(in text: TextStorage) -> Bool {
+        guard start <= end, end <= text.count, text.offset(ofLine: firstLine) == start else { return false }
+        return Self.lineEnd(text.lineAndColumn(of: end).line, in: text) == end
+    }
+
     /// The window of about `count` lines with `line` in its middle, kept within the text.
     public static func around(line: Int, count: Int, in text: TextStorage) -> LineWindow {
         let first = max(0, min(line - count / 2, text.lineCount - count))

@@ -104,6 +104,14 @@ public final class SourceBuffer: Object {
         gtk_text_buffer_end_user_action(buffer)
     }
 
+    /// The offset where 0-based line `line` starts (the buffer's end past its last line).
+    public func offset(ofLine line: Int) -> Int {
+        guard line < lineCount else { return characterCount }
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_line(buffer, &iter, gint(max(0, line)))
+        return Int(gtk_text_iter_get_offset(&iter))
+    }
+
     /// Number of characters.
     public var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
 

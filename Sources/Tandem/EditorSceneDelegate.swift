@@ -158,7 +158,7 @@ final class EditorSceneDelegate: SceneDelegate {
         guard let ui, let banners, let loading else { return }
         // A save, a reload or a load that started over may write the file another way.
         switch event {
-        case .edited: break
+        case .edited, .editedTogether: break
         // A slice of a load changes no banner's state: no stat of the file per slice.
         case .loadProgressed: updateStatusBar()
         default:
@@ -172,6 +172,10 @@ final class EditorSceneDelegate: SceneDelegate {
             // The window that asked for undo shows where it happened.
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
             ui.documentEdited(edit)
+        case .editedTogether(_, let origin, let isUndoRedo):
+            scheduleRecord()
+            if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
+            ui.documentEditedTogether()
         case .dirtyChanged, .closed, .savingChanged:
             updateTitle()
         case .renamed:

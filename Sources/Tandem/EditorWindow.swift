@@ -47,6 +47,11 @@ final class EditorWindow {
         caretPosition.update()
         if hasFindBar { findBar.documentEdited(edit) }
     }
+    /// Many edits at once (a save's formatting).
+    func documentEditedTogether() {
+        caretPosition.update()
+        if hasFindBar { findBar.documentEditedTogether() }
+    }
     /// The window of the document the text view holds, set once the document is bound.
     weak var viewport: DocumentViewport?
     /// The window menu's button in the header bar.

@@ -93,6 +93,7 @@ final class FindBar {
 
     /// The document changed: the count follows.
     func documentEdited(_ edit: Edit) { finder?.documentEdited(edit) }
+    func documentEditedTogether() { finder?.documentEditedTogether() }
 
     private func searchChanged() {
         let text = builder.entry("find-entry")?.text ?? ""

@@ -79,6 +79,54 @@ final class WindowedBindingTests: XCTestCase {
         }
     }
 
+    /// Many edits at once (a line-ending change: one event, not one per line) land in windows of
+    /// every size, anywhere in the document, with carets on every line: each buffer still holds its
+    /// window's text exactly, each caret stays on its line and column, and undo and redo (one step,
+    /// one event each) come back the same way.
+    func testEveryLineEndingChangedAtOnceKeepsEveryWindowAndCaret() {
+        MainActor.assumeIsolated {
+            var rng = SplitMix64(seed: 31)
+            let store = DocumentStore()
+            let document = store.newUntitled()
+            let bindings = [4, 5, 9, 30, 400].map { DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: $0) }
+            let text = (0..<300).map { line in
+                "line \(line)" + (line % 7 == 0 ? "  " : "") + (line % 3 == 0 ? "\n" : "\r\n")
+            }.joined()
+            store.apply(.insert(text, at: 0), to: document, keepsNewlines: true)
+            var events = 0
+            let subscription = store.subscribe(to: document) { event in
+                if case .editedTogether = event { events += 1 }
+                if case .edited = event { XCTFail("one event for all of them, not one per line") }
+            }
+            for step in 0..<12 {
+                var places: [(line: Int, column: Int)] = []
+                for binding in bindings {
+                    binding.show(lines: Int.random(in: 0..<300, using: &rng), count: binding.windowLines)
+                    let line = Int.random(in: 0..<300, using: &rng)
+                    let caret = binding.offset(line: line, column: Int.random(in: 0...6, using: &rng))
+                    binding.select(anchor: caret, caret: caret)
+                    places.append(binding.caretLineAndColumn)
+                }
+                let before = document.text
+                let ending: LineEnding = step % 2 == 0 ? .lf : .crlf
+                store.setLineEnding(ending, of: document)
+                XCTAssertFalse(document.text.contains(ending == .lf ? "\r" : "\n\n"), "every break is \(ending)")
+                XCTAssertEqual(events, 3 * step + 1)
+                for (index, binding) in bindings.enumerated() {
+                    guard Self.check(binding, "window \(index) at step \(step)") else { return }
+                    XCTAssertEqual(binding.caretLineAndColumn.line, places[index].line, "window \(index)'s caret keeps its line")
+                    XCTAssertEqual(binding.caretLineAndColumn.column, places[index].column, "and its column")
+                }
+                store.undo(document)
+                XCTAssertEqual(document.text, before, "one undo step")
+                for (index, binding) in bindings.enumerated() where !Self.check(binding, "window \(index) after undo \(step)") { return }
+                store.redo(document)
+                for (index, binding) in bindings.enumerated() where !Self.check(binding, "window \(index) after redo \(step)") { return }
+            }
+            _ = subscription
+        }
+    }
+
     func testAWindowOfFiveLinesSlidesOverTheDocumentAndMapsOffsets() {
         MainActor.assumeIsolated {
             let store = DocumentStore()

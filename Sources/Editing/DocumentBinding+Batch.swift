@@ -1,0 +1,72 @@
+import Documents
+import Gtk
+
+/// Many edits made at once (a save's line endings and trailing whitespace, or their undo): the
+/// buffer follows them in two replacements, not one per edit, so a window costs what it holds,
+/// whatever the batch weighs.
+extension DocumentBinding {
+    func followBatch(_ batch: EditBatch) {
+        appliedEdits += 1
+        let text = document.storage
+        defer { knownLineCount = text.lineCount }
+        caret = batch.transform(caret)
+        anchor = batch.transform(anchor)
+        if streams {
+            let (keptAnchor, keptCaret) = (anchor, caret)
+            fill()
+            (anchor, caret) = (keptAnchor, keptCaret)
+            return
+        }
+        let old = window
+        let newStart = batch.transform(old.start, staysBefore: true)
+        let moved = LineWindow(firstLine: text.lineAndColumn(of: newStart).line, start: newStart,
+                               end: batch.transform(old.end, staysBefore: true))
+        guard moved.isWhole(in: text) else {
+            // An edit across the window's edges (never made by formatting): the buffer starts over.
+            return reload(around: caret, batch)
+        }
+        if isSuspended {
+            window = moved
+            bufferIsStale = true
+        } else {
+            // Cut at the view's top line: each part's new text goes in before its old text goes,
+            // which leaves GTK's mark for the view's top line where it is (the view stays put).
+            let top = old.start + buffer.offset(ofLine: visibleBufferLines?().lowerBound ?? 0)
+            withMarksKept {
+                replace(from: top, to: old.end, bufferStart: old.start, after: batch)
+                replace(from: old.start, to: top, bufferStart: old.start, after: batch)
+                window = moved
+            }
+        }
+        onSlid?()
+        onEditedTogether?(batch, old.range)
+    }
+
+    /// Makes the buffer's part for document range `a..<b` (before the batch) what it is after it,
+    /// in one replacement. (Edit by edit costs more: GTK lays out every changed line shown again
+    /// either way, and each buffer edit has its own handlers.)
+    private func replace(from a: Int, to b: Int, bufferStart: Int, after batch: EditBatch) {
+        let inside = batch.indices(startingIn: a..<b)
+        let straddled = inside.lowerBound > 0 && batch.edits[inside.lowerBound - 1].range.upperBound > a
+        guard a < b, !inside.isEmpty || straddled else { return }
+        let replacement = display(document.storage.substring(batch.transform(a, staysBefore: true)..<batch.transform(b, staysBefore: true)))
+        let at = a - bufferStart, added = replacement.unicodeScalars.count
+        buffer.apply(range: at..<at, replacement: replacement)
+        buffer.apply(range: (at + added)..<(b - bufferStart + added), replacement: "")
+    }
+
+    /// Puts the window around `offset` in the buffer anew.
+    private func reload(around offset: Int, _ batch: EditBatch) {
+        let text = document.storage, held = window.range
+        let (keptAnchor, keptCaret) = (anchor, caret)
+        window = .around(line: text.lineAndColumn(of: offset).line, count: windowLines, in: text)
+        if isSuspended {
+            bufferIsStale = true
+        } else {
+            withMarksKept { buffer.load(display(text.substring(window.range))) }
+        }
+        (anchor, caret) = (keptAnchor, keptCaret)
+        onSlid?()
+        onEditedTogether?(batch, held)
+    }
+}
