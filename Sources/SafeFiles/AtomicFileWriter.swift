@@ -93,9 +93,23 @@ public enum AtomicFileWriter {
         }
     }
 
+    /// What a new file gets: read-write for all, less the umask. The umask is read from
+    /// /proc (Linux 4.7 and later), never by setting it: umask(2) changes it for the whole
+    /// process, and another thread creating a file meanwhile would get mode 0666.
     private static func defaultMode() -> mode_t {
-        let mask = umask(0)
-        umask(mask)
-        return 0o666 & ~mask
+        0o666 & ~(currentUmask() ?? 0o022)
+    }
+
+    /// The process's umask, from the "Umask:" line of /proc/self/status.
+    static func currentUmask() -> mode_t? {
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix("Umask:") else { continue }
+            return mode_t(String(text.dropFirst(6).filter { ("0"..."7").contains($0) }), radix: 8)
+        }
+        return nil
     }
 }

@@ -68,6 +68,17 @@ final class AtomicFileWriterTests: XCTestCase {
         XCTAssertEqual(try AtomicFileWriter.write(Data("fresh\n".utf8), to: folder + "/fresh.txt"), .created)
     }
 
+    /// A new file takes 0666 less the umask, which is read without being changed (umask(2) would
+    /// change it for every thread of the process while a save runs).
+    func testANewFileTakesTheUmaskWhichStaysAsItWas() throws {
+        let old = umask(0o027)
+        defer { umask(old) }
+        XCTAssertEqual(try AtomicFileWriter.write(Data("new\n".utf8), to: folder + "/new.txt"), .created)
+        let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: folder + "/new.txt")[.posixPermissions] as? Int)
+        XCTAssertEqual(mode, 0o640)
+        XCTAssertEqual(umask(0o027), 0o027, "the umask is as it was")
+    }
+
     func testStateFilesReplaceWhateverIsThereWithTheirOwnMode() throws {
         let path = folder + "/state.json", elsewhere = folder + "/elsewhere.txt"
         try "theirs\n".write(toFile: elsewhere, atomically: false, encoding: .utf8)
