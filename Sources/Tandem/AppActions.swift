@@ -9,6 +9,8 @@ enum AppActions {
     static func install(in application: Application, appDelegate: TandemAppDelegate) {
         application.addAction("quit") { [weak application] in application?.requestQuit() }
         application.addAction("new-window") { [weak appDelegate] in appDelegate?.openUntitled() }
+        application.addAction("save-all") { [weak appDelegate] in appDelegate?.saveAll() }
+        application.addAction("close-all") { [weak appDelegate] in appDelegate?.closeAll() }
         application.addAction("reopen-closed-window") { [weak appDelegate] in appDelegate?.reopenClosedWindow() }
         application.addAction("shortcuts") { [weak application] in
             ShortcutsWindow.present(over: application?.connectedScenes.last?.window)

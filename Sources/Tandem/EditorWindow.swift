@@ -69,11 +69,11 @@ final class EditorWindow {
     /// The window menu: sections of (label, action).
     private static let menuSections: [[(String, String)]] = [
         [("_New Window", "app.new-window"), ("New Window on This _Document", "win.new-window-on-document"),
-         ("_Open…", "win.open"), ("Open _Recent…", "win.open-recent"), ("Save _As…", "win.save-as"), ("_Print…", "win.print")],
+         ("_Open…", "win.open"), ("Open _Recent…", "win.open-recent"), ("Save _As…", "win.save-as"), ("Save A_ll", "app.save-all"), ("_Print…", "win.print")],
         [("_Undo", "win.undo"), ("_Redo", "win.redo"), ("_Find…", "win.find"),
          ("Find and _Replace…", "win.replace"), ("_Go to Line…", "win.go-to-line"), ("Check _Spelling", "win.check-spelling")],
         [("_Preferences", "app.preferences"), ("_Keyboard Shortcuts", "app.shortcuts"), ("_About Tandem", "app.about"),
-         ("Reopen Closed _Window", "app.reopen-closed-window"), ("_Close Window", "win.close"), ("_Quit", "app.quit")],
+         ("Reopen Closed _Window", "app.reopen-closed-window"), ("_Close Window", "win.close"), ("Close All Windo_ws", "app.close-all"), ("_Quit", "app.quit")],
     ]
 
     /// Builds the content into `window`.

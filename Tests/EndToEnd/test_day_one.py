@@ -200,3 +200,39 @@ def test_two_files_of_one_name_say_their_folders_in_the_window_title(tandem, tmp
     wid = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--name", "work$"], capture_output=True, text=True).stdout.split()[0]
     tandem.send(wid, "ctrl+w")
     wait_for("the name alone", lambda: names() == ["letter.txt"])
+
+
+def test_save_all_saves_every_modified_document_once(tandem, tmp_path):
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (tmp_path / name).write_text(f"{name} as it was\n")
+    tandem.start("a.txt", "b.txt", "c.txt")
+    for name in ("a.txt", "b.txt", "c.txt"):
+        tandem.wait_title(name)
+    tandem.activate_action("new-window-on-document", window=1)  # a second window on a.txt
+    wait_for("four windows", lambda: len(tandem.frames()) == 4)
+    tandem.type("b.txt", "typed in b ")
+    tandem.wait_title("• b.txt")
+    wid = tandem.window_ids("a.txt", 2)[1]
+    tandem.send(wid, "ctrl+Home", text="typed in a ")
+    tandem.wait_title("• a.txt (2)")
+    tandem.key("• b.txt", "ctrl+shift+l")
+    wait_for("a.txt and b.txt saved", lambda: tandem.titles() == ["a.txt", "a.txt (2)", "b.txt", "c.txt"])
+    assert (tmp_path / "a.txt").read_text() == "typed in a a.txt as it was\n"
+    assert (tmp_path / "b.txt").read_text() == "typed in b b.txt as it was\n"
+    assert (tmp_path / "c.txt").read_text() == "c.txt as it was\n"
+    assert tandem.gtk_complaints() == []
+
+
+def test_close_all_closes_every_window_and_leaves_an_empty_one(tandem, tmp_path):
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (tmp_path / name).write_text(f"{name}\n")
+    tandem.start("a.txt", "b.txt", "c.txt")
+    for name in ("a.txt", "b.txt", "c.txt"):
+        tandem.wait_title(name)
+    tandem.key("c.txt", "ctrl+shift+w")
+    wait_for("one empty window", lambda: tandem.titles() == ["Untitled Document 1"])
+    assert tandem.proc.poll() is None, "Tandem stays open"
+    # Each closed window can come back, as any closed window can.
+    tandem.key("Untitled Document 1", "ctrl+shift+t")
+    wait_for("a closed window back", lambda: len(tandem.titles()) == 2)
+    assert tandem.gtk_complaints() == []
