@@ -19,6 +19,7 @@ public final class ApplicationWindow: Container {
     }
 
     private var lastPosition: (x: Int, y: Int)?
+    private var requestedPosition: (x: Int, y: Int)?
 
     private var window: UnsafeMutablePointer<GtkWindow> { tandem_window(raw) }
 
@@ -41,9 +42,10 @@ public final class ApplicationWindow: Container {
         return (Int(w), Int(h))
     }
 
-    /// The window's position on screen, as the window manager reports it (while hidden: where it last was).
+    /// The window's position on screen, as the window manager reports it (while hidden: where it
+    /// last was, else where it was asked to go).
     public var position: (x: Int, y: Int) {
-        if gtk_widget_get_mapped(widget) == 0, let lastPosition { return lastPosition }
+        if gtk_widget_get_mapped(widget) == 0, let place = lastPosition ?? requestedPosition { return place }
         var x: gint = 0, y: gint = 0
         gtk_window_get_position(window, &x, &y)
         return (Int(x), Int(y))
@@ -53,11 +55,21 @@ public final class ApplicationWindow: Container {
     /// can reach the X server before the window manager reads the hints of the map, and then
     /// the window manager places the window where it likes.
     public func move(x: Int, y: Int) {
+        requestedPosition = (x, y)
         if gtk_widget_get_mapped(widget) == 0 {
             var geometry = GdkGeometry()
             gtk_window_set_geometry_hints(window, nil, &geometry, GDK_HINT_USER_POS)
         }
         gtk_window_move(window, gint(x), gint(y))
+    }
+    /// The part of the primary monitor (else the first) that windows may cover, without panels
+    /// and docks: x, y, width, height in application pixels; nil when there is no display.
+    public static var workArea: (x: Int, y: Int, width: Int, height: Int)? {
+        guard let display = gdk_display_get_default(),
+              let monitor = gdk_display_get_primary_monitor(display) ?? gdk_display_get_monitor(display, 0) else { return nil }
+        var area = GdkRectangle()
+        gdk_monitor_get_workarea(monitor, &area)
+        return (Int(area.x), Int(area.y), Int(area.width), Int(area.height))
     }
     /// Asks for the window to be maximized.
     public func maximize() { gtk_window_maximize(window) }

@@ -84,6 +84,8 @@ final class EditorSceneDelegate: SceneDelegate {
             ui.textView.zoom = EditorRestoration.zoom(in: record)
             if let place = EditorRestoration.restore(record, window: scene.window) { go(to: place) }
             banners.expectsFile = document.path != nil
+        } else if let place = environment.host?.cascadePlace(for: scene) {
+            scene.window.move(x: place.x, y: place.y)
         }
         if let place = options.files.first { moveCaret(to: place) }
         if options.restorationRecord == nil, options.files.first?.line == nil { comeBack(ui) }

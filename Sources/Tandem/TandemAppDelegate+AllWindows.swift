@@ -1,7 +1,8 @@
 import Documents
+import Gtk
 import Scenes
 
-/// What acts on every window at once, as gedit's Save All and Close All do.
+/// What acts on every window at once, as gedit's Save All and Close All do, and where new windows go.
 extension TandemAppDelegate {
     /// Saves every modified document, one after another, each through one of its windows (an
     /// untitled one asks where, in its window; a refused save says why there, as Ctrl+S does).
@@ -29,5 +30,20 @@ extension TandemAppDelegate {
         let closing = application.connectedScenes
         openUntitled()
         for scene in closing { scene.requestClose() }
+    }
+
+    /// Where a new window goes: a step down and right of the newest other window, so windows
+    /// opened together cascade instead of hiding one another; back at the top left of the work
+    /// area when the next step would leave it. Nil for the first window (the window manager
+    /// places it).
+    func cascadePlace(for scene: WindowScene) -> (x: Int, y: Int)? {
+        guard let newest = application?.connectedScenes.last(where: { $0 !== scene }) else { return nil }
+        let step = 32, from = newest.window.position, size = scene.window.size
+        let next = (x: from.x + step, y: from.y + step)
+        guard let area = ApplicationWindow.workArea else { return next }
+        if next.x + size.width > area.x + area.width || next.y + size.height > area.y + area.height {
+            return (area.x + step, area.y + step)
+        }
+        return next
     }
 }

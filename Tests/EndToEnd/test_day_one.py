@@ -236,3 +236,32 @@ def test_close_all_closes_every_window_and_leaves_an_empty_one(tandem, tmp_path)
     tandem.key("Untitled Document 1", "ctrl+shift+t")
     wait_for("a closed window back", lambda: len(tandem.titles()) == 2)
     assert tandem.gtk_complaints() == []
+
+
+def window_origin(wid):
+    out = subprocess.run(["xdotool", "getwindowgeometry", wid], capture_output=True, text=True, check=True).stdout
+    x, y = out.split("Position: ")[1].split(" ")[0].split(",")
+    return int(x), int(y)
+
+
+def test_files_opened_together_cascade_instead_of_hiding_one_another(tandem, tmp_path):
+    names = [f"f{n}.txt" for n in range(5)]
+    for name in names:
+        (tmp_path / name).write_text(name + "\n")
+    tandem.start(*names)
+    for name in names:
+        tandem.wait_title(name)
+    time.sleep(0.5)  # the window manager has placed them
+    origins = [window_origin(tandem.window_id(name)) for name in names]
+    assert len(set(origins)) == len(origins), f"every window at its own place: {origins}"
+    # The first goes where the window manager puts it (it is not on screen yet when the others
+    # are made); the others step down and right from one another.
+    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(origins[1:], origins[2:])]
+    assert all(dx > 0 and dy > 0 for dx, dy in steps), f"each a step down and right of the one before: {origins}"
+    # One more, opened later, steps on from the newest.
+    (tmp_path / "later.txt").write_text("later\n")
+    tandem.launch("later.txt")
+    tandem.wait_title("later.txt")
+    time.sleep(0.5)
+    later = window_origin(tandem.window_id("later.txt"))
+    assert later[0] > origins[-1][0] and later[1] > origins[-1][1], f"{later} after {origins[-1]}"
