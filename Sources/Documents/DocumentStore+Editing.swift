@@ -69,7 +69,8 @@ extension DocumentStore {
         document.storage = change.result
         document.editCount += 1
         document.history.recordTogether(change.records, bytes: change.recordBytes, before: before, after: change.result)
-        journals?.begin(document)
+        // (A document whose windows all closed while its save was being worked out has let go of its journal.)
+        if self.document(id: document.id) === document { journals?.begin(document) }
         publish(.editedTogether(change.batch, origin: nil, isUndoRedo: false), for: document, dirtyBefore: wasDirty)
     }
 
