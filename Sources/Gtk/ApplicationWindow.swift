@@ -50,6 +50,11 @@ public final class ApplicationWindow: Container {
         gtk_window_get_position(window, &x, &y)
         return (Int(x), Int(y))
     }
+    /// Where the window is known to be: on screen, where it is; hidden, where it last was or was
+    /// asked to go; nil for a window not yet shown that the window manager will place.
+    public var knownPosition: (x: Int, y: Int)? {
+        gtk_widget_get_mapped(widget) != 0 || lastPosition != nil || requestedPosition != nil ? position : nil
+    }
     /// Asks the window manager to place the window (it may not). Before the window is shown the
     /// place is marked as the user's own: GTK marks it so only until its next hints update, which
     /// can reach the X server before the window manager reads the hints of the map, and then

@@ -32,18 +32,17 @@ extension TandemAppDelegate {
         for scene in closing { scene.requestClose() }
     }
 
-    /// Where a new window goes: a step down and right of the newest other window, so windows
-    /// opened together cascade instead of hiding one another; back at the top left of the work
-    /// area when the next step would leave it. Nil for the first window (the window manager
-    /// places it).
+    /// Where a new window goes: a step down and right of the newest other window whose place is
+    /// known, so windows opened together cascade instead of hiding one another; at the work
+    /// area's top left when none is known yet (windows opened together, none on screen) or the
+    /// next step would leave it. Nil for a window alone (the window manager places it).
     func cascadePlace(for scene: WindowScene) -> (x: Int, y: Int)? {
-        guard let newest = application?.connectedScenes.last(where: { $0 !== scene }) else { return nil }
-        let step = 32, from = newest.window.position, size = scene.window.size
+        guard let others = application?.connectedScenes.filter({ $0 !== scene }), !others.isEmpty else { return nil }
+        let step = 32, size = scene.window.size, area = ApplicationWindow.workArea
+        let start = (x: (area?.x ?? 0) + step, y: (area?.y ?? 0) + step)
+        guard let from = others.last(where: { $0.window.knownPosition != nil })?.window.knownPosition else { return start }
         let next = (x: from.x + step, y: from.y + step)
-        guard let area = ApplicationWindow.workArea else { return next }
-        if next.x + size.width > area.x + area.width || next.y + size.height > area.y + area.height {
-            return (area.x + step, area.y + step)
-        }
+        if let area, next.x + size.width > area.x + area.width || next.y + size.height > area.y + area.height { return start }
         return next
     }
 }

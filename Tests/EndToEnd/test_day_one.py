@@ -254,9 +254,7 @@ def test_files_opened_together_cascade_instead_of_hiding_one_another(tandem, tmp
     time.sleep(0.5)  # the window manager has placed them
     origins = [window_origin(tandem.window_id(name)) for name in names]
     assert len(set(origins)) == len(origins), f"every window at its own place: {origins}"
-    # The first goes where the window manager puts it (it is not on screen yet when the others
-    # are made); the others step down and right from one another.
-    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(origins[1:], origins[2:])]
+    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(origins, origins[1:])]
     assert all(dx > 0 and dy > 0 for dx, dy in steps), f"each a step down and right of the one before: {origins}"
     # One more, opened later, steps on from the newest.
     (tmp_path / "later.txt").write_text("later\n")
