@@ -53,14 +53,19 @@ extension DocumentStore {
         }
         let config = pending.result?.config ?? EditorConfig.forFile(pending.path)
         let before = (document.editCount, document.fileTraits)
-        if !document.isReadOnly && config != EditorConfig() {
-            if let encoding = config.encoding { setEncoding(encoding, of: document) }
-            if let ending = config.lineEnding { document.fileTraits.lineEnding = ending }
-            let change = pending.result.flatMap { document.editCount == pending.editCount ? $0.change : nil }
-                ?? FormatChange(document.storage, rules: FormatRules(config, newline: document.lineEnding))
-            if let change { apply(change, to: document) }
-        }
+        applyOnSave(config, to: document, worked: pending.result.flatMap { document.editCount == pending.editCount ? $0.change : nil })
         pending.then(before != (document.editCount, document.fileTraits))
+    }
+
+    /// Makes `document` follow what `config` asks of a save: its charset and line ending from now
+    /// on, and the edits (`worked`, when they were worked out on this very text; else here).
+    func applyOnSave(_ config: EditorConfig, to document: Document, worked: FormatChange? = nil) {
+        guard !document.isReadOnly, config != EditorConfig() else { return }
+        if let encoding = config.encoding { setEncoding(encoding, of: document) }
+        if let ending = config.lineEnding { document.fileTraits.lineEnding = ending }
+        if let change = worked ?? FormatChange(document.storage, rules: FormatRules(config, newline: document.lineEnding)) {
+            apply(change, to: document)
+        }
     }
 
     /// Finishes every save still waiting for its formatting, at once (quitting).

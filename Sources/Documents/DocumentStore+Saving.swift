@@ -72,14 +72,7 @@ extension DocumentStore {
     public func saveNow(_ document: Document, to newPath: String? = nil) throws(TextFileError) {
         let (path, isOwnFile) = try checkSave(document, to: newPath)
         beginSaving(document)
-        let config = EditorConfig.forFile(Self.canonicalPath(path))
-        if !document.isReadOnly && config != EditorConfig() {
-            if let encoding = config.encoding { setEncoding(encoding, of: document) }
-            if let ending = config.lineEnding { document.fileTraits.lineEnding = ending }
-            if let change = FormatChange(document.storage, rules: FormatRules(config, newline: document.lineEnding)) {
-                apply(change, to: document)
-            }
-        }
+        applyOnSave(EditorConfig.forFile(Self.canonicalPath(path)), to: document)
         var failure: TextFileError?
         write(snapshot(document, path: path, isOwnFile: isOwnFile), of: document) { failure = $0 }
         if let failure { throw failure }

@@ -22,11 +22,7 @@ def dialog(tandem, title):
 
 def test_open_recent_opens_the_file_picked_and_only_it(tandem, tmp_path):
     names = ["alpha.txt", "beta.txt", "gamma.txt"]
-    for name in names:
-        (tmp_path / name).write_text(name + "\n")
-    tandem.start(*names)
-    for name in names:
-        tandem.wait_title(name)
+    open_files(tandem, tmp_path, names)
     wait_for("the recent list written", lambda: all(
         name in (tmp_path / "data" / "recently-used.xbel").read_text() for name in names))
     tandem.key("beta.txt", "ctrl+w")
@@ -202,12 +198,17 @@ def test_two_files_of_one_name_say_their_folders_in_the_window_title(tandem, tmp
     wait_for("the name alone", lambda: names() == ["letter.txt"])
 
 
-def test_save_all_saves_every_modified_document_once(tandem, tmp_path):
-    for name in ("a.txt", "b.txt", "c.txt"):
-        (tmp_path / name).write_text(f"{name} as it was\n")
-    tandem.start("a.txt", "b.txt", "c.txt")
-    for name in ("a.txt", "b.txt", "c.txt"):
+def open_files(tandem, tmp_path, names, suffix=""):
+    """Writes each file (its name, `suffix`, a newline) and starts Tandem on all of them, a window each."""
+    for name in names:
+        (tmp_path / name).write_text(f"{name}{suffix}\n")
+    tandem.start(*names)
+    for name in names:
         tandem.wait_title(name)
+
+
+def test_save_all_saves_every_modified_document_once(tandem, tmp_path):
+    open_files(tandem, tmp_path, ["a.txt", "b.txt", "c.txt"], " as it was")
     tandem.activate_action("new-window-on-document", window=1)  # a second window on a.txt
     wait_for("four windows", lambda: len(tandem.frames()) == 4)
     tandem.type("b.txt", "typed in b ")
@@ -224,11 +225,7 @@ def test_save_all_saves_every_modified_document_once(tandem, tmp_path):
 
 
 def test_close_all_closes_every_window_and_leaves_an_empty_one(tandem, tmp_path):
-    for name in ("a.txt", "b.txt", "c.txt"):
-        (tmp_path / name).write_text(f"{name}\n")
-    tandem.start("a.txt", "b.txt", "c.txt")
-    for name in ("a.txt", "b.txt", "c.txt"):
-        tandem.wait_title(name)
+    open_files(tandem, tmp_path, ["a.txt", "b.txt", "c.txt"])
     tandem.key("c.txt", "ctrl+shift+w")
     wait_for("one empty window", lambda: tandem.titles() == ["Untitled Document 1"])
     assert tandem.proc.poll() is None, "Tandem stays open"
@@ -246,11 +243,7 @@ def window_origin(wid):
 
 def test_files_opened_together_cascade_instead_of_hiding_one_another(tandem, tmp_path):
     names = [f"f{n}.txt" for n in range(5)]
-    for name in names:
-        (tmp_path / name).write_text(name + "\n")
-    tandem.start(*names)
-    for name in names:
-        tandem.wait_title(name)
+    open_files(tandem, tmp_path, names)
     time.sleep(0.5)  # the window manager has placed them
     origins = [window_origin(tandem.window_id(name)) for name in names]
     assert len(set(origins)) == len(origins), f"every window at its own place: {origins}"

@@ -240,3 +240,27 @@ def test_typing_while_git_replaces_a_loading_file_is_kept_and_the_change_asked(t
     wait_for("the new version", lambda: tandem.text_in(tandem.frame("big.txt")).getText(0, 11) == "version two", timeout=60)
     tandem.send(wid, "ctrl+z")
     wait_for("the typing one undo away", lambda: tandem.text_in(tandem.frames()[0]).getText(0, 15) == "MINEversion one", timeout=60)
+
+
+def test_a_save_under_editorconfig_then_sed_and_vim_on_the_file(tandem, tmp_path):
+    """Save formats the CRLF file as .editorconfig asks (one batch); sed -i and vim then save over
+    it, and the clean window follows each."""
+    (tmp_path / ".editorconfig").write_text("root = true\n[*]\nend_of_line = lf\ntrim_trailing_whitespace = true\n")
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"".join(b"line %d  \r\n" % n for n in range(300)))
+    tandem.start("notes.txt")
+    tandem.wait_title("notes.txt")
+    tandem.key("notes.txt", "ctrl+End")
+    subprocess.run(["xdotool", "type", "--delay", "20", "end"], check=True)
+    tandem.wait_title("• notes.txt")
+    tandem.key("• notes.txt", "ctrl+s")
+    tandem.wait_title("notes.txt")
+    expected = "".join(f"line {n}\n" for n in range(300)) + "end"
+    assert path.read_bytes() == expected.encode()
+    wait_for("the window shows what was written", lambda: tandem.text_of("notes.txt") == expected)
+    run("sed", "-i", "s/line 7$/line seven/", "notes.txt", cwd=tmp_path)
+    wait_for("sed's change followed", lambda: "line seven\n" in (tandem.text_of("notes.txt") or ""))
+    run("vim", "-Nu", "NONE", "-es", "+1s/line 0/line zero/", "+wq", "notes.txt", cwd=tmp_path)
+    wait_for("vim's change followed", lambda: (tandem.text_of("notes.txt") or "").startswith("line zero\n"))
+    assert path.read_text().startswith("line zero\n")
+    assert tandem.gtk_complaints() == []
