@@ -21,6 +21,24 @@ public final class Menu: Object {
         g_object_unref(UnsafeMutableRawPointer(item))
     }
 
+    /// Appends an item that activates `action` with the string `target` ("app.show-window" and a window's id).
+    public func append(_ label: String, action: String, target: String) {
+        insert(label, action: action, target: target, at: Int(g_menu_model_get_n_items(model)))
+    }
+
+    /// Inserts an item that activates `action` with the string `target` at `index`.
+    public func insert(_ label: String, action: String, target: String, at index: Int) {
+        let item = g_menu_item_new(label, nil)
+        g_menu_item_set_action_and_target_value(item, action, g_variant_new_string(target))
+        g_menu_insert_item(OpaquePointer(raw), gint(index), item)
+        g_object_unref(UnsafeMutableRawPointer(item))
+    }
+
+    /// Removes the item at `index` (menus shown follow at once).
+    public func remove(at index: Int) { g_menu_remove(OpaquePointer(raw), gint(index)) }
+
+    private var model: UnsafeMutablePointer<GMenuModel> { UnsafeMutablePointer<GMenuModel>(OpaquePointer(raw)) }
+
     /// Appends a section (drawn with separators around it).
     public func appendSection(_ section: Menu) {
         g_menu_append_section(OpaquePointer(raw), nil, UnsafeMutablePointer<GMenuModel>(OpaquePointer(section.raw)))

@@ -39,6 +39,16 @@ private let onePointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer
     MainActor.assumeIsolated { handler() }
 }
 
+typealias PointerHandler = @MainActor (OpaquePointer?) -> Void
+
+// Signals with one pointer argument the handler reads: GtkListBox::row-activated (the row),
+// GSimpleAction::activate (its GVariant parameter).
+private let pointerTrampoline: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> Void = { _, argument, data in
+    let handler = SignalBox<PointerHandler>.from(data)
+    nonisolated(unsafe) let value = argument  // main thread only, for this call
+    MainActor.assumeIsolated { handler(value) }
+}
+
 typealias IntHandler = @MainActor (Int) -> Void
 
 // Signals such as GtkDialog::response pass one gint before the user data.
@@ -161,6 +171,12 @@ extension Object {
     @discardableResult
     func connectInt(_ signal: String, _ handler: @escaping IntHandler) -> UInt {
         connectRaw(signal, unsafeBitCast(intTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 1))
+    }
+
+    /// Connects `handler` to a signal whose C handler takes (instance, pointer, user_data) and reads the pointer.
+    @discardableResult
+    func connectPointer(_ signal: String, _ handler: @escaping PointerHandler) -> UInt {
+        connectRaw(signal, unsafeBitCast(pointerTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 1))
     }
 
     /// Connects to GtkTextBuffer::insert-text.

@@ -1,12 +1,23 @@
 import CGtk
 
-/// A parameterless GSimpleAction with a Swift handler.
+/// A GSimpleAction with a Swift handler: parameterless, or taking a string.
 @MainActor
 public final class SimpleAction: Object {
     /// Creates an action named `name` (without its "app." or "win." prefix).
     public init(name: String, _ handler: @escaping @MainActor () -> Void) {
         super.init(UnsafeMutableRawPointer(g_simple_action_new(name, nil))!, ownership: .adopt)
         connect("activate", ignoringOneArgument: true, handler)
+    }
+
+    /// Creates an action named `name` that takes a string ("app.show-window('…')" in a menu item).
+    public init(name: String, withString handler: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        super.init(UnsafeMutableRawPointer(g_simple_action_new(name, type))!, ownership: .adopt)
+        connectPointer("activate") { parameter in
+            guard let parameter else { return }
+            handler(String(cString: g_variant_get_string(parameter, nil)))
+        }
     }
 
     /// Activates the action as a menu item or shortcut would.

@@ -15,6 +15,11 @@ extension Application {
         native.addAction(SimpleAction(name: name, perform))
     }
 
+    /// Adds an application-wide action that takes a string ("app.NAME('…')" in a menu item).
+    public func addAction(_ name: String, performWithString perform: @escaping @MainActor (String) -> Void) {
+        native.addAction(SimpleAction(name: name, withString: perform))
+    }
+
     /// Enables or disables an application action: it cannot act now.
     public func setAction(_ name: String, enabled: Bool) {
         native.setActionEnabled(name, enabled)

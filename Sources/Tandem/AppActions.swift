@@ -11,6 +11,17 @@ enum AppActions {
         application.addAction("new-window") { [weak appDelegate] in appDelegate?.openUntitled() }
         application.addAction("save-all") { [weak appDelegate] in appDelegate?.saveAll() }
         application.addAction("close-all") { [weak appDelegate] in appDelegate?.closeAll() }
+        application.addAction(WindowList.showAction) { [weak appDelegate, weak application] id in
+            guard let session = appDelegate?.windows.session(withID: id) else { return }
+            application?.requestSceneSessionActivation(session)
+        }
+        application.addAction("switch-window") { [weak appDelegate, weak application] in
+            guard let appDelegate, let application else { return }
+            let parent = application.connectedScenes.last { $0.activationState == .foregroundActive }?.window
+            appDelegate.windows.presentSwitcher(over: parent) { [weak application] session in
+                application?.requestSceneSessionActivation(session)
+            }
+        }
         application.addAction("reopen-closed-window") { [weak appDelegate] in appDelegate?.reopenClosedWindow() }
         application.addAction("shortcuts") { [weak application] in
             ShortcutsWindow.present(over: application?.connectedScenes.last?.window)

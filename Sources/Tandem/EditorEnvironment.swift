@@ -20,6 +20,12 @@ protocol EditorHost: AnyObject {
     func sharesName(_ document: Document) -> Bool
     /// The spell checking of another window on `document`, which a new window on it shares.
     func spellingGroup(for document: Document) -> SpellingGroup?
+    /// The Windows section every window's menu shows (one model for all).
+    var windowsMenu: Menu { get }
+    /// The window of `session` is called `title` in `folder` now (the Windows list follows).
+    func windowRetitled(_ session: SceneSession, title: String, folder: String?)
+    /// The window of `session` became the active one.
+    func windowBecameActive(_ session: SceneSession)
 }
 
 /// The dependencies every editor scene delegate receives in its initializer.

@@ -39,7 +39,7 @@ final class EditorSceneDelegate: SceneDelegate {
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         self.scene = scene
         windowNumber = environment.host?.windowNumber(for: document) ?? 1
-        let ui = EditorWindow(in: scene.window)
+        let ui = EditorWindow(in: scene.window, windows: environment.host?.windowsMenu)
         // One checker per document: loaded once, one language in all its windows.
         if let group = environment.host?.spellingGroup(for: document) { ui.textView.spellingGroup = group }
         let lightweight = EditorLoading.isLightweight(document)
@@ -122,6 +122,10 @@ final class EditorSceneDelegate: SceneDelegate {
     /// Whether this window shows nothing but messages: a new, empty, untitled document.
     var isBlankCarrier: Bool {
         document.path == nil && document.storage.count == 0 && !document.isDirty && (binding?.isLastWindowOnDocument ?? true)
+    }
+
+    func sceneDidBecomeActive(_ scene: WindowScene) {
+        environment.host?.windowBecameActive(scene.session)
     }
 
     func sceneDidDisconnect(_ scene: WindowScene) {
@@ -285,5 +289,6 @@ final class EditorSceneDelegate: SceneDelegate {
         let folder = environment.host?.sharesName(document) == true ? EditorTitle.folder(of: document) : nil
         scene.window.title = folder.map { title + " — " + $0 } ?? title
         ui.headerBar.subtitle = EditorTitle.subtitle(for: document)
+        environment.host?.windowRetitled(scene.session, title: title, folder: EditorTitle.folder(of: document))
     }
 }

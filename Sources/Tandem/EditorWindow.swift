@@ -76,8 +76,9 @@ final class EditorWindow {
          ("Reopen Closed _Window", "app.reopen-closed-window"), ("_Close Window", "win.close"), ("Close All Windo_ws", "app.close-all"), ("_Quit", "app.quit")],
     ]
 
-    /// Builds the content into `window`.
-    init(in window: ApplicationWindow) {
+    /// Builds the content into `window`; `windows` is the shared list of every window, shown
+    /// in the menu after "Switch to Window…".
+    init(in window: ApplicationWindow, windows: Menu?) {
         textView = SourceView(buffer: buffer)
         caretPosition = CaretPosition(buffer: buffer)
         textView.setAccessibleName(localized("Document text"))
@@ -97,6 +98,11 @@ final class EditorWindow {
             }
             menu.appendSection(part)
         }
+        let windowsPart = Menu()
+        windowsPart.append(localized("S_witch to Window…"), action: "app.switch-window",
+                           accel: KeyboardShortcut.all.first { $0.action == "app.switch-window" }!.keys)
+        if let windows { windowsPart.appendSection(windows) }
+        menu.appendSection(windowsPart)
 
         headerBar.packStart(Button(iconName: "document-open-symbolic", tooltip: localized("Open a file"), action: "win.open"))
         headerBar.packEnd(menuButton)

@@ -21,6 +21,7 @@ struct KeyboardShortcut {
     static let all: [KeyboardShortcut] = [
         .init(action: "app.new-window", keys: "<Control>n", title: "New window", group: .windows),
         .init(action: "app.reopen-closed-window", keys: "<Control><Shift>t", title: "Reopen closed window", group: .windows),
+        .init(action: "app.switch-window", keys: "<Control>grave", title: "Switch to another window", group: .windows),
         .init(action: "win.close", keys: "<Control>w", title: "Close window", group: .windows),
         .init(action: "app.close-all", keys: "<Control><Shift>w", title: "Close all windows", group: .windows),
         .init(action: "app.quit", keys: "<Control>q", title: "Quit (everything is kept)", group: .windows),

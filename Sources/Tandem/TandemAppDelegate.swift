@@ -19,6 +19,8 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     private var editors: [SceneSession: EditorSceneDelegate] = [:]
     private lazy var restorer = SessionRestorer(appDelegate: self)
     private var waiters = LaunchWaiters()
+    /// Every editor window by title and folder: the menu's Windows section and the switcher.
+    let windows = WindowList()
 
     /// Declares the options `--help` lists; `--version` is answered in the launching process.
     func configureCommandLine(of application: Application) {
@@ -112,6 +114,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         // After the closing window has let go of the document (and of its name).
         DispatchQueue.main.async { [weak self] in self?.retitleWindows(on: nil) }
         waiters.windowDidClose(session)
+        windows.windowClosed(session)
         // The application files the session as recently closed once the window is gone.
         DispatchQueue.main.async { [weak self] in self?.updateAppActions() }
     }
@@ -129,6 +132,14 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     func spellingGroup(for document: Document) -> SpellingGroup? {
         editors.values.lazy.filter { $0.document === document }.compactMap(\.spellingGroup).first
     }
+
+    var windowsMenu: Menu { windows.menu }
+
+    func windowRetitled(_ session: SceneSession, title: String, folder: String?) {
+        windows.windowRetitled(session, title: title, folder: folder)
+    }
+
+    func windowBecameActive(_ session: SceneSession) { windows.windowBecameActive(session) }
 
     /// Windows on one document are numbered in their titles while there are several, and
     /// documents of one name say their folder (nil: every window, as a window came or went).

@@ -256,3 +256,68 @@ def test_files_opened_together_cascade_instead_of_hiding_one_another(tandem, tmp
     time.sleep(0.5)
     later = window_origin(tandem.window_id("later.txt"))
     assert later[0] > origins[-1][0] and later[1] > origins[-1][1], f"{later} after {origins[-1]}"
+
+
+def active_window_name():
+    return subprocess.run(["xdotool", "getactivewindow", "getwindowname"], capture_output=True, text=True).stdout.strip()
+
+
+def test_the_switcher_reaches_every_window_by_name_or_folder(tandem, tmp_path):
+    (tmp_path / "work").mkdir()
+    for name in ["alpha.txt", "beta.txt", "work/gamma.txt"]:
+        (tmp_path / name).write_text(name + "\n")
+    tandem.start("alpha.txt", "beta.txt", "work/gamma.txt")
+    for name in ["alpha.txt", "beta.txt", "gamma.txt"]:
+        tandem.wait_title(name)
+    tandem.activate("beta.txt")
+    tandem.key("beta.txt", "ctrl+grave")
+    switcher = tandem.wait_title("Switch to Window")
+    labels = tandem.labels_of_frame(switcher)
+    for name in ["alpha.txt", "beta.txt", "gamma.txt", str(tmp_path), f"{tmp_path}/work"]:
+        assert name in labels, f"{name} listed: {labels}"
+    # Typing filters by name; Enter goes to the one left.
+    subprocess.run(["xdotool", "type", "--delay", "30", "alph"], check=True)
+    wait_for("one window listed", lambda: [l.name for l in tandem.find(switcher, "label")
+                                            if l.name.endswith(".txt") and l.getState().contains(pyatspi.STATE_SHOWING)] == ["alpha.txt"])
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    wait_for("alpha.txt active", lambda: active_window_name() == "alpha.txt")
+    assert tandem.frame("Switch to Window") is None, "the switcher closed"
+    # By folder, with Down to the next match: "work" matches only gamma.txt.
+    tandem.key("alpha.txt", "ctrl+grave")
+    tandem.wait_title("Switch to Window")
+    subprocess.run(["xdotool", "type", "--delay", "30", "work"], check=True)
+    time.sleep(0.3)
+    subprocess.run(["xdotool", "key", "Down", "Return"], check=True)
+    wait_for("gamma.txt active", lambda: active_window_name() == "gamma.txt")
+    # With nothing typed, Enter goes back to the window used before.
+    tandem.key("gamma.txt", "ctrl+grave")
+    tandem.wait_title("Switch to Window")
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    wait_for("back to alpha.txt", lambda: active_window_name() == "alpha.txt")
+    # Escape leaves things as they were.
+    tandem.key("alpha.txt", "ctrl+grave")
+    tandem.wait_title("Switch to Window")
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    wait_for("the switcher closed", lambda: tandem.frame("Switch to Window") is None)
+    wait_for("alpha.txt still active", lambda: active_window_name() == "alpha.txt")
+    assert tandem.gtk_complaints() == []
+
+
+def test_the_window_menu_lists_every_window_and_follows_their_titles(tandem, tmp_path):
+    open_files(tandem, tmp_path, ["one.txt", "two.txt", "three.txt"])
+    tandem.type("two.txt", "edited ")
+    tandem.wait_title("• two.txt")
+
+    def menu_items():
+        return {n.name: n for n in descendants(tandem.app())
+                if n.getRoleName() == "menu item" and " — " in n.name and n.getState().contains(pyatspi.STATE_SHOWING)}
+    tandem.key("one.txt", "F10")
+    items = wait_for("the windows in the menu", lambda: len(menu_items()) == 3 and menu_items())
+    assert sorted(items) == sorted([f"one.txt — {tmp_path}", f"• two.txt — {tmp_path}", f"three.txt — {tmp_path}"])
+    items[f"three.txt — {tmp_path}"].queryAction().doAction(0)
+    wait_for("three.txt active", lambda: active_window_name() == "three.txt")
+    # A closed window leaves the list.
+    tandem.key("three.txt", "ctrl+w")
+    wait_for("three.txt closed", lambda: tandem.frame("three.txt") is None)
+    tandem.key("one.txt", "F10")
+    wait_for("two windows listed", lambda: sorted(menu_items()) == [f"one.txt — {tmp_path}", f"• two.txt — {tmp_path}"])
