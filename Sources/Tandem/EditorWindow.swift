@@ -60,7 +60,7 @@ final class EditorWindow {
     let caretPosition: CaretPosition
     /// Indentation, line endings and encoding, at the bottom.
     let statusBar = EditorStatusBar()
-    /// The document's language, and a searchable list of the others.
+    /// The document's language, and a searchable list of the others (in the status bar).
     let languageButton = PickerButton(placeholder: localized("Search languages"))
     private let scroller = ScrolledWindow()
     /// The vertical scrollbar, over the whole document (the text view holds only a window of it).
@@ -108,7 +108,9 @@ final class EditorWindow {
         headerBar.packEnd(menuButton)
         headerBar.packEnd(Button(label: localized("_Save"), action: "win.save"))
         headerBar.packEnd(caretPosition.button)
-        headerBar.packEnd(languageButton)
+        // The language sits in the status bar, as in gedit: the header keeps its room for the
+        // file's name, and a window can be as narrow as gedit's.
+        statusBar.bar.packEnd(languageButton)
         window.setTitlebar(headerBar)
 
         let column = Box(vertical: true)

@@ -321,3 +321,35 @@ def test_the_window_menu_lists_every_window_and_follows_their_titles(tandem, tmp
     wait_for("three.txt closed", lambda: tandem.frame("three.txt") is None)
     tandem.key("one.txt", "F10")
     wait_for("two windows listed", lambda: sorted(menu_items()) == [f"one.txt — {tmp_path}", f"• two.txt — {tmp_path}"])
+
+
+def test_a_window_narrows_as_gedit_s_and_a_long_name_keeps_its_room(tandem, tmp_path):
+    name = "quarterly-financial-report-2026-final.txt"
+    (tmp_path / name).write_text("figures\n")
+    tandem.start(name)
+    frame = tandem.wait_title(name)
+    wid = tandem.window_id(name)
+    title = next(l for l in tandem.find(frame, "label") if l.name == name)
+
+    def settled_width(window_width):
+        """The title label's width once the window is `window_width` wide and laid out (the same twice, 0.3 s apart)."""
+        def width():
+            before = title.queryComponent().getSize()[0]
+            time.sleep(0.3)
+            return window_size(wid)[0] == window_width and before == title.queryComponent().getSize()[0] and before
+        return wait_for(f"laid out at {window_width} px", width)
+    # Wide, the title label takes its full (natural) width; at the default 800 px it keeps it.
+    subprocess.run(["xdotool", "windowsize", "--sync", wid, "1400", "600"], check=True)
+    natural = settled_width(1400)
+    subprocess.run(["xdotool", "windowsize", "--sync", wid, "800", "600"], check=True)
+    assert settled_width(800) == natural, "the whole name at 800 px"
+    # As narrow as gedit's (497 px), no narrower than the window's controls need.
+    subprocess.run(["xdotool", "windowsize", wid, "200", "300"], check=True)
+    time.sleep(0.5)
+    assert window_size(wid)[0] <= 497
+
+
+def window_size(wid):
+    out = subprocess.run(["xdotool", "getwindowgeometry", wid], capture_output=True, text=True, check=True).stdout
+    width, height = out.split("Geometry: ")[1].split()[0].split("x")
+    return int(width), int(height)
