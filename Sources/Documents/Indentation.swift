@@ -14,9 +14,11 @@ public struct Indentation: Equatable, Sendable {
     /// Lines looked at: enough to tell, few enough to cost nothing on a big file.
     static let sampleLines = 2_000
 
-    /// The indentation the text's first lines show, or nil when too few lines are indented to
-    /// tell. Tabs win when more lines start with a tab than with spaces; a spaces width is the most
-    /// common step between the indents of consecutive lines (2, 3, 4 or 8).
+    /// The indentation the text's first lines show, or nil when none is indented. One indented
+    /// line tells (a short file indented once by two spaces is a two-space file, as a user reads
+    /// it). Tabs win when more lines start with a tab than with spaces; a spaces width is the
+    /// most common step between the indents of consecutive lines (2, 3, 4 or 8), the tab width
+    /// when no step is one of those.
     public static func guess(in text: TextStorage) -> Indentation? {
         let head = text.substring(0..<min(text.count, 256 << 10))
         var tabs = 0, spaced = 0, previous = 0
@@ -30,10 +32,10 @@ public struct Indentation: Equatable, Sendable {
             if [2, 3, 4, 8].contains(step) { steps[step, default: 0] += 1 }
             previous = indent
         }
-        guard tabs + spaced >= 3 else { return nil }
+        guard tabs + spaced > 0 else { return nil }
         if tabs > spaced { return Indentation(usesSpaces: false, width: nil) }
         // The smallest of the most common steps: a file stepping by 2 also has steps of 4 and 8.
-        guard let width = steps.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key else { return nil }
+        let width = steps.max(by: { ($0.value, -$0.key) < ($1.value, -$1.key) })?.key
         return Indentation(usesSpaces: true, width: width)
     }
 }

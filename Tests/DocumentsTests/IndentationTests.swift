@@ -55,6 +55,11 @@ final class IndentationTests: XCTestCase {
         XCTAssertEqual(Indentation.guess(in: two), Indentation(usesSpaces: true, width: 2))
         let four = TextStorage("def f():\n    if x:\n        return 1\n    return 2\n\nclass C:\n    pass\n")
         XCTAssertEqual(Indentation.guess(in: four), Indentation(usesSpaces: true, width: 4))
-        XCTAssertNil(Indentation.guess(in: TextStorage("plain\ntext\n  once\n")), "too little to tell")
+        XCTAssertEqual(Indentation.guess(in: TextStorage("plain\ntext\n  once\n")), Indentation(usesSpaces: true, width: 2),
+                       "one indented line tells")
+        XCTAssertEqual(Indentation.guess(in: TextStorage("a\n     five\n")), Indentation(usesSpaces: true, width: nil),
+                       "spaces of no usual width: spaces, a tab's width each")
+        XCTAssertEqual(Indentation.guess(in: TextStorage("a\n\tb\n")), Indentation(usesSpaces: false, width: nil))
+        XCTAssertNil(Indentation.guess(in: TextStorage("plain\ntext\n")), "nothing indented: nothing to tell")
     }
 }

@@ -353,3 +353,12 @@ def window_size(wid):
     out = subprocess.run(["xdotool", "getwindowgeometry", wid], capture_output=True, text=True, check=True).stdout
     width, height = out.split("Geometry: ")[1].split()[0].split("x")
     return int(width), int(height)
+
+
+def test_one_indented_line_tells_the_indentation(tandem, tmp_path):
+    (tmp_path / "list.txt").write_text("shopping\n  bread\n")
+    tandem.start("list.txt")
+    frame = tandem.wait_title("list.txt")
+    wait_for("two spaces said", lambda: any(b.name == "Spaces: 2" for b in tandem.find(frame, "toggle button")))
+    tandem.send(tandem.window_id("list.txt"), "ctrl+End", "Tab")
+    wait_for("Tab inserts two spaces", lambda: tandem.text_of("• list.txt") == "shopping\n  bread\n  ")
