@@ -123,6 +123,19 @@ public final class DocumentFinder {
         return true
     }
 
+    /// Selects the first match at or after `offset` (going round to the start), as Find does
+    /// while the user types: nil while the matches are still being counted, else whether there
+    /// was one. A binary search of the matches counted: nothing is searched again.
+    public func selectFirst(from offset: Int) -> Bool? {
+        guard let matches else { return nil }
+        guard !matches.isEmpty else { return false }
+        let index = Self.firstIndex(in: matches) { $0.lowerBound >= offset }
+        let match = matches[index < matches.count ? index : 0]
+        binding.reveal(match.lowerBound)
+        binding.select(anchor: match.lowerBound, caret: match.upperBound)
+        return true
+    }
+
     /// Replaces the selection when it is a match (with its groups filled in), then selects the
     /// next match; false when the selection was not one.
     @discardableResult

@@ -14,6 +14,12 @@ final class FindBar {
     private let view: SourceView
     private weak var viewport: DocumentViewport?
     private var regexError: String?
+    /// Where the search starts while the user types (the caret when the bar opened, or the
+    /// match last stepped to): each change selects the first match from there, as in gedit.
+    private var searchStart = 0
+    /// Set when the text changed while the matches were still being counted: the first match
+    /// is selected once they are.
+    private var selectsFirstWhenCounted = false
     /// The Find and Replace bar, to pack above the text.
     let searchBar: Widget
     /// The Go to Line bar, to pack above the text.
@@ -48,10 +54,17 @@ final class FindBar {
             let count = self.finder?.replaceAll(with: replace.text) ?? 0
             self.builder.setLabel("match-count", count == 1 ? localized("1 replaced") : localized("%1 replaced", String(count)))
         }
-        finder?.onCountChanged = { [weak self] in self?.showCount() }
+        finder?.onCountChanged = { [weak self] in
+            guard let self else { return }
+            if self.selectsFirstWhenCounted { self.selectFirstMatch() }
+            self.showCount()
+        }
         let goTo = builder.entry("goto-entry")!
         goTo.onActivate { [weak self] in self?.goToLine(goTo.text) }
-        goTo.onChanged { goTo.showError(nil) }
+        goTo.onChanged { [weak self] in
+            goTo.showError(nil)
+            self?.builder.setLabel("goto-message", "")
+        }
         builder.on("close-goto", "clicked") { [weak self] in self?.goToLineBar.hide() }
         // Escape closes either bar from any of its fields (the replace field too).
         searchBar.onEscape { [weak self] in self?.close() }
@@ -67,6 +80,7 @@ final class FindBar {
         let find = builder.entry("find-entry")!
         let selected = viewport?.binding.selectedText ?? view.buffer.selectedText
         if !selected.isEmpty && !selected.contains("\n") { find.text = selected }
+        searchStart = viewport?.binding.selection.lowerBound ?? 0
         searchBar.show()
         if replacing { builder.widget("replace-row")?.show() } else { builder.widget("replace-row")?.hide() }
         find.grabFocus()
@@ -85,6 +99,7 @@ final class FindBar {
     }
 
     private func close() {
+        selectsFirstWhenCounted = false
         searchBar.hide()
         search.text = ""
         finder?.search(nil)
@@ -112,7 +127,18 @@ final class FindBar {
         search.isCaseSensitive = builder.isActive("case")
         search.text = pattern?.expression ?? ""
         finder?.search(pattern)
+        if pattern != nil, searchBar.isVisible { selectFirstMatch() }
         showCount()
+    }
+
+    /// Selects the first match from where the search started and shows it (once counted).
+    private func selectFirstMatch() {
+        guard let found = finder?.selectFirst(from: searchStart) else {
+            selectsFirstWhenCounted = true
+            return
+        }
+        selectsFirstWhenCounted = false
+        if found { view.scrollToCaret() }
     }
 
     private func showCount() {
@@ -144,7 +170,11 @@ final class FindBar {
     }
 
     private func step(forward: Bool) {
-        if finder?.step(forward: forward) == true { view.scrollToCaret() }
+        selectsFirstWhenCounted = false
+        if finder?.step(forward: forward) == true {
+            view.scrollToCaret()
+            searchStart = viewport?.binding.selection.lowerBound ?? searchStart
+        }
         showCount()  // "2 of 5": which match is selected now
     }
 
@@ -156,7 +186,10 @@ final class FindBar {
             return words.count == 1 ? Int(words[0]) : nil
         }
         guard (1...2).contains(parts.count), let line = parts[0], line >= 1, parts.count == 1 || (parts[1] ?? 0) >= 1 else {
-            builder.entry("goto-entry")?.showError(localized("Type a line number, or line:column (from 1)."))
+            // Said beside the entry, not only in its tooltip: red alone does not say why.
+            let why = localized("“%1” is not a line number: type one, or line:column (from 1).", text)
+            builder.entry("goto-entry")?.showError(why)
+            builder.setLabel("goto-message", why)
             return
         }
         let column = parts.count > 1 ? (parts[1] ?? 1) : 1
@@ -209,6 +242,8 @@ final class FindBar {
         <child><object class="GtkLabel"><property name="visible">True</property><property name="label" translatable="yes">Go to line</property></object></child>
         <child><object class="GtkEntry" id="goto-entry"><property name="visible">True</property>
           <property name="placeholder-text" translatable="yes">Line or line:column</property></object></child>
+        <child><object class="GtkLabel" id="goto-message"><property name="visible">True</property>
+          <property name="ellipsize">end</property><property name="xalign">0</property><property name="hexpand">True</property></object></child>
         <child><object class="GtkButton" id="close-goto"><property name="visible">True</property>
           <property name="label" translatable="yes">Close</property></object></child>
       </object>

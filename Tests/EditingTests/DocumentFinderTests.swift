@@ -114,6 +114,32 @@ final class DocumentFinderTests: XCTestCase {
         }
     }
 
+    /// As the user types in Find: the first match at or after where the search started, round
+    /// the end to the first; none while the matches are not counted.
+    func testTheFirstMatchFromAPlaceIsSelectedRoundTheEnd() {
+        MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = store.newUntitled()
+            let binding = DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: 5)
+            binding.buffer.userInsert((0..<60).map { $0 % 20 == 7 ? "a needle \($0)" : "hay \($0)" }.joined(separator: "\n"), at: 0)
+            let finder = DocumentFinder(binding: binding)
+            XCTAssertNil(finder.selectFirst(from: 0), "nothing searched for")
+            finder.search(Self.pattern("needle"))
+            let text = document.storage
+            let lines = (0..<3).map { text.offset(ofLine: 7 + 20 * $0) + 2 }
+            XCTAssertEqual(finder.selectFirst(from: lines[1]), true)
+            XCTAssertEqual(binding.selection, lines[1]..<(lines[1] + 6), "a match starting there is the first")
+            XCTAssertEqual(finder.selectFirst(from: lines[1] + 1), true)
+            XCTAssertEqual(binding.selection, lines[2]..<(lines[2] + 6))
+            XCTAssertTrue(binding.window.contains(lines[2]), "the window slid to the match")
+            XCTAssertEqual(finder.selectFirst(from: lines[2] + 1), true)
+            XCTAssertEqual(binding.selection, lines[0]..<(lines[0] + 6), "round the end")
+            finder.search(Self.pattern("thimble"))
+            XCTAssertEqual(finder.selectFirst(from: 0), false)
+            XCTAssertEqual(binding.selection, lines[0]..<(lines[0] + 6), "no match: the selection stays")
+        }
+    }
+
     /// Followed edit by edit (each searching only the lines it touched), the matches are always
     /// the ones a whole count finds; a burst longer than the finder follows drops the count, and
     /// it is made again once the edits pause.

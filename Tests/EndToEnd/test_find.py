@@ -14,10 +14,10 @@ def test_find_count_replace_all_reaches_the_other_window(tandem, tmp_path):
     a, b = two_windows(tandem, tmp_path, "f.txt", "one two One three one\n")
     frame_a = tandem.frame_of(a)
     tandem.send(a, "ctrl+f", text="one")
-    wait_for("3 matches (case-insensitive)", lambda: "3 matches" in labels(tandem, frame_a))
+    wait_for("3 matches (case-insensitive), the first selected", lambda: "1 of 3" in labels(tandem, frame_a))
     case = [c for c in tandem.find(frame_a, "check box") if c.name == "Match Case"][0]
     case.queryAction().doAction(0)
-    wait_for("2 matches with case", lambda: "2 matches" in labels(tandem, frame_a))
+    wait_for("2 matches with case", lambda: "of 2" in labels(tandem, frame_a))
     subprocess.run(["xdotool", "key", "Return"], check=True)   # Enter: select the next match
     time.sleep(0.3)
     tandem.send(a, "ctrl+h")
@@ -73,14 +73,14 @@ def test_find_says_which_match_and_whole_words(tandem, tmp_path):
     tandem.key("w.txt", "ctrl+f")
     time.sleep(0.2)
     subprocess.run(["xdotool", "type", "one"], check=True)
-    wait_for("5 matches inside words", lambda: "5 matches" in labels(tandem, frame))
+    wait_for("5 matches inside words, the first selected as typed", lambda: "1 of 5" in labels(tandem, frame))
     whole = [c for c in tandem.find(frame, "check box") if c.name == "Whole Words"][0]
     whole.queryAction().doAction(0)
-    wait_for("3 whole words", lambda: "3 matches" in labels(tandem, frame))
-    [b for b in tandem.find(frame, "push button") if b.name == "Next"][0].queryAction().doAction(0)
-    wait_for("the first of three", lambda: "1 of 3" in labels(tandem, frame))
+    wait_for("3 whole words", lambda: "1 of 3" in labels(tandem, frame))
     [b for b in tandem.find(frame, "push button") if b.name == "Next"][0].queryAction().doAction(0)
     wait_for("the second of three", lambda: "2 of 3" in labels(tandem, frame))
+    [b for b in tandem.find(frame, "push button") if b.name == "Next"][0].queryAction().doAction(0)
+    wait_for("the third of three", lambda: "3 of 3" in labels(tandem, frame))
 
 
 def test_bad_input_is_said_in_place_and_never_widens_the_window(tandem, tmp_path):
@@ -99,6 +99,7 @@ def test_bad_input_is_said_in_place_and_never_widens_the_window(tandem, tmp_path
     entry = wait_for("the entry's complaint", lambda: next((t for t in tandem.find(frame, "text")
                                                             if "line number" in (t.description or "")), None))
     assert entry.getState().contains(pyatspi.STATE_SHOWING), "the bar stays open to fix the input"
+    assert "“abc” is not a line number" in labels(tandem, frame), "said beside the entry, not only in red"
     assert tandem.caret_of("b.txt") == 0
     subprocess.run(["xdotool", "key", "Escape"], check=True)
     # A regular expression that does not compile: one short line, the window as wide as it was.
@@ -109,3 +110,26 @@ def test_bad_input_is_said_in_place_and_never_widens_the_window(tandem, tmp_path
     wait_for("the short message", lambda: "Invalid expression" in labels(tandem, frame))
     time.sleep(0.3)
     assert frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width == width
+
+
+def test_find_goes_to_the_first_match_while_typing(tandem, tmp_path):
+    import pyatspi
+    lines = [f"line {n}" for n in range(1, 600)]
+    lines[449] = "the needle is here"
+    text = "\n".join(lines) + "\n"
+    (tmp_path / "far.txt").write_text(text)
+    tandem.start("far.txt")
+    frame = tandem.wait_title("far.txt")
+    view = tandem.text_in(frame)
+    scrollbar = next(s for s in tandem.find(frame, "scroll bar") if s.queryValue().maximumValue > 0)
+    assert scrollbar.queryValue().currentValue == 0
+    tandem.key("far.txt", "ctrl+f")
+    time.sleep(0.2)
+    subprocess.run(["xdotool", "type", "--delay", "40", "need"], check=True)
+    start = text.index("needle")
+    wait_for("the match selected as it is typed", lambda: view.getNSelections() == 1 and tuple(view.getSelection(0)) == (start, start + 4))
+    wait_for("the view scrolled to it", lambda: scrollbar.queryValue().currentValue > 0)
+    # Typing on keeps to the same match; the keys stay in the find entry.
+    subprocess.run(["xdotool", "type", "--delay", "40", "le"], check=True)
+    wait_for("the longer match", lambda: tuple(view.getSelection(0)) == (start, start + 6))
+    assert view.getText(0, -1) == text

@@ -29,8 +29,8 @@ def test_find_counts_steps_and_replaces_beyond_the_window(tandem, tmp_path):
     tandem.key("f.txt", "ctrl+f")
     time.sleep(0.3)
     subprocess.run(["xdotool", "type", "needle"], check=True)
-    wait_for("3 matches in the whole document", lambda: "3 matches" in labels(tandem, frame))
-    subprocess.run(["xdotool", "key", "Return", "Return"], check=True)
+    wait_for("3 matches in the whole document, the first selected as typed", lambda: "1 of 3" in labels(tandem, frame))
+    subprocess.run(["xdotool", "key", "Return"], check=True)
     wait_for("the second of three", lambda: "2 of 3" in labels(tandem, frame))
     view = tandem.text_in(frame)
     assert caret_line(tandem, "f.txt") == 900
