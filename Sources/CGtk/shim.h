@@ -186,6 +186,15 @@ static inline void tandem_action_map_set_enabled(gpointer map, const char *name,
     if (action && G_IS_SIMPLE_ACTION(action)) g_simple_action_set_enabled(G_SIMPLE_ACTION(action), enabled);
 }
 
+/** Sets the state of the stateful simple action `name` of an action map (a menu's check or
+ *  radio mark follows); `state` is sunk if floating. */
+static inline void tandem_action_map_set_state(gpointer map, const char *name, GVariant *state) {
+    GAction *action = g_action_map_lookup_action(G_ACTION_MAP(map), name);
+    g_variant_ref_sink(state);
+    if (action && G_IS_SIMPLE_ACTION(action)) g_simple_action_set_state(G_SIMPLE_ACTION(action), state);
+    g_variant_unref(state);
+}
+
 /* ---- the text view's context menu ---- */
 
 /** "populate-popup": puts Undo and Redo (bound to win.undo / win.redo, so they follow those

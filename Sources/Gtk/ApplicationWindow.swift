@@ -133,6 +133,16 @@ public final class ApplicationWindow: Container {
         tandem_action_map_set_enabled(raw, name, enabled ? 1 : 0)
     }
 
+    /// Sets a check action's state: its menu items show a check mark while on.
+    public func setActionState(_ name: String, isOn: Bool) {
+        tandem_action_map_set_state(raw, name, g_variant_new_boolean(isOn ? 1 : 0))
+    }
+
+    /// Sets a choice action's state: its menu item targeting `chosen` shows the radio mark.
+    public func setActionState(_ name: String, chosen: String) {
+        tandem_action_map_set_state(raw, name, g_variant_new_string(chosen))
+    }
+
     /// Adds a window-scoped action ("win.NAME").
     public func addAction(_ action: SimpleAction) {
         g_action_map_add_action(tandem_action_map(raw), tandem_action(action.raw))

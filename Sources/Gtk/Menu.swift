@@ -66,12 +66,18 @@ public final class MenuButton: Widget {
     /// A flat text button showing `menu` (a status bar's choice), its text set with `label`.
     public init(statusMenu menu: Menu) {
         super.init(gtk_menu_button_new(), ownership: .sink)
+        // A GtkMenu: its radio items tell screen readers which is checked (a popover's do
+        // not) and close it when picked (a popover's stay open).
+        gtk_menu_button_set_use_popover(UnsafeMutablePointer<GtkMenuButton>(OpaquePointer(raw)), 0)
         gtk_button_set_relief(tandem_button(raw), GTK_RELIEF_NONE)
         status = ButtonText(in: raw)
         attachWhenFirstOpened(menu)
     }
 
     private var status: ButtonText?
+
+    /// Called each time the menu opens (a menu's marks can be brought up to date then).
+    public var onOpen: (@MainActor () -> Void)?
 
     /// Gives GTK the menu on the first press, then opens it (a popover directly; a GtkMenu by
     /// pressing again, so GTK places it).
@@ -81,7 +87,9 @@ public final class MenuButton: Widget {
         gtk_widget_set_sensitive(widget, 1)
         let toggle = UnsafeMutablePointer<GtkToggleButton>(OpaquePointer(raw))
         connect("toggled") { [weak self] in
-            guard let self, let menu = self.pendingMenu, gtk_toggle_button_get_active(toggle) != 0 else { return }
+            guard let self, gtk_toggle_button_get_active(toggle) != 0 else { return }
+            self.onOpen?()
+            guard let menu = self.pendingMenu else { return }
             self.pendingMenu = nil
             gtk_menu_button_set_menu_model(UnsafeMutablePointer<GtkMenuButton>(OpaquePointer(self.raw)),
                                            UnsafeMutablePointer<GMenuModel>(OpaquePointer(menu.raw)))

@@ -1,6 +1,6 @@
 import CGtk
 
-/// A GSimpleAction with a Swift handler: parameterless, or taking a string.
+/// A GSimpleAction with a Swift handler: parameterless, taking a string, a check, or a choice.
 @MainActor
 public final class SimpleAction: Object {
     /// Creates an action named `name` (without its "app." or "win." prefix).
@@ -14,6 +14,25 @@ public final class SimpleAction: Object {
         let type = g_variant_type_new("s")
         defer { g_variant_type_free(type) }
         super.init(UnsafeMutableRawPointer(g_simple_action_new(name, type))!, ownership: .adopt)
+        connectPointer("activate") { parameter in
+            guard let parameter else { return }
+            handler(String(cString: g_variant_get_string(parameter, nil)))
+        }
+    }
+
+    /// Creates a check action named `name` (a menu shows a check mark while `isOn`); `handler`
+    /// acts, and whoever owns the state sets it again (`ApplicationWindow.setActionState`).
+    public init(name: String, isOn: Bool, _ handler: @escaping @MainActor () -> Void) {
+        super.init(UnsafeMutableRawPointer(g_simple_action_new_stateful(name, nil, g_variant_new_boolean(isOn ? 1 : 0)))!, ownership: .adopt)
+        connect("activate", ignoringOneArgument: true, handler)
+    }
+
+    /// Creates a choice action named `name` with the string `chosen` as its state: menu items
+    /// targeting it show a radio mark on the one chosen; `handler` gets the item's target.
+    public init(name: String, chosen: String, _ handler: @escaping @MainActor (String) -> Void) {
+        let type = g_variant_type_new("s")
+        defer { g_variant_type_free(type) }
+        super.init(UnsafeMutableRawPointer(g_simple_action_new_stateful(name, type, g_variant_new_string(chosen)))!, ownership: .adopt)
         connectPointer("activate") { parameter in
             guard let parameter else { return }
             handler(String(cString: g_variant_get_string(parameter, nil)))

@@ -66,6 +66,24 @@ public final class WindowScene {
         window.addAction(SimpleAction(name: name, perform))
     }
 
+    /// Adds a window-scoped check action: its menu item shows a check mark while on (set with
+    /// `setAction(_:isOn:)`).
+    public func addAction(_ name: String, isOn: Bool, perform: @escaping @MainActor () -> Void) {
+        window.addAction(SimpleAction(name: name, isOn: isOn, perform))
+    }
+
+    /// Adds a window-scoped choice action: menu items target it with a string, the one chosen
+    /// (set with `setAction(_:chosen:)`) shows a radio mark.
+    public func addAction(_ name: String, chosen: String, perform: @escaping @MainActor (String) -> Void) {
+        window.addAction(SimpleAction(name: name, chosen: chosen, perform))
+    }
+
+    /// Sets whether a check action is on.
+    public func setAction(_ name: String, isOn: Bool) { window.setActionState(name, isOn: isOn) }
+
+    /// Sets which item of a choice action is chosen.
+    public func setAction(_ name: String, chosen: String) { window.setActionState(name, chosen: chosen) }
+
     /// Enables or disables a window action: it cannot act now (nothing to undo, say).
     public func setAction(_ name: String, enabled: Bool) {
         window.setActionEnabled(name, enabled)

@@ -44,39 +44,51 @@ final class EditorCommands {
             ("redo", { $0.binding.redo() }),
             ("new-window-on-document", { $0.environment.host?.openWindow(on: $0.document) }),
             ("show-menu", { $0.ui.menuButton.popUp() }),
-            ("check-spelling", { $0.ui.textView.checksSpelling.toggle() }),
             ("print", { $0.print() }),
             ("zoom-in", { $0.zoom(by: 1) }),
             ("zoom-out", { $0.zoom(by: -1) }),
             ("zoom-reset", { $0.zoom(by: 0) }),
         ]
-        for (name, perform) in actions + formatActions {
+        for (name, perform) in actions {
             scene?.addAction(name) { [weak self] in if let self { perform(self) } }
         }
+        installFormatActions()
+        // A check in the menu: on or off as the view is (spelling also turns on by itself
+        // once a prose file's text arrives, so the mark is set again as the menu opens).
+        scene?.addAction("check-spelling", isOn: ui.textView.checksSpelling) { [weak self] in
+            guard let self else { return }
+            self.ui.textView.checksSpelling.toggle()
+            self.showMenuState()
+        }
+        ui.menuButton.onOpen = { [weak self] in self?.showMenuState() }
     }
 
     /// Called after the status bar's choices changed what the window shows.
     var onFormatChanged: (@MainActor () -> Void)?
 
-    /// The status bar's choices: this window's indentation, the document's line endings and encoding.
-    private var formatActions: [(String, @MainActor (EditorCommands) -> Void)] {
-        var actions: [(String, @MainActor (EditorCommands) -> Void)] = [("indent-tabs", { @MainActor commands in commands.indent(spaces: nil) })]
-        for width in [2, 3, 4, 8] {
-            actions.append(("indent-spaces-\(width)", { @MainActor commands in commands.indent(spaces: width) }))
+    /// The status bar's choices: this window's indentation, the document's line endings and
+    /// encoding; one choice action each, so the menu marks the one in use.
+    private func installFormatActions() {
+        let chosen = Dictionary(uniqueKeysWithValues: EditorStatusBar.chosen(view: ui.textView, document: document).map { ($0.action, $0.target) })
+        scene?.addAction("indentation", chosen: chosen["indentation"]!) { [weak self] target in
+            guard let self, let choice = EditorStatusBar.indentations.first(where: { $0.0 == target }) else { return }
+            self.indent(spaces: choice.1)
         }
-        for (name, ending) in EditorStatusBar.lineEndings {
-            actions.append((name, { @MainActor commands in
-                commands.environment.store.setLineEnding(ending, of: commands.document)
-                commands.onFormatChanged?()
-            }))
+        scene?.addAction("line-ending", chosen: chosen["line-ending"]!) { [weak self] target in
+            guard let self, let choice = EditorStatusBar.lineEndings.first(where: { $0.0 == target }) else { return }
+            self.environment.store.setLineEnding(choice.1, of: self.document)
+            self.onFormatChanged?()
         }
-        for (name, encoding) in EditorStatusBar.encodings {
-            actions.append((name, { @MainActor commands in
-                commands.environment.store.setEncoding(encoding, of: commands.document)
-                commands.onFormatChanged?()
-            }))
+        scene?.addAction("encoding", chosen: chosen["encoding"]!) { [weak self] target in
+            guard let self, let choice = EditorStatusBar.encodings.first(where: { $0.0 == target }) else { return }
+            self.environment.store.setEncoding(choice.1, of: self.document)
+            self.onFormatChanged?()
         }
-        return actions
+    }
+
+    /// The window menu's check marks as the view is now.
+    private func showMenuState() {
+        scene?.setAction("check-spelling", isOn: ui.textView.checksSpelling)
     }
 
     private func indent(spaces: Int?) {

@@ -278,6 +278,8 @@ final class EditorSceneDelegate: SceneDelegate {
     private func updateStatusBar() {
         guard let ui else { return }
         ui.statusBar.update(view: ui.textView, document: document)
+        // The status menus mark what is in use.
+        for (action, target) in EditorStatusBar.chosen(view: ui.textView, document: document) { scene?.setAction(action, chosen: target) }
     }
 
     func updateTitle() {

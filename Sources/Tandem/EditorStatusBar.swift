@@ -7,17 +7,16 @@ import Localization
 @MainActor
 final class EditorStatusBar {
     let bar = Box(vertical: false, spacing: 0)
-    let indentation = MenuButton(statusMenu: EditorStatusBar.menu([
-        ("Tabs", "win.indent-tabs"), ("Spaces: 2", "win.indent-spaces-2"), ("Spaces: 3", "win.indent-spaces-3"),
-        ("Spaces: 4", "win.indent-spaces-4"), ("Spaces: 8", "win.indent-spaces-8")]))
-    let lineEnding = MenuButton(statusMenu: EditorStatusBar.menu([
-        ("Unix and macOS (LF)", "win.line-ending-lf"), ("Windows (CRLF)", "win.line-ending-crlf"), ("Classic Mac (CR)", "win.line-ending-cr")]))
-    let encoding = MenuButton(statusMenu: EditorStatusBar.menu(
-        TextEncoding.allCases.map { ($0.displayName, "win.encoding-" + $0.rawValue.lowercased()) }))
+    let indentation = MenuButton(statusMenu: EditorStatusBar.menu("win.indentation", [
+        ("Tabs", "tabs"), ("Spaces: 2", "spaces-2"), ("Spaces: 3", "spaces-3"), ("Spaces: 4", "spaces-4"), ("Spaces: 8", "spaces-8")]))
+    let lineEnding = MenuButton(statusMenu: EditorStatusBar.menu("win.line-ending", [
+        ("Unix and macOS (LF)", "lf"), ("Windows (CRLF)", "crlf"), ("Classic Mac (CR)", "cr")]))
+    let encoding = MenuButton(statusMenu: EditorStatusBar.menu("win.encoding", TextEncoding.allCases.map { ($0.displayName, $0.rawValue.lowercased()) }))
 
-    /// The line endings and encodings the menus offer, by the action that picks each.
-    static let lineEndings: [(String, LineEnding)] = [("line-ending-lf", .lf), ("line-ending-crlf", .crlf), ("line-ending-cr", .cr)]
-    static let encodings: [(String, TextEncoding)] = TextEncoding.allCases.map { ("encoding-" + $0.rawValue.lowercased(), $0) }
+    /// The choices each menu offers, by the target its item gives the menu's action.
+    static let indentations: [(String, Int?)] = [("tabs", nil)] + [2, 3, 4, 8].map { (width: Int) in ("spaces-\(width)", width) }
+    static let lineEndings: [(String, LineEnding)] = [("lf", .lf), ("crlf", .crlf), ("cr", .cr)]
+    static let encodings: [(String, TextEncoding)] = TextEncoding.allCases.map { ($0.rawValue.lowercased(), $0) }
 
     init() {
         bar.packEnd(encoding)
@@ -25,10 +24,19 @@ final class EditorStatusBar {
         bar.packEnd(indentation)
     }
 
-    private static func menu(_ items: [(String, String)]) -> Menu {
+    /// A menu of choices: each item gives `action` its target (the chosen one shows a radio mark).
+    private static func menu(_ action: String, _ items: [(String, String)]) -> Menu {
         let menu = Menu()
-        for (label, action) in items { menu.append(localized(label), action: action) }
+        for (label, target) in items { menu.append(localized(label), action: action, target: target) }
         return menu
+    }
+
+    /// What each menu's action has chosen now (the target of the item to mark).
+    static func chosen(view: SourceView, document: Document) -> [(action: String, target: String)] {
+        let width = view.indentWidth < 1 ? view.tabWidth : view.indentWidth
+        return [("indentation", view.insertsSpaces ? "spaces-\(width)" : "tabs"),
+                ("line-ending", lineEndings.first { $0.1 == document.lineEnding }!.0),
+                ("encoding", encodings.first { $0.1 == document.encoding }!.0)]
     }
 
     /// Shows what `view` and `document` use now.

@@ -5,6 +5,7 @@ import time
 import pyatspi
 
 from conftest import descendants, wait_for
+from test_everyday import underlined
 
 
 def click(node, button="1"):
@@ -362,3 +363,39 @@ def test_one_indented_line_tells_the_indentation(tandem, tmp_path):
     wait_for("two spaces said", lambda: any(b.name == "Spaces: 2" for b in tandem.find(frame, "toggle button")))
     tandem.send(tandem.window_id("list.txt"), "ctrl+End", "Tab")
     wait_for("Tab inserts two spaces", lambda: tandem.text_of("• list.txt") == "shopping\n  bread\n  ")
+
+
+def test_menus_mark_what_is_in_use(tandem, tmp_path):
+    (tmp_path / "dos.txt").write_bytes(b"A wrod\r\nhere\r\n")
+    tandem.start("dos.txt")
+    frame = tandem.wait_title("dos.txt")
+
+    def open_menu(button_name):
+        click(wait_for(button_name, lambda: next((b for b in tandem.find(tandem.frame(tandem.titles()[0]), "toggle button")
+                                                  if b.name == button_name), None)))
+
+    endings = ["Unix and macOS (LF)", "Windows (CRLF)", "Classic Mac (CR)"]
+
+    def marked(names):
+        """The items of `names` on screen that show a mark, and all those on screen."""
+        items = wait_for(f"the items {names}", lambda: [n for n in descendants(tandem.app()) if n.name in names
+                                                        and n.getState().contains(pyatspi.STATE_SHOWING)])
+        return [n.name for n in items if n.getState().contains(pyatspi.STATE_CHECKED)], items
+
+    open_menu("CRLF")
+    checked, items = marked(endings)
+    assert checked == ["Windows (CRLF)"], checked
+    next(i for i in items if i.name == "Unix and macOS (LF)").queryAction().doAction(0)
+    wait_for("converted", lambda: tandem.text_of("• dos.txt") == "A wrod\nhere\n")
+    open_menu("LF")
+    wait_for("the mark moved", lambda: marked(endings)[0] == ["Unix and macOS (LF)"])
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    # Check Spelling is checked while the window checks spelling (a prose file: on by itself).
+    wait_for("the misspelt word underlined", lambda: underlined(tandem.text_in(frame), 3))
+    tandem.key("• dos.txt", "F10")
+    wait_for("Check Spelling checked", lambda: marked(["Check Spelling"])[0] == ["Check Spelling"])
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    tandem.activate_action("check-spelling", window=1)
+    wait_for("no underline", lambda: not underlined(tandem.text_in(frame), 3))
+    tandem.key("• dos.txt", "F10")
+    wait_for("Check Spelling unchecked", lambda: marked(["Check Spelling"])[0] == [])
