@@ -67,4 +67,23 @@ enum EditorLanguage {
         guard let languageID else { return true }
         return ["markdown", "rst", "asciidoc", "latex", "texinfo", "mallard", "dtd-less-text"].contains(languageID)
     }
+
+    /// Whether `document` reads as a log: a ".log" file (rotated ones too), or one whose first
+    /// line starts with a date or a time. Its timestamps, hosts and identifiers are not words:
+    /// spelling is not checked there by default. Looks at the first line only.
+    static func isLog(_ document: Document) -> Bool {
+        let name = document.displayName.lowercased()
+        if name.hasSuffix(".log") || name.contains(".log.") || ["syslog", "messages", "dmesg", "kern.log"].contains(name) { return true }
+        let text = document.storage
+        let head = text.substring(0..<min(text.count, 200))
+        return startsWithTimestamp(head.prefix { $0 != "\n" })
+    }
+
+    /// "2026-11-25 10:22:33", "[2026/11/25T10:22]", "25.11.2026", "10:22:33.120", and syslog's
+    /// "Nov 25 10:22:33".
+    nonisolated static func startsWithTimestamp(_ line: Substring) -> Bool {
+        let patterns = [#"^\[?\d{4}[-/.]\d{1,2}[-/.]\d{1,2}"#, #"^\[?\d{1,2}[-/.]\d{1,2}[-/.]\d{4}"#,
+                        #"^\[?\d{1,2}:\d{2}:\d{2}"#, #"^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}"#]
+        return patterns.contains { pattern in (try? Regex(pattern)).map { line.prefixMatch(of: $0) != nil } ?? false }
+    }
 }

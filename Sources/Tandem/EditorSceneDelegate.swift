@@ -73,7 +73,8 @@ final class EditorSceneDelegate: SceneDelegate {
             self?.afterFirstFrame = IdleSource(priority: 200) { [weak self] in
                 guard let self, let ui = self.ui else { return false }
                 EditorLanguage.apply(to: ui, for: self.document, chosen: self.chosenLanguage)
-                ui.textView.checkSpellingOnceThereIsText(EditorLanguage.isProse(ui.buffer.languageID) && self.document.readOnlyReasons.isEmpty && !lightweight)
+                ui.textView.checkSpellingOnceThereIsText(EditorLanguage.isProse(ui.buffer.languageID) && !EditorLanguage.isLog(self.document)
+                                                       && self.document.readOnlyReasons.isEmpty && !lightweight)
                 return false
             }
         }

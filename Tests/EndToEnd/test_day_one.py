@@ -399,3 +399,17 @@ def test_menus_mark_what_is_in_use(tandem, tmp_path):
     wait_for("no underline", lambda: not underlined(tandem.text_in(frame), 3))
     tandem.key("• dos.txt", "F10")
     wait_for("Check Spelling unchecked", lambda: marked(["Check Spelling"])[0] == [])
+
+
+def test_a_log_s_timestamps_are_not_spell_checked(tandem, tmp_path):
+    (tmp_path / "letter.txt").write_text("A wrod here\n")
+    (tmp_path / "output.txt").write_text("2026-11-25T10:22:33Z wrod srvr01 pid=412 started\n")
+    tandem.start("letter.txt", "output.txt")
+    letter = tandem.text_in(tandem.wait_title("letter.txt"))
+    log = tandem.text_in(tandem.wait_title("output.txt"))
+    wait_for("the letter checked (the dictionary is loaded)", lambda: underlined(letter, 3))
+    time.sleep(0.5)
+    assert not any(underlined(log, offset) for offset in (0, 22, 28)), "a log is not spell checked by default"
+    # Asked for, it is.
+    tandem.activate_action("check-spelling", window=2)
+    wait_for("checked once asked", lambda: underlined(log, 22))

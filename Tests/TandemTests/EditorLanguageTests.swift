@@ -1,0 +1,35 @@
+import Documents
+import XCTest
+@testable import Tandem
+
+/// Which documents are spell checked by default: prose, but not a log, whose timestamps, hosts
+/// and identifiers would all be underlined.
+final class EditorLanguageTests: XCTestCase {
+    func testLinesThatStartWithADateOrATimeAreALogs() {
+        for line in ["2026-11-25 10:22:33 INFO started", "[2026/11/25T10:22] ok", "25.11.2026 login", "10:22:33.120 tick",
+                     "Nov 25 10:22:33 host sshd[12]: accepted", "[12:00:01] wake"] {
+            XCTAssertTrue(EditorLanguage.startsWithTimestamp(line[...]), line)
+        }
+        for line in ["Dear Anna,", "2026 was a good year", "12 apples", "Chapter 10: 22 ways", "", "- 2026-11-25 meeting"] {
+            XCTAssertFalse(EditorLanguage.startsWithTimestamp(line[...]), line)
+        }
+    }
+
+    func testALogIsKnownByItsNameOrItsFirstLine() {
+        MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let folder = NSTemporaryDirectory() + "/tandem-language-\(UUID().uuidString)"
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            @MainActor func document(_ name: String, _ text: String) -> Document {
+                FileManager.default.createFile(atPath: folder + "/" + name, contents: Data(text.utf8))
+                return try! store.openFile(at: folder + "/" + name, synchronously: true)
+            }
+            XCTAssertTrue(EditorLanguage.isLog(document("build.log", "Dear reader\n")))
+            XCTAssertTrue(EditorLanguage.isLog(document("app.log.1", "Dear reader\n")))
+            XCTAssertTrue(EditorLanguage.isLog(document("out.txt", "2026-11-25 10:22:33 started\nmore\n")))
+            XCTAssertFalse(EditorLanguage.isLog(document("letter.txt", "Dear reader,\n2026-11-25 10:22\n")))
+            XCTAssertFalse(EditorLanguage.isLog(store.newUntitled()))
+        }
+    }
+}
