@@ -24,12 +24,6 @@ static inline void tandem_command_line_printerr(GApplicationCommandLine *cmdline
     g_application_command_line_printerr(cmdline, "%s", text);
 }
 
-/** gtk_recent_chooser_dialog_new() with the usual Cancel / Open buttons (it is variadic). */
-static inline GtkWidget *tandem_recent_chooser_dialog_new(const char *title, GtkWindow *parent) {
-    return gtk_recent_chooser_dialog_new(title, parent, "_Cancel", GTK_RESPONSE_CANCEL,
-                                         "_Open", GTK_RESPONSE_ACCEPT, NULL);
-}
-
 /** g_variant_dict_lookup() for a boolean option ("b"); FALSE when absent. */
 static inline gboolean tandem_variant_dict_lookup_flag(GVariantDict *dict, const char *key) {
     gboolean value = FALSE;

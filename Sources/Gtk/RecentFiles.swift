@@ -48,29 +48,28 @@ public enum RecentFiles {
         return 0
     }
 
-    /// Asks the user to pick a recently used file; `onAnswer` gets its path (none if cancelled).
-    public static func choose(over parent: ApplicationWindow?, onAnswer: @escaping @MainActor ([String]) -> Void) {
-        let dialog = Widget(tandem_recent_chooser_dialog_new(localized("Open Recent"), parent.flatMap { tandem_window($0.raw) }), ownership: .sink)
-        let chooser = OpaquePointer(dialog.raw)
-        gtk_recent_chooser_set_local_only(chooser, 1)
-        // One file: GtkRecentChooser has no getter for a multiple selection (get_uris lists every item shown).
-        gtk_recent_chooser_set_select_multiple(chooser, 0)
-        gtk_recent_chooser_set_sort_type(chooser, GTK_RECENT_SORT_MRU)
-        gtk_recent_chooser_set_show_tips(chooser, 1)  // the full path, so two "letter.txt" can be told apart
-        gtk_window_set_default_size(tandem_window(dialog.raw), 560, 420)
-        // The handler keeps the wrapper alive until the dialog answers and is destroyed.
-        dialog.connectInt("response") { response in
-            var paths: [String] = []
-            if response == Int(GTK_RESPONSE_ACCEPT.rawValue), let uri = gtk_recent_chooser_get_current_uri(chooser) {
-                if let name = g_filename_from_uri(uri, nil, nil) {
-                    paths.append(String(cString: name))
-                    g_free(name)
-                }
-                g_free(uri)
-            }
-            dialog.destroy()
-            onAnswer(paths)
+    /// The recently used local files that are still there, most recent first (at most
+    /// `limit`, folders left out): what Open Recent offers.
+    public static func recentPaths(limit: Int = 200) -> [String] {
+        guard let manager = gtk_recent_manager_get_default() else { return [] }
+        let items = gtk_recent_manager_get_items(manager)
+        defer { g_list_free_full(items) { gtk_recent_info_unref(OpaquePointer($0)) } }
+        var entries: [(time: Int, info: OpaquePointer)] = []
+        var node = items
+        while let item = node {
+            let info = OpaquePointer(item.pointee.data)!
+            let mime = gtk_recent_info_get_mime_type(info).map { String(cString: $0) }
+            if gtk_recent_info_is_local(info) != 0, mime != "inode/directory" { entries.append((Int(gtk_recent_info_get_modified(info)), info)) }
+            node = item.pointee.next
         }
-        gtk_window_present(tandem_window(dialog.raw))
+        var paths: [String] = []
+        for entry in entries.sorted(by: { $0.time > $1.time }) where paths.count < limit {
+            // One stat each, for the ones offered only.
+            guard gtk_recent_info_exists(entry.info) != 0, let uri = gtk_recent_info_get_uri(entry.info),
+                  let name = g_filename_from_uri(uri, nil, nil) else { continue }
+            paths.append(String(cString: name))
+            g_free(name)
+        }
+        return paths
     }
 }

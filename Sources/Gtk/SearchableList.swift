@@ -23,11 +23,18 @@ public final class SearchableList: Widget {
     private let onPick: @MainActor (Int) -> Void
 
     /// Shows `items` over `parent`, `selected` chosen; `onPick` gets the index of the item picked.
+    /// `empty` is said when nothing is listed, or nothing matches what is typed.
     @discardableResult
-    public static func present(title: String, placeholder: String, items: [Item], selected: Int,
+    public static func present(title: String, placeholder: String, empty: String = "", items: [Item], selected: Int,
                                over parent: ApplicationWindow?, onPick: @escaping @MainActor (Int) -> Void) -> SearchableList {
         shown?.destroy()
         let list = SearchableList(title: title, placeholder: placeholder, items: items, parent: parent, onPick: onPick)
+        if !empty.isEmpty {
+            let label = gtk_label_new(empty)!
+            gtk_style_context_add_class(gtk_widget_get_style_context(label), "dim-label")
+            gtk_widget_show(label)
+            gtk_list_box_set_placeholder(list.list, label)
+        }
         shown = list
         list.select(list.rows.indices.contains(selected) ? selected : 0)
         list.showAll()

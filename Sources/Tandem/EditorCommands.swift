@@ -163,8 +163,15 @@ final class EditorCommands {
         }.show()
     }
 
+    /// Open Recent: the recent files by name with their folders (two "letter.txt" told apart),
+    /// most recent first, filtered as the user types; Enter opens the one chosen.
     private func chooseRecentFiles() {
-        RecentFiles.choose(over: scene?.window) { [weak self] paths in self?.open(paths) }
+        let paths = RecentFiles.recentPaths()
+        let items = paths.map { SearchableList.Item(title: PathName.file(of: $0), detail: EditorTitle.folderForDisplay(PathName.folder(of: $0))) }
+        SearchableList.present(title: localized("Open Recent"), placeholder: localized("Search recent files by name or folder"),
+                               empty: localized("No recent files"), items: items, selected: 0, over: scene?.window) { [weak self] index in
+            self?.open([paths[index]])
+        }
     }
 
     /// Saves to the document's path, or asks for one (also when the user may not write the

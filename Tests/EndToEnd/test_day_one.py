@@ -30,15 +30,39 @@ def test_open_recent_opens_the_file_picked_and_only_it(tandem, tmp_path):
     wait_for("beta.txt closed", lambda: tandem.frame("beta.txt") is None)
     tandem.activate("gamma.txt")
     tandem.activate_action("open-recent", window=3)
-    chooser = dialog(tandem, "Open Recent")
-    cell = wait_for("alpha.txt listed", lambda: next(
-        d for d in descendants(chooser) if d.getRoleName() == "table cell" and d.name == "alpha.txt"))
-    click(cell)
-    click(next(d for d in descendants(chooser) if d.getRoleName() == "push button" and d.name == "Open"))
+    chooser = tandem.wait_title("Open Recent")
+    wait_for("every file listed", lambda: all(name in tandem.labels_of_frame(chooser) for name in names))
+    subprocess.run(["xdotool", "type", "--delay", "30", "alpha"], check=True)
+    wait_for("alpha.txt alone", lambda: [l.name for l in tandem.find(chooser, "label")
+                                         if l.name.endswith(".txt") and l.getState().contains(pyatspi.STATE_SHOWING)] == ["alpha.txt"])
+    subprocess.run(["xdotool", "key", "Return"], check=True)
     # alpha.txt's window is raised; the closed beta.txt stays closed.
     wait_for("alpha.txt's window active", lambda: tandem.frame("alpha.txt").getState().contains(pyatspi.STATE_ACTIVE))
     time.sleep(0.5)
     assert tandem.titles() == ["alpha.txt", "gamma.txt"]
+
+
+def test_open_recent_tells_two_files_of_one_name_apart_by_their_folders(tandem, tmp_path):
+    for folder in ("home", "work"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "letter.txt").write_text(f"dear {folder}\n")
+    (tmp_path / "other.txt").write_text("other\n")
+    tandem.start("home/letter.txt", "work/letter.txt", "other.txt")
+    tandem.wait_title("other.txt")
+    wait_for("the recent list written", lambda: (tmp_path / "data" / "recently-used.xbel").read_text().count("letter.txt") == 2)
+    for wid in subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(tandem.proc.pid), "--name", "letter"],
+                              capture_output=True, text=True).stdout.split():
+        tandem.send(wid, "ctrl+w")
+    wait_for("both letters closed", lambda: tandem.titles() == ["other.txt"])
+    tandem.activate_action("open-recent", window=3)
+    chooser = tandem.wait_title("Open Recent")
+    labels = wait_for("the folders listed", lambda: (lambda ls: f"{tmp_path}/work" in ls and f"{tmp_path}/home" in ls and ls)(
+        tandem.labels_of_frame(chooser)))
+    assert labels.count("letter.txt") == 2
+    subprocess.run(["xdotool", "type", "--delay", "30", "work letter"], check=True)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    frame = tandem.wait_title("letter.txt")
+    assert tandem.text_in(frame).getText(0, -1) == "dear work\n"
 
 
 def test_a_minified_file_says_it_is_read_only_and_edit_anyway_makes_it_editable(tandem, tmp_path):
