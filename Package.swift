@@ -69,6 +69,6 @@ let package = Package(
             "Documents", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "Documents", "Gtk", "TestSupport"]),
-        .testTarget(name: "TandemTests", dependencies: ["Tandem", "Scenes", "Gtk", "Localization"]),
+        .testTarget(name: "TandemTests", dependencies: ["Tandem", "Documents", "Scenes", "Gtk", "Localization"]),
     ]
 )
