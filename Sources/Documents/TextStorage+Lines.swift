@@ -1,26 +1,38 @@
-/// Lines over the rope: each node counts its newlines, so a line's start and an offset's line
+/// Lines over the rope: each node counts its line breaks, so a line's start and an offset's line
 /// are found down one path of the tree, never by reading the text before them.
+///
+/// A line ends where GTK ends one: at "\n", "\r\n", a lone "\r" or U+2029, so the document's
+/// lines are the lines of every buffer that shows it (a classic Mac file is not one long line).
+/// A "\r\n" split between two leaves is one break: the "\r" counts, the "\n" after it does not.
 extension TextStorage {
     /// The scalar offset where 0-based `line` starts (clamped to the last line).
     public func offset(ofLine line: Int) -> Int {
         var remaining = max(0, min(line, root.newlines))
         if remaining == 0 { return 0 }
-        var node = root, base = 0
+        var node = root, base = 0, previousCR = false
         while !node.isLeaf {
-            for child in node.children {
-                if remaining <= child.newlines { node = child; break }
-                remaining -= child.newlines
+            var next = node.children[node.children.count - 1]
+            for child in node.children where child.scalars > 0 {
+                let breaks = child.newlines - (previousCR && child.startsWithLF ? 1 : 0)
+                if remaining <= breaks { next = child; break }
+                remaining -= breaks
                 base += child.scalars
+                previousCR = child.endsWithCR
             }
+            node = next
         }
         var offset = 0
         for scalar in node.text.unicodeScalars {
             offset += 1
-            if scalar == "\n" {
+            let isBreak = scalar == "\r" || scalar == "\u{2029}" || (scalar == "\n" && !previousCR)
+            previousCR = scalar == "\r"
+            if isBreak {
                 remaining -= 1
                 if remaining == 0 { break }
             }
         }
+        // A "\r" whose "\n" follows (in this leaf or the next) ends its line after the "\n".
+        if previousCR && scalar(at: base + offset) == "\n" { offset += 1 }
         return base + offset
     }
 
@@ -31,19 +43,49 @@ extension TextStorage {
         return (line, target - self.offset(ofLine: line))
     }
 
+    /// The line breaks that end before `offset` (a "\r\n" the offset parts is not one of them).
     func newlines(before offset: Int) -> Int {
-        var node = root, remaining = offset, lines = 0
+        var node = root, remaining = offset, lines = 0, previousCR = false
         while !node.isLeaf {
             var next: Node?
-            for child in node.children {
+            for child in node.children where child.scalars > 0 {
                 if remaining <= child.scalars { next = child; break }
                 remaining -= child.scalars
-                lines += child.newlines
+                lines += child.newlines - (previousCR && child.startsWithLF ? 1 : 0)
+                previousCR = child.endsWithCR
             }
             guard let next else { return lines }
             node = next
         }
-        for scalar in node.text.unicodeScalars.prefix(remaining) where scalar == "\n" { lines += 1 }
+        for scalar in node.text.unicodeScalars.prefix(remaining) {
+            if scalar == "\r" || scalar == "\u{2029}" || (scalar == "\n" && !previousCR) { lines += 1 }
+            previousCR = scalar == "\r"
+        }
+        if previousCR && scalar(at: offset) == "\n" { lines -= 1 }
         return lines
+    }
+
+    /// How many scalars the line break ending the text takes: 2 for "\r\n", 1 for "\n", "\r"
+    /// or U+2029, 0 when the text does not end with a line break.
+    public var finalLineBreakLength: Int {
+        switch scalar(at: count - 1) {
+        case "\n": return scalar(at: count - 2) == "\r" ? 2 : 1
+        case "\r", "\u{2029}": return 1
+        default: return 0
+        }
+    }
+
+    /// The scalar at `offset`, or nil past the end.
+    func scalar(at offset: Int) -> Unicode.Scalar? {
+        guard offset >= 0 && offset < count else { return nil }
+        var node = root, remaining = offset
+        while !node.isLeaf {
+            for child in node.children {
+                if remaining < child.scalars { node = child; break }
+                remaining -= child.scalars
+            }
+        }
+        let scalars = node.text.unicodeScalars
+        return scalars[scalars.index(scalars.startIndex, offsetBy: remaining)]
     }
 }

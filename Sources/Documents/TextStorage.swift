@@ -13,21 +13,33 @@ public struct TextStorage: Sendable {
         var text: String            // leaves only
         var children: [Node]        // inner nodes only
         var scalars: Int
+        /// Line breaks in this node's text, a final "\r" counted as one (the next node may begin
+        /// with its "\n": the parent takes that pair back, see `recount`).
         var newlines: Int
+        /// The text begins with "\n" (the second half of a "\r\n" split between two nodes?).
+        var startsWithLF: Bool
+        /// The text ends with "\r".
+        var endsWithCR: Bool
         var isLeaf: Bool { children.isEmpty }
 
         init(leaf text: String) {
             self.text = text
             children = []
-            scalars = text.unicodeScalars.count
-            newlines = Node.countNewlines(text)
+            scalars = 0
+            newlines = 0
+            startsWithLF = false
+            endsWithCR = false
+            recount()
         }
 
         init(children: [Node]) {
             text = ""
             self.children = children
-            scalars = children.reduce(0) { $0 + $1.scalars }
-            newlines = children.reduce(0) { $0 + $1.newlines }
+            scalars = 0
+            newlines = 0
+            startsWithLF = false
+            endsWithCR = false
+            recount()
         }
 
         private init(copying other: Node) {
@@ -35,15 +47,50 @@ public struct TextStorage: Sendable {
             children = other.children
             scalars = other.scalars
             newlines = other.newlines
+            startsWithLF = other.startsWithLF
+            endsWithCR = other.endsWithCR
         }
 
         /// This node alone, sharing its children (path copying: only what an edit touches is copied).
         func shallowCopy() -> Node { Node(copying: self) }
 
-        static func countNewlines(_ s: String) -> Int {
-            var n = 0
-            for byte in s.utf8 where byte == 0x0A { n += 1 }
-            return n
+        /// Works out the counts again: a leaf from its text (at most a few KB), an inner node from
+        /// its children, taking back the break counted twice where one child ends with "\r" and the
+        /// next begins with "\n".
+        func recount() {
+            if isLeaf {
+                let (breaks, first, last) = Self.breaks(in: text)
+                scalars = text.unicodeScalars.count
+                newlines = breaks
+                startsWithLF = first == 0x0A
+                endsWithCR = last == 0x0D
+                return
+            }
+            scalars = 0
+            newlines = 0
+            var previousCR = false, seenText = false
+            for child in children where child.scalars > 0 {
+                scalars += child.scalars
+                newlines += child.newlines - (previousCR && child.startsWithLF ? 1 : 0)
+                if !seenText { startsWithLF = child.startsWithLF; seenText = true }
+                previousCR = child.endsWithCR
+            }
+            if !seenText { startsWithLF = false }
+            endsWithCR = previousCR
+        }
+
+        /// Line breaks as GTK counts them ("\n", "\r\n", a lone "\r", U+2029 whose UTF-8 is
+        /// E2 80 A9), a final "\r" counted as one; with the text's first and last bytes.
+        static func breaks(in text: String) -> (count: Int, first: UInt8?, last: UInt8?) {
+            var count = 0, previous: UInt8 = 0, beforePrevious: UInt8 = 0, first: UInt8?
+            for byte in text.utf8 {
+                if first == nil { first = byte }
+                if byte == 0x0D || (byte == 0x0A && previous != 0x0D)
+                    || (byte == 0xA9 && previous == 0x80 && beforePrevious == 0xE2) { count += 1 }
+                beforePrevious = previous
+                previous = byte
+            }
+            return (count, first, first == nil ? nil : previous)
         }
     }
 
@@ -63,7 +110,7 @@ public struct TextStorage: Sendable {
 
     /// Number of Unicode scalars.
     public var count: Int { root.scalars }
-    /// Number of lines: newlines + 1.
+    /// Number of lines: line breaks ("\n", "\r\n", a lone "\r", U+2029, as GTK counts them) + 1.
     public var lineCount: Int { root.newlines + 1 }
 
     /// The whole text.
@@ -143,8 +190,6 @@ public struct TextStorage: Sendable {
     /// Adds `child` as the last (or first) child of the node `depth` levels down the right
     /// (left) edge; returns a new sibling for `node` when it overflowed and split.
     private static func graft(_ child: Node, onto node: Node, depth: Int, atEnd: Bool) -> Node? {
-        node.scalars += child.scalars
-        node.newlines += child.newlines
         if depth == 0 {
             if atEnd { node.children.append(child) } else { node.children.insert(child, at: 0) }
         } else {
@@ -154,6 +199,7 @@ public struct TextStorage: Sendable {
                 node.children.insert(split, at: index + 1)
             }
         }
+        node.recount()
         return splitIfOverfull(node)
     }
 
@@ -162,10 +208,8 @@ public struct TextStorage: Sendable {
         guard node.children.count > fanout else { return nil }
         let rightChildren = Array(node.children[(node.children.count / 2)...])
         node.children.removeLast(rightChildren.count)
-        let right = Node(children: rightChildren)
-        node.scalars -= right.scalars
-        node.newlines -= right.newlines
-        return right
+        node.recount()
+        return Node(children: rightChildren)
     }
 
     // MARK: Tree operations
@@ -220,20 +264,17 @@ public struct TextStorage: Sendable {
 
     /// Inserts into the subtree; returns a new sibling when the node had to split.
     private static func insert(_ node: Node, _ text: String, at offset: Int) -> Node? {
-        let added = text.unicodeScalars.count, addedLines = Node.countNewlines(text)
-        node.scalars += added
-        node.newlines += addedLines
         if node.isLeaf {
             let scalars = node.text.unicodeScalars
             let index = scalars.index(scalars.startIndex, offsetBy: offset)
             node.text.unicodeScalars.insert(contentsOf: text.unicodeScalars, at: index)
+            node.recount()
             guard node.scalars > leafCapacity * 2 else { return nil }
             let whole = node.text.unicodeScalars
             let middle = whole.index(whole.startIndex, offsetBy: node.scalars / 2)
             let right = Node(leaf: String(whole[middle...]))
             node.text = String(whole[..<middle])
-            node.scalars -= right.scalars
-            node.newlines -= right.newlines
+            node.recount()
             return right
         }
         var remaining = offset, index = 0
@@ -245,6 +286,7 @@ public struct TextStorage: Sendable {
         if let split = insert(node.children[index], text, at: remaining) {
             node.children.insert(split, at: index + 1)
         }
+        node.recount()
         return splitIfOverfull(node)
     }
 
@@ -253,9 +295,8 @@ public struct TextStorage: Sendable {
             let scalars = node.text.unicodeScalars
             let from = scalars.index(scalars.startIndex, offsetBy: range.lowerBound)
             let to = scalars.index(from, offsetBy: range.count)
-            node.newlines -= Node.countNewlines(String(scalars[from..<to]))
             node.text.unicodeScalars.removeSubrange(from..<to)
-            node.scalars -= range.count
+            node.recount()
             return
         }
         var base = 0
@@ -266,18 +307,13 @@ public struct TextStorage: Sendable {
             if overlap.isEmpty { continue }
             if overlap == childRange {
                 // A child deleted whole is dropped, not walked (select all + delete in 100 MB).
-                node.scalars -= node.children[index].scalars
-                node.newlines -= node.children[index].newlines
                 node.children[index] = Node(leaf: "")
                 continue
             }
             makeUnique(&node.children[index])
-            let child = node.children[index]
-            let before = (child.scalars, child.newlines)
-            delete(child, (overlap.lowerBound - childRange.lowerBound)..<(overlap.upperBound - childRange.lowerBound))
-            node.scalars -= before.0 - child.scalars
-            node.newlines -= before.1 - child.newlines
+            delete(node.children[index], (overlap.lowerBound - childRange.lowerBound)..<(overlap.upperBound - childRange.lowerBound))
         }
         node.children.removeAll { $0.scalars == 0 }
+        node.recount()
     }
 }

@@ -45,14 +45,15 @@ public struct LineWindow: Equatable, Sendable {
         return LineWindow(lines: first, count: count, in: text)
     }
 
-    /// Where 0-based `line` ends: before its line break ("\n" or "\r\n"), or at the text's end.
+    /// Where 0-based `line` ends: before its line break ("\n", "\r\n", "\r" or U+2029), or at
+    /// the text's end.
     static func lineEnd(_ line: Int, in text: TextStorage, stopBeforeCR: Bool = false) -> Int {
         guard line < text.lineCount - 1 else {
             let count = text.count
             return stopBeforeCR && count > 0 && text.substring((count - 1)..<count) == "\r" ? count - 1 : count
         }
         let breakAt = text.offset(ofLine: line + 1) - 1
-        return breakAt > 0 && text.substring((breakAt - 1)..<breakAt) == "\r" ? breakAt - 1 : breakAt
+        return breakAt > 0 && text.substring((breakAt - 1)..<(breakAt + 1)) == "\r\n" ? breakAt - 1 : breakAt
     }
 
     /// The number of lines the window holds, counted in `text`.

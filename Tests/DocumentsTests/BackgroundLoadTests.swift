@@ -251,7 +251,7 @@ final class BackgroundLoadTests: XCTestCase {
             }
             XCTAssertEqual(storage.string, expected)
             XCTAssertEqual(storage.count, expected.unicodeScalars.count)
-            XCTAssertEqual(storage.lineCount, expected.utf8.filter { $0 == 0x0A }.count + 1)
+            XCTAssertEqual(storage.lineCount, ReferenceLines.count(in: expected))
             // Still an ordinary, editable rope.
             let at = storage.count / 2
             storage.replace(at..<min(storage.count, at + 5), with: "Z")

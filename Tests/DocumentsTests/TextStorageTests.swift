@@ -4,7 +4,26 @@ import XCTest
 
 /// The rope against a plain String model, under random edits of every size.
 final class TextStorageTests: XCTestCase {
-    private let alphabet: [String] = ["a", "b", " ", "\n", "é", "😀", "\r\n", "한", "x\ny"]
+    private let alphabet: [String] = ["a", "b", " ", "\n", "é", "😀", "\r\n", "한", "x\ny", "\r", "\u{2029}"]
+
+    /// Every line's start and every offset's line and column, against `ReferenceLines`.
+    private func assertLinesMatch(_ storage: TextStorage, _ model: [Unicode.Scalar], _ context: String) {
+        let starts = ReferenceLines.starts(of: model)
+        XCTAssertEqual(storage.lineCount, starts.count, context)
+        for (line, start) in starts.enumerated() where storage.offset(ofLine: line) != start {
+            XCTFail("\(context): line \(line) starts at \(storage.offset(ofLine: line)), not \(start)")
+            return
+        }
+        var line = 0
+        for offset in 0...model.count {
+            while line + 1 < starts.count && starts[line + 1] <= offset { line += 1 }
+            let found = storage.lineAndColumn(of: offset)
+            if found.line != line || found.column != offset - starts[line] {
+                XCTFail("\(context): offset \(offset) is at \(found), not (\(line), \(offset - starts[line]))")
+                return
+            }
+        }
+    }
 
     private func randomText(_ rng: inout SplitMix64, maxLength: Int) -> String {
         String((0..<Int.random(in: 0...maxLength, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! }.joined())
@@ -25,7 +44,7 @@ final class TextStorageTests: XCTestCase {
             }
             let expected = String(String.UnicodeScalarView(model))
             XCTAssertEqual(storage.string, expected, "seed \(seed)")
-            XCTAssertEqual(storage.lineCount, expected.utf8.filter { $0 == 0x0A }.count + 1)
+            assertLinesMatch(storage, model, "seed \(seed)")
             let lo = model.count / 3, hi = 2 * model.count / 3
             XCTAssertEqual(storage.substring(lo..<hi), String(String.UnicodeScalarView(model[lo..<hi])))
         }
@@ -33,7 +52,7 @@ final class TextStorageTests: XCTestCase {
 
     func testLineOffsetsRoundTrip() {
         var rng = SplitMix64(seed: 99)
-        let plain = ["a", "é", "😀", "한", " ", "\r"]
+        let plain = ["a", "é", "😀", "한", " "]
         let lines = (0..<5000).map { _ in (0..<Int.random(in: 0...6, using: &rng)).map { _ in plain.randomElement(using: &rng)! }.joined() }
         let text = lines.joined(separator: "\n")
         let storage = TextStorage(text)
@@ -96,8 +115,33 @@ final class TextStorageTests: XCTestCase {
             XCTAssertEqual(storage.string, String(String.UnicodeScalarView(model)), "seed \(seed)")
             for (index, (snapshot, text)) in snapshots.enumerated() {
                 XCTAssertEqual(snapshot.string, text, "seed \(seed), snapshot \(index)")
-                XCTAssertEqual(snapshot.lineCount, text.utf8.filter { $0 == 0x0A }.count + 1)
+                XCTAssertEqual(snapshot.lineCount, ReferenceLines.count(in: text))
             }
+        }
+    }
+
+    /// A "\r\n" parted between two leaves (the leaf's end falls between them, then an edit joins
+    /// or parts them again) is one line break; a lone "\r" and U+2029 end lines, as in GTK.
+    func testBreaksAcrossLeavesAndLoneCarriageReturns() {
+        let leaf = TextStorage.leafCapacity
+        for split in [leaf - 1, leaf, leaf + 1, 2 * leaf - 1, 2 * leaf] {
+            var model = Array(String(repeating: "ab\r", count: 3 * leaf).unicodeScalars)
+            var storage = TextStorage(String(String.UnicodeScalarView(model)))
+            assertLinesMatch(storage, model, "classic Mac text")
+            // Turn lone CRs into CRLFs at a leaf's edge, then part them again.
+            for at in [split, split + 3, split - 2] where at <= model.count {
+                storage.replace(at..<at, with: "\n")
+                model.insert("\n", at: at)
+                assertLinesMatch(storage, model, "\\n inserted at \(at), split \(split)")
+            }
+            storage.replace(split..<(split + 1), with: "\u{2029}")
+            model.replaceSubrange(split..<(split + 1), with: ["\u{2029}"])
+            assertLinesMatch(storage, model, "U+2029 at \(split)")
+            var other = TextStorage("\n\nz\r")
+            other.append(contentsOf: TextStorage("\nq"))
+            storage.append(contentsOf: other)
+            model += Array("\n\nz\r\nq".unicodeScalars)
+            assertLinesMatch(storage, model, "grafted, split \(split)")
         }
     }
 }

@@ -22,7 +22,8 @@ final class WindowedBindingTests: XCTestCase {
     @MainActor private static func check(_ binding: DocumentBinding, _ context: @autoclosure () -> String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         let text = binding.document.storage
         let window = binding.window
-        let startsLine = window.start == 0 || text.substring((window.start - 1)..<window.start) == "\n"
+        let before = text.substring(max(0, window.start - 1)..<window.start), at = text.substring(window.start..<(window.start + 1))
+        let startsLine = window.start == 0 || before == "\n" || (before == "\r" && at != "\n")
         let endsLine = window.end == text.count || ["\n", "\r"].contains(text.substring(window.end..<(window.end + 1)))
         guard startsLine, endsLine, binding.buffer.text == text.substring(window.range) else {
             XCTFail("\(context()): window \(window) of \(text.count), buffer \(binding.buffer.text.debugDescription) vs \(text.substring(window.range).debugDescription)", file: file, line: line)

@@ -437,3 +437,29 @@ def test_a_log_s_timestamps_are_not_spell_checked(tandem, tmp_path):
     # Asked for, it is.
     tandem.activate_action("check-spelling", window=2)
     wait_for("checked once asked", lambda: underlined(log, 22))
+
+
+def test_a_classic_mac_file_s_lines_are_the_lines_shown(tandem, tmp_path):
+    # Lines ended by a lone CR: one line to the store before, so FILE:LINE, Go to Line, the
+    # caret's place and the window of lines a view holds were all wrong past the first line.
+    lines = [f"line {n}" for n in range(1, 3001)]
+    path = tmp_path / "mac.txt"
+    original = ("\r".join(lines) + "\r").encode()
+    path.write_bytes(original)
+    tandem.start("mac.txt:2500:3")
+    frame = tandem.wait_title("mac.txt")
+    wid = tandem.window_id("mac.txt")
+
+    def position():
+        return next((b.name for b in tandem.find(tandem.frame("mac.txt"), "push button") if b.name.startswith("Ln ")), None)
+    wait_for("the place asked for", lambda: position() == "Ln 2500, Col 3")
+    view = tandem.text_in(frame)
+    assert view.caretOffset == original.decode().index("line 2500") + 2
+    tandem.send(wid, "ctrl+i", text="2999")
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    wait_for("line 2999", lambda: position() == "Ln 2999, Col 1")
+    tandem.send(wid, text="X")
+    tandem.wait_title("• mac.txt")
+    tandem.send(wid, "ctrl+s")
+    tandem.wait_title("mac.txt")
+    assert path.read_bytes() == original.replace(b"\rline 2999\r", b"\rXline 2999\r"), "lone CRs kept, the X on line 2999"
