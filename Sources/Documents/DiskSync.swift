@@ -158,6 +158,7 @@ final class DiskSync {
         let end = document.storage.count
         let edit = Edit.insert(text, at: end)
         document.storage.replace(end..<end, with: text)
+        document.noteFinalLineBreak()
         document.editCount += 1
         document.history.clear()
         document.savedStateID = document.history.stateID
@@ -268,6 +269,7 @@ final class DiskSync {
         }
         document.fileTraits = file
         document.fileTraits.text = ""
+        document.hidesFinalLineBreak = (change?.storage ?? document.storage).finalLineBreakLength > 0
         document.savedStateID = document.history.stateID
         document.knownFileText = nil
         document.diskStamp = stamp

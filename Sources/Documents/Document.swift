@@ -101,6 +101,15 @@ public final class Document: Identifiable {
     /// done (edits wait until then).
     var editsAfterRestart: [Edit] = []
 
+    /// Whether views leave out the line break that ends the text, and the empty line after it,
+    /// as gedit does (GtkSourceView's implicit trailing newline): set where the text comes from
+    /// the file (a load, a reload, a followed change, a restore) when it ends with a break. The
+    /// text keeps the break and is written back with it; a break the user adds is shown.
+    public internal(set) var hidesFinalLineBreak = false
+
+    /// Notes whether the text now ends with a line break, for `hidesFinalLineBreak`.
+    func noteFinalLineBreak() { hidesFinalLineBreak = storage.finalLineBreakLength > 0 }
+
     /// Names the document's draft (its unsaved text on disk); for untitled documents, its identity.
     public internal(set) var draftID: UUID
 
@@ -118,6 +127,7 @@ public final class Document: Identifiable {
         fileTraits.text = ""  // the storage holds the text; traits keep only how to write it
         id = Self.nextID
         Self.nextID += 1
+        noteFinalLineBreak()
     }
 
     /// The whole text.

@@ -122,6 +122,7 @@ final class DocumentLoading {
             // The load started over: what was typed before goes in again, one undo step.
             for edit in typed { store.apply(edit, to: document, keepsNewlines: true) }
             if !typed.isEmpty { store.sealUndoStep(document) }
+            document.noteFinalLineBreak()
             // The version known is the one the load began with: a file replaced or rewritten while
             // it streamed in is a change, compared now (a clean document follows it undoably).
             if let canonical = document.identity.canonicalPath { document.knowsFile(document.diskStamp, at: canonical) }

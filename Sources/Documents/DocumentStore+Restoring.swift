@@ -45,6 +45,7 @@ extension DocumentStore {
             replay(journal, into: document)
         } else if let legacy, legacy.text != document.storage.string {
             document.storage = TextStorage(legacy.text)
+            document.noteFinalLineBreak()
             document.history.clear()
             document.savedStateID = nil  // the text is not what is on disk
             journals?.begin(document)
@@ -69,6 +70,7 @@ extension DocumentStore {
             journals.warn(Self.stopped(document.path ?? document.displayName, damage))
         }
         document.storage = outcome.storage
+        document.noteFinalLineBreak()
         document.history = outcome.history
         document.savedStateID = outcome.savedStateID
         document.hasUnseenDiskChange = outcome.fileChanged
@@ -90,6 +92,7 @@ extension DocumentStore {
                                 file: TextFile(encoding: traits.encoding, hasByteOrderMark: traits.hasByteOrderMark, lineEnding: traits.lineEnding))
         document.draftID = draftID
         document.storage = outcome.storage
+        document.noteFinalLineBreak()
         document.history = outcome.history
         document.savedStateID = outcome.savedStateID
         document.fileSize = FileSystem.regularFileSize(canonical) ?? 0

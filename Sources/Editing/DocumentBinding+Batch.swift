@@ -17,7 +17,7 @@ extension DocumentBinding {
             (anchor, caret) = (keptAnchor, keptCaret)
             return
         }
-        let old = window
+        let old = window, reachedEnd = window.reaches(knownShownEnd)
         let newStart = batch.transform(old.start, staysBefore: true)
         let moved = LineWindow(firstLine: text.lineAndColumn(of: newStart).line, start: newStart,
                                end: batch.transform(old.end, staysBefore: true))
@@ -38,6 +38,7 @@ extension DocumentBinding {
                 window = moved
             }
         }
+        settleEnd(reachedEnd: reachedEnd)
         onSlid?()
         onEditedTogether?(batch, old.range)
     }
@@ -59,7 +60,9 @@ extension DocumentBinding {
     private func reload(around offset: Int, _ batch: EditBatch) {
         let text = document.storage, held = window.range
         let (keptAnchor, keptCaret) = (anchor, caret)
-        window = .around(line: text.lineAndColumn(of: offset).line, count: windowLines, in: text)
+        window = .around(line: min(text.lineAndColumn(of: offset).line, lastShownLine), count: windowLines, in: text,
+                         lastLine: lastShownLine)
+        knownShownEnd = shownEnd
         if isSuspended {
             bufferIsStale = true
         } else {

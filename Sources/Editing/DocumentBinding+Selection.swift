@@ -20,17 +20,18 @@ extension DocumentBinding {
     /// Whether the caret is in the buffer (it leaves it when the user scrolls far away).
     public var caretIsShown: Bool { bufferOffset(of: caret) != nil }
 
-    /// Selects from `anchor` to `caret` (document offsets, clamped to the text); the window
-    /// does not move (call `reveal` first to show the caret).
+    /// Selects from `anchor` to `caret` (document offsets, clamped to the text a view may show);
+    /// the window does not move (call `reveal` first to show the caret).
     public func select(anchor: Int, caret: Int) {
-        let count = document.storage.count
+        let count = shownEnd
         self.anchor = max(0, min(anchor, count))
         self.caret = max(0, min(caret, count))
         withMarksKept {}
     }
 
-    /// Selects the whole document, the caret at its end, as GTK's Select All does; the view stays.
-    public func selectAll() { select(anchor: 0, caret: document.storage.count) }
+    /// Selects the whole document, the caret at its end, as GTK's Select All does (a hidden
+    /// final line break left out, as gedit does); the view stays.
+    public func selectAll() { select(anchor: 0, caret: shownEnd) }
 
     /// The caret goes where the user clicks, even onto the buffer's edge while it was elsewhere.
     public func userWillPlaceCaret() { placesCaretLiterally = true }

@@ -33,6 +33,38 @@ extension DocumentBinding {
     /// The buffer's lines as document lines: the document's 0-based line of buffer line 0.
     public var firstLine: Int { streams ? 0 : window.firstLine }
 
+    /// Where the text a view may show ends: the document's end, or before the line break that
+    /// ends it when the document hides it (`Document.hidesFinalLineBreak`, as gedit shows a file).
+    public var shownEnd: Int {
+        let text = document.storage
+        return streams || !document.hidesFinalLineBreak ? text.count : text.count - text.finalLineBreakLength
+    }
+
+    /// The document's last line a view may show (0-based).
+    public var lastShownLine: Int {
+        let text = document.storage
+        let hidden = !streams && document.hidesFinalLineBreak && text.finalLineBreakLength > 0
+        return max(0, text.lineCount - (hidden ? 2 : 1))
+    }
+
+    /// The number of the document's lines a view may show.
+    public var shownLineCount: Int { lastShownLine + 1 }
+
+    /// After the document changed: a window that reached the end of what may be shown reaches
+    /// it still (an append after a hidden final break shows), and never holds a hidden final
+    /// break or the empty line after it.
+    func settleEnd(reachedEnd: Bool) {
+        let end = shownEnd
+        defer { knownShownEnd = end }
+        guard !streams else { return }
+        let text = document.storage, last = lastShownLine
+        if window.firstLine > last {
+            move(to: .around(line: last, count: windowLines, in: text, lastLine: last))
+        } else if window.end > end || (reachedEnd && window.end < end) {
+            move(to: LineWindow(firstLine: window.firstLine, start: window.start, end: max(window.start, end)))
+        }
+    }
+
     func followEdit(_ edit: Edit) {
         appliedEdits += 1
         lastApplied = edit
@@ -41,12 +73,13 @@ extension DocumentBinding {
         caret = edit.transform(caret)
         anchor = edit.transform(anchor)
         if streams { return followStreamedEdit(edit) }
-        let firstBefore = window.firstLine
+        let firstBefore = window.firstLine, reachedEnd = window.reaches(knownShownEnd)
         if let change = window.follow(edit, linesAdded: lines - knownLineCount, in: document.storage) {
             if isSuspended { bufferIsStale = true } else {
                 withMarksKept { buffer.apply(range: change.range, replacement: display(change.replacement)) }
             }
         }
+        settleEnd(reachedEnd: reachedEnd)
         if window.firstLine != firstBefore || lines != knownLineCount { onSlid?() }
         rebalance()
         onEdited?(edit)
@@ -57,18 +90,19 @@ extension DocumentBinding {
     private func rebalance() {
         let text = document.storage
         let count = window.lineCount(in: text)
-        guard (count < windowLines / 2 && text.lineCount > count) || count > windowLines * 3 else { return }
+        guard (count < windowLines / 2 && shownLineCount > count) || count > windowLines * 3 else { return }
         let line = text.lineAndColumn(of: window.contains(caret) ? caret : window.start).line
-        move(to: .around(line: line, count: windowLines, in: text))
+        move(to: .around(line: line, count: windowLines, in: text, lastLine: lastShownLine))
     }
 
     /// A file still loading: the window takes in the lines that arrived, up to its size (a last
     /// line still arriving grows too).
     func grow() {
         let text = document.storage
-        defer { knownLineCount = text.lineCount }
+        defer { knownLineCount = text.lineCount; knownShownEnd = shownEnd }
         let count = max(windowLines, window.lineCount(in: text))
-        let target = LineWindow(lines: window.firstLine, count: count, in: text, stopBeforeCR: document.isLoading)
+        let target = LineWindow(lines: window.firstLine, count: count, in: text, stopBeforeCR: document.isLoading,
+                                lastLine: lastShownLine)
         if target != window { move(to: target) } else if text.lineCount != knownLineCount { onSlid?() }
     }
 
@@ -76,14 +110,14 @@ extension DocumentBinding {
     /// (a caret jump, Go to Line, a search hit).
     public func reveal(_ offset: Int) {
         guard !streams else { return }
-        let line = document.storage.lineAndColumn(of: offset).line
+        let line = min(document.storage.lineAndColumn(of: offset).line, lastShownLine)
         let margin = windowLines / 4
         let lines = window.lineCount(in: document.storage)
         let inside = line - window.firstLine
         let roomAbove = window.firstLine == 0 || inside >= margin
-        let roomBelow = window.reachesEnd(of: document.storage) || lines - 1 - inside >= margin
-        if window.contains(offset) && roomAbove && roomBelow { return }
-        move(to: .around(line: line, count: windowLines, in: document.storage))
+        let roomBelow = window.reaches(shownEnd) || lines - 1 - inside >= margin
+        if window.contains(min(offset, shownEnd)) && roomAbove && roomBelow { return }
+        move(to: .around(line: line, count: windowLines, in: document.storage, lastLine: lastShownLine))
     }
 
     /// Slides the window, if it must, so that the document's lines `visible` (what the view shows)
@@ -94,7 +128,7 @@ extension DocumentBinding {
         let margin = max(windowLines / 4, visible.count)
         let last = window.firstLine + window.lineCount(in: text) - 1
         let shortAbove = window.firstLine > 0 && visible.lowerBound - window.firstLine < margin
-        let shortBelow = !window.reachesEnd(of: text) && last - visible.upperBound < margin
+        let shortBelow = !window.reaches(shownEnd) && last - visible.upperBound < margin
         guard shortAbove || shortBelow else { return }
         var count = max(windowLines, visible.count * 3)
         var lines = visible
@@ -108,7 +142,7 @@ extension DocumentBinding {
                 count = max(count, span.count + 2 * margin)
             }
         }
-        move(to: .around(line: (lines.lowerBound + lines.upperBound) / 2, count: count, in: text))
+        move(to: .around(line: (lines.lowerBound + lines.upperBound) / 2, count: count, in: text, lastLine: lastShownLine))
     }
 
     /// Puts the window of lines `first..<first+count` in the buffer, moved back from the
@@ -116,7 +150,7 @@ extension DocumentBinding {
     public func show(lines first: Int, count: Int) {
         guard !streams else { return }
         let text = document.storage
-        move(to: LineWindow(lines: max(0, min(first, text.lineCount - count)), count: count, in: text))
+        move(to: LineWindow(lines: max(0, min(first, shownLineCount - count)), count: count, in: text, lastLine: lastShownLine))
     }
 
     /// Edits the buffer into `target`'s text: only the lines that enter or leave it change, so

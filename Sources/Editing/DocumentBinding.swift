@@ -54,6 +54,8 @@ public final class DocumentBinding {
     public internal(set) var window: LineWindow
     /// The document's line count when the binding last looked (edits say how it changed).
     var knownLineCount = 1
+    /// `shownEnd` when the binding last looked: whether the window reached it before an edit.
+    var knownShownEnd = 0
 
     /// The caret, a document offset; it may lie outside the window (the user scrolled away).
     public internal(set) var caret = 0
@@ -155,9 +157,11 @@ public final class DocumentBinding {
             pump(budget: nil, limit: Self.firstScreen)
             streamIfNeeded()
         } else {
-            window = LineWindow(lines: 0, count: windowLines, in: document.storage, stopBeforeCR: document.isLoading)
+            window = LineWindow(lines: 0, count: windowLines, in: document.storage, stopBeforeCR: document.isLoading,
+                                lastLine: lastShownLine)
             buffer.load(display(document.storage.substring(window.range)))
         }
+        knownShownEnd = shownEnd
         onSlid?()
     }
 
@@ -217,10 +221,11 @@ public final class DocumentBinding {
     /// The caret as a 0-based line and column of the document.
     public var caretLineAndColumn: (line: Int, column: Int) { document.storage.lineAndColumn(of: caret) }
 
-    /// The document offset of a 0-based line and column, clamped to the line.
+    /// The document offset of a 0-based line and column, clamped to the line (and to the lines
+    /// a view may show).
     public func offset(line: Int, column: Int) -> Int {
         let text = document.storage
-        let clamped = max(0, min(line, text.lineCount - 1))
+        let clamped = max(0, min(line, lastShownLine))
         let lineStart = text.offset(ofLine: clamped)
         return lineStart + max(0, min(column, LineWindow.lineEnd(clamped, in: text) - lineStart))
     }

@@ -61,7 +61,7 @@ public final class DocumentViewport {
         view.onMoveCursor { [weak self] movement, count, _ in
             guard let self, movement == .bufferEnds else { return }
             // The caret goes to the document's end, not the buffer's: the window goes there first.
-            self.binding.reveal(count > 0 ? self.binding.document.storage.count : 0)
+            self.binding.reveal(count > 0 ? self.binding.shownEnd : 0)
             // GTK's own scroll to the caret counts the lines just put in as 0 pixels high.
             self.view.scrollToCaret(yalign: count > 0 ? 1 : 0)
         }
@@ -109,7 +109,7 @@ public final class DocumentViewport {
     /// Scrolls so that document line `line` is at the top.
     public func jump(toLine line: Int) {
         let text = binding.document.storage
-        let target = max(0, min(line, text.lineCount - 1))
+        let target = max(0, min(line, binding.lastShownLine))
         let page = view.linesPerPage
         let first = binding.window.firstLine
         let inside = binding.window.lineCount(in: text)
@@ -165,7 +165,7 @@ public final class DocumentViewport {
     private func updateScrollbar() {
         let shown = visibleLines
         scrollbar.set(value: Double(shown.lowerBound), page: Double(max(1, shown.count - 1)),
-                      upper: Double(binding.document.storage.lineCount))
+                      upper: Double(binding.shownLineCount))
     }
 
     /// A key pressed while the caret is off in a part of the document the buffer does not hold

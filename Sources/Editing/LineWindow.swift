@@ -17,10 +17,11 @@ public struct LineWindow: Equatable, Sendable {
     /// The document's characters the buffer holds.
     public var range: Range<Int> { start..<end }
 
-    /// The window of `count` lines from `first` (clamped to the text). `stopBeforeCR`: the text
-    /// is still arriving, so a final "\r" stays out until its "\n" may follow it.
-    public init(lines first: Int, count: Int, in text: TextStorage, stopBeforeCR: Bool = false) {
-        let lastLine = text.lineCount - 1
+    /// The window of `count` lines from `first` (clamped to the text, and to `lastLine` when
+    /// given: the document's empty last line a view leaves out). `stopBeforeCR`: the text is
+    /// still arriving, so a final "\r" stays out until its "\n" may follow it.
+    public init(lines first: Int, count: Int, in text: TextStorage, stopBeforeCR: Bool = false, lastLine: Int? = nil) {
+        let lastLine = min(text.lineCount - 1, lastLine ?? .max)
         firstLine = max(0, min(first, lastLine))
         start = text.offset(ofLine: firstLine)
         end = max(start, Self.lineEnd(min(lastLine, firstLine + max(1, count) - 1), in: text, stopBeforeCR: stopBeforeCR))
@@ -39,10 +40,12 @@ public struct LineWindow: Equatable, Sendable {
         return Self.lineEnd(text.lineAndColumn(of: end).line, in: text) == end
     }
 
-    /// The window of about `count` lines with `line` in its middle, kept within the text.
-    public static func around(line: Int, count: Int, in text: TextStorage) -> LineWindow {
-        let first = max(0, min(line - count / 2, text.lineCount - count))
-        return LineWindow(lines: first, count: count, in: text)
+    /// The window of about `count` lines with `line` in its middle, kept within the text (and
+    /// within `lastLine` when given).
+    public static func around(line: Int, count: Int, in text: TextStorage, lastLine: Int? = nil) -> LineWindow {
+        let lines = min(text.lineCount - 1, lastLine ?? .max) + 1
+        let first = max(0, min(line - count / 2, lines - count))
+        return LineWindow(lines: first, count: count, in: text, lastLine: lastLine)
     }
 
     /// Where 0-based `line` ends: before its line break ("\n", "\r\n", "\r" or U+2029), or at
@@ -61,8 +64,8 @@ public struct LineWindow: Equatable, Sendable {
         text.lineAndColumn(of: end).line - firstLine + 1
     }
 
-    /// Whether the window reaches the text's end.
-    public func reachesEnd(of text: TextStorage) -> Bool { end >= text.count }
+    /// Whether the window reaches `shownEnd`, where the text a view may show ends.
+    public func reaches(_ shownEnd: Int) -> Bool { end >= shownEnd }
 
     /// Whether document offset `offset` is in the buffer (its end included: a caret may stand there).
     public func contains(_ offset: Int) -> Bool { offset >= start && offset <= end }

@@ -106,7 +106,7 @@ final class EditorSceneDelegate: SceneDelegate {
         ui.caretPosition.follow(binding)
         viewport.onMoved = { [weak self, weak ui, weak binding] in
             guard let ui, let binding else { return }
-            ui.textView.lineNumbers.lineCount = binding.document.storage.lineCount
+            ui.textView.lineNumbers.lineCount = binding.shownLineCount
             ui.caretPosition.update()
             self?.conflictHighlights?.refresh()  // the window holds other lines now
         }

@@ -15,5 +15,4 @@ public enum ReferenceLines {
 
     /// The number of lines in `text`.
     public static func count(in text: String) -> Int { starts(of: Array(text.unicodeScalars)).count }
-
 }

@@ -203,7 +203,7 @@ def test_typing_after_a_click_on_a_banner_button_goes_into_the_text(tandem, tmp_
     click(button)  # a real click, which moves the keyboard focus to the button
     wait_for("the question answered", lambda: "changed on disk" not in " ".join(tandem.labels_of_frame(frame)))
     subprocess.run(["xdotool", "type", "--delay", "20", " more"], check=True)
-    wait_for("the keys in the text", lambda: tandem.text_of("• focus.txt") == "base\nmine more")
+    wait_for("the keys in the text", lambda: tandem.text_of("• focus.txt") == "basemine more\n")
 
 
 def test_two_files_of_one_name_say_their_folders_in_the_window_title(tandem, tmp_path):
@@ -385,8 +385,8 @@ def test_one_indented_line_tells_the_indentation(tandem, tmp_path):
     tandem.start("list.txt")
     frame = tandem.wait_title("list.txt")
     wait_for("two spaces said", lambda: any(b.name == "Spaces: 2" for b in tandem.find(frame, "toggle button")))
-    tandem.send(tandem.window_id("list.txt"), "ctrl+End", "Tab")
-    wait_for("Tab inserts two spaces", lambda: tandem.text_of("• list.txt") == "shopping\n  bread\n  ")
+    tandem.send(tandem.window_id("list.txt"), "ctrl+Home", "Tab")
+    wait_for("Tab inserts two spaces", lambda: tandem.text_of("• list.txt") == "  shopping\n  bread\n")
 
 
 def test_menus_mark_what_is_in_use(tandem, tmp_path):
@@ -463,3 +463,28 @@ def test_a_classic_mac_file_s_lines_are_the_lines_shown(tandem, tmp_path):
     tandem.send(wid, "ctrl+s")
     tandem.wait_title("mac.txt")
     assert path.read_bytes() == original.replace(b"\rline 2999\r", b"\rXline 2999\r"), "lone CRs kept, the X on line 2999"
+
+
+def test_no_numbered_empty_line_follows_the_final_newline(tandem, tmp_path):
+    # As in gedit: the line break a file ends with is kept and written back, but shows no empty
+    # line after it; Ctrl+End goes to the end of the last line, and a line the user adds shows.
+    path = tmp_path / "list.txt"
+    path.write_text("one\ntwo\n")
+    tandem.start("list.txt")
+    frame = tandem.wait_title("list.txt")
+    wid = tandem.window_id("list.txt")
+
+    def position():
+        return next((b.name for b in tandem.find(tandem.frame_of(wid), "push button") if b.name.startswith("Ln ")), None)
+    tandem.send(wid, "ctrl+End")
+    wait_for("the end of the last line", lambda: position() == "Ln 2, Col 4")
+    tandem.send(wid, "Down")
+    time.sleep(0.3)
+    assert position() == "Ln 2, Col 4", "no line below the last"
+    tandem.send(wid, text="!")
+    tandem.send(wid, "Return", text="three")
+    wait_for("a line the user adds shows", lambda: position() == "Ln 3, Col 6")
+    tandem.send(wid, "ctrl+s")
+    tandem.wait_title("list.txt")
+    assert path.read_text() == "one\ntwo!\nthree\n", "the final newline kept"
+    assert tandem.text_in(frame).getText(0, -1) == "one\ntwo!\nthree\n", "screen readers read the whole file"

@@ -9,13 +9,13 @@ def test_typing_shows_modified_and_save_writes_the_file(tandem, tmp_path):
     path.write_text("start\n")
     tandem.start("doc.txt")
     tandem.wait_title("doc.txt")
-    tandem.key("doc.txt", "ctrl+End")
-    tandem.type("doc.txt", "typed here")
-    tandem.wait_title("• doc.txt")
-    wait_for("typed text over AT-SPI", lambda: tandem.text_of("• doc.txt") == "start\ntyped here")
+    tandem.key("doc.txt", "ctrl+End")  # the end of the last line (the final newline shows no line)
+    tandem.key("doc.txt", "Return")
+    tandem.type("• doc.txt", "typed here")
+    wait_for("typed text over AT-SPI", lambda: tandem.text_of("• doc.txt") == "start\ntyped here\n")
     tandem.key("• doc.txt", "ctrl+s")
     tandem.wait_title("doc.txt")
-    assert path.read_text() == "start\ntyped here"
+    assert path.read_text() == "start\ntyped here\n"
     leftovers = [p.name for p in tmp_path.iterdir() if "tandem-" in p.name]
     assert leftovers == [], "the atomic save left a temp file"
 

