@@ -70,6 +70,12 @@ public final class Builder: Object {
         return tandem_object_get_bool(object, "active") != 0
     }
 
+    /// Turns the toggle or check button `id` on or off, as a click would.
+    public func setActive(_ id: String, _ active: Bool) {
+        guard let object = pointer(id) else { return }
+        tandem_object_set_bool(object, "active", active ? 1 : 0)
+    }
+
     /// Sets the text of the label `id`.
     public func setLabel(_ id: String, _ text: String) {
         guard let object = pointer(id) else { return }

@@ -92,8 +92,10 @@ public final class Settings: Object {
 
     /// Keeps `object`'s property equal to the key, now and whenever the key changes; with
     /// `twoWay`, changing the property (a switch in the Preferences window) changes the key too.
-    public func bind(_ key: String, to object: Object, property: String, twoWay: Bool = false) {
-        let flags = twoWay ? G_SETTINGS_BIND_DEFAULT : G_SETTINGS_BIND_GET
+    /// `inverted`: a boolean property is the key's opposite (a control off while a switch is on).
+    public func bind(_ key: String, to object: Object, property: String, twoWay: Bool = false, inverted: Bool = false) {
+        var flags = twoWay ? G_SETTINGS_BIND_DEFAULT : G_SETTINGS_BIND_GET
+        if inverted { flags = GSettingsBindFlags(flags.rawValue | G_SETTINGS_BIND_INVERT_BOOLEAN.rawValue) }
         g_settings_bind(gsettings, key, object.raw, property, flags)
     }
 

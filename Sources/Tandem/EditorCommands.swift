@@ -97,9 +97,11 @@ final class EditorCommands {
         onFormatChanged?()
     }
 
-    /// Prints the document through the print dialog; a failure is said in the window.
+    /// Prints the document through the print dialog (with its page of the editor's own options);
+    /// a failure is said in the window.
     private func print() {
-        let font = environment.preferences.settings?.string("font") ?? "Monospace 10"
+        let settings = environment.preferences.settings
+        let font = settings?.string("font") ?? "Monospace 10"
         // "Print to File" writes beside the document (or in the home folder), named after it, never
         // over a file that is there.
         let folder = document.path.map { PathName.folder(of: $0) } ?? HomeFolder.path
@@ -107,7 +109,11 @@ final class EditorCommands {
         let pdf = ([stem + ".pdf"] + (2...99).map { stem + " (\($0)).pdf" }).first { !FileSystem.exists($0) }
             ?? stem + " (\(UUID().uuidString)).pdf"
         let name = document.displayName
-        Printing.print(wholeDocument(), title: name, font: font, pdfPath: pdf, over: scene?.window) { [weak banners] failure in
+        let tab = settings.flatMap { PrintOptionsTab.make(settings: $0) }
+        Printing.print(wholeDocument(), title: name, pdfPath: pdf, over: scene?.window,
+                       tab: tab.map { ($0.widget, PrintOptionsTab.label) },
+                       options: { withExtendedLifetime(tab?.builder) { PrintOptionsTab.options(from: settings, editorFont: font) } }) {
+            [weak banners] failure in
             banners?.showFailure(localized("Could not print “%1”: %2", name, failure))
         }
     }

@@ -1,8 +1,10 @@
 """A day's use beside gedit: what a new user hits in the first hour (issue 28), one test each."""
+import re
 import subprocess
 import time
 
 import pyatspi
+import pytest
 
 from conftest import descendants, wait_for
 from test_everyday import underlined
@@ -463,6 +465,55 @@ def test_a_classic_mac_file_s_lines_are_the_lines_shown(tandem, tmp_path):
     tandem.send(wid, "ctrl+s")
     tandem.wait_title("mac.txt")
     assert path.read_bytes() == original.replace(b"\rline 2999\r", b"\rXline 2999\r"), "lone CRs kept, the X on line 2999"
+
+
+@pytest.mark.gtk_own_bug(r"gtk_notebook_get_tab_label: assertion 'list != NULL'")
+def test_the_print_dialog_s_own_page_chooses_line_numbers_header_and_is_remembered(tandem, tmp_path):
+    (tmp_path / "plan.txt").write_text("alpha line\nbeta line\n")
+    tandem.start("plan.txt")
+    tandem.wait_title("plan.txt")
+
+    def print_to_file(change):
+        tandem.key("plan.txt", "ctrl+p")
+        dialog = wait_for("the print dialog", lambda: next((f for f in tandem.app() if f is not None and f.name == "Print"), None))
+        click(wait_for("Print to File", lambda: next((c for c in tandem.find(dialog, "table cell") if c.name == "Print to File"), None)))
+        click(wait_for("the editor's page", lambda: next((t for t in tandem.find(dialog, "page tab") if t.name == "Text Editor"), None)))
+        boxes = wait_for("its choices", lambda: {b.name: b for b in tandem.find(dialog, "check box")
+                                                 if b.getState().contains(pyatspi.STATE_SHOWING)} or None)
+        change(boxes)
+        wait_for("Print enabled", lambda: next(b for b in tandem.find(dialog, "push button")
+                                               if b.name == "Print" and b.getState().contains(pyatspi.STATE_SENSITIVE))).queryAction().doAction(0)
+
+    def checked(box):
+        return box.getState().contains(pyatspi.STATE_CHECKED)
+
+    def pdf_text(name):
+        pdf = tmp_path / name
+        wait_for(f"{name} written", lambda: pdf.exists() and pdf.stat().st_size > 0, timeout=15)
+        time.sleep(0.5)
+        return subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+
+    def first_print(boxes):
+        assert checked(boxes["Print line numbers, every"]) and checked(boxes["Print a page header (name and page number)"])
+        boxes["Print line numbers, every"].queryAction().doAction(0)
+        boxes["Print a page header (name and page number)"].queryAction().doAction(0)
+        wait_for("both off", lambda: not checked(boxes["Print line numbers, every"]))
+    print_to_file(first_print)
+    text = pdf_text("plan.pdf")
+    assert "alpha line" in text and "beta line" in text
+    assert "plan.txt" not in text and "1 / 1" not in text, "no header"
+    assert re.search(r"^\s*alpha line", text, re.M), f"no line number before the text: {text!r}"
+
+    # The next print starts from the last choices; turned on again, numbers and header come back.
+    def second_print(boxes):
+        assert not checked(boxes["Print line numbers, every"]), "remembered"
+        boxes["Print line numbers, every"].queryAction().doAction(0)
+        boxes["Print a page header (name and page number)"].queryAction().doAction(0)
+        wait_for("both on", lambda: checked(boxes["Print a page header (name and page number)"]))
+    print_to_file(second_print)
+    text = pdf_text("plan (2).pdf")
+    assert "plan.txt" in text and "1 / 1" in text
+    assert re.search(r"^\s*1\s+alpha line", text, re.M), f"a number before the line: {text!r}"
 
 
 def test_no_numbered_empty_line_follows_the_final_newline(tandem, tmp_path):

@@ -1,0 +1,33 @@
+import Foundation
+import Gtk
+import XCTest
+@testable import Tandem
+
+/// The print dialog's page of the editor's own: its controls are its GSettings keys, and the
+/// options printed with are read from them.
+final class PrintOptionsTabTests: XCTestCase {
+    func testThePageAndTheOptionsFollowTheKeys() {
+        setenv("GSETTINGS_BACKEND", "memory", 1)  // never touch the user's real settings
+        MainActor.assumeIsolated {
+            guard MainLoop.initialize() else { return XCTFail("GTK could not open a display: run the tests under xvfb-run.") }
+            guard let settings = EditorPreferences().settings else { return XCTFail("the schema was neither installed nor found in data/") }
+            XCTAssertEqual(PrintOptionsTab.options(from: settings, editorFont: "Mono 12"), PrintOptions(font: "Mono 12"),
+                           "by default: highlighting, every line numbered, wrapped, a header, the editor's font")
+            guard let (builder, _) = PrintOptionsTab.make(settings: settings) else { return XCTFail("the page is built") }
+            XCTAssertTrue(builder.isActive("print-line-numbers"), "the page shows the keys")
+            settings.set("print-line-numbers-step", 5)
+            settings.set("print-use-editor-font", false)
+            settings.set("print-font", "Serif 8")
+            settings.set("print-wrap", false)
+            XCTAssertEqual(PrintOptionsTab.options(from: settings, editorFont: "Mono 12").lineNumberStep, 5)
+            XCTAssertEqual(PrintOptionsTab.options(from: settings, editorFont: "Mono 12").font, "Serif 8")
+            XCTAssertFalse(PrintOptionsTab.options(from: settings, editorFont: "Mono 12").wraps)
+            // A check box turned off is its key turned off.
+            builder.setActive("print-header", false)
+            XCTAssertFalse(settings.bool("print-header"))
+            XCTAssertFalse(PrintOptionsTab.options(from: settings, editorFont: "Mono 12").printsHeader)
+            builder.setActive("print-line-numbers", false)
+            XCTAssertEqual(PrintOptionsTab.options(from: settings, editorFont: "Mono 12").lineNumberStep, 0, "no line numbers")
+        }
+    }
+}
