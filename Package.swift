@@ -17,6 +17,7 @@ let package = Package(
     products: [
         .executable(name: "tandem", targets: ["Tandem"]),
         .executable(name: "tandem-benchmarks", targets: ["TandemBenchmarks"]),
+        .executable(name: "tandem-fuzz", targets: ["TandemFuzz"]),
     ],
     dependencies: [
         // Property-based tests with shrinking (tests only; available offline on our machines).
@@ -59,6 +60,9 @@ let package = Package(
                           exclude: ["StartupOrder.txt"], swiftSettings: sectionPerFunction, linkerSettings: startupFirst),
         // Benchmarks (not tests): `swift run -c release tandem-benchmarks`, under a display.
         .executableTarget(name: "TandemBenchmarks", dependencies: ["Documents", "Editing", "Gtk", "TestSupport"]),
+        // The readers of outside bytes under a fuzzer: built with `-sanitize=fuzzer,address -D FUZZING`
+        // by .ci/fuzz; built plainly, it replays inputs (a corpus, a crash) through the same code.
+        .executableTarget(name: "TandemFuzz", dependencies: ["Documents", "Scenes", "SafeFiles"]),
         // Seeded randomness and temporary folders for the tests and the benchmarks.
         .target(name: "TestSupport"),
 

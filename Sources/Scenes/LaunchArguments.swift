@@ -1,19 +1,18 @@
 import FoundationEssentials
 import Localization
 import SafeFiles
-import Scenes
 
 /// The files a `tandem …` command line asks for, and what was wrong with the rest of it.
-struct LaunchArguments: Equatable {
+public struct LaunchArguments: Equatable, Sendable {
     /// Files to show, as absolute paths with an optional 1-based line and column.
-    var files: [OpenFileContext] = []
+    public var files: [OpenFileContext] = []
     /// One sentence per argument that could not be understood.
-    var problems: [String] = []
+    public var problems: [String] = []
 
     /// Parses positional arguments (program name already removed): `FILE`, `FILE:LINE`,
     /// `FILE:LINE:COL`, and gedit's `+LINE[:COL] FILE`. A file whose real name ends in
     /// `:N` opens as that file; nil stands for an argument that is not valid UTF-8.
-    static func parse(_ arguments: [String?], workingDirectory: String,
+    public static func parse(_ arguments: [String?], workingDirectory: String,
                       exists: (String) -> Bool = { FileSystem.exists($0) || isDanglingLink($0) }) -> LaunchArguments {
         var result = LaunchArguments()
         var pending: (line: Int, column: Int?)?
@@ -111,7 +110,8 @@ struct LaunchArguments: Equatable {
         return "/" + components.joined(separator: "/")
     }
 
-    static func isDanglingLink(_ path: String) -> Bool {
+    /// Whether `path` is a symlink (its target may be missing: it opens as a new file there).
+    public static func isDanglingLink(_ path: String) -> Bool {
         FileSystem.symlinkDestination(path) != nil
     }
 }

@@ -1,6 +1,5 @@
 import XCTest
-import Scenes
-@testable import Tandem
+@testable import Scenes
 
 final class LaunchArgumentsTests: XCTestCase {
     private func parse(_ args: [String?], existing: Set<String> = []) -> LaunchArguments {
@@ -51,12 +50,5 @@ final class LaunchArgumentsTests: XCTestCase {
         XCTAssertEqual(r.files.map(\.path), ["/tmp/with space.txt"])
         XCTAssertEqual(r.problems.count, 2)
         XCTAssertTrue(r.problems[0].contains("local files only"))
-    }
-
-    func testFolderForDisplayUsesTilde() {
-        let home = NSHomeDirectory()
-        XCTAssertEqual(EditorTitle.folderForDisplay(home), "~")
-        XCTAssertEqual(EditorTitle.folderForDisplay(home + "/docs"), "~/docs")
-        XCTAssertEqual(EditorTitle.folderForDisplay("/tmp"), "/tmp")
     }
 }
