@@ -33,19 +33,18 @@ extension DocumentBinding {
     /// The buffer's lines as document lines: the document's 0-based line of buffer line 0.
     public var firstLine: Int { streams ? 0 : window.firstLine }
 
-    /// Where the text a view may show ends: the document's end, or before the line break that
-    /// ends it when the document hides it (`Document.hidesFinalLineBreak`, as gedit shows a file).
-    public var shownEnd: Int {
-        let text = document.storage
-        return streams || !document.hidesFinalLineBreak ? text.count : text.count - text.finalLineBreakLength
+    /// The length of the line break views leave out at the document's end, 0 when they show
+    /// it all (`Document.hidesFinalLineBreak`, as gedit shows a file).
+    private var hiddenBreakLength: Int {
+        streams || !document.hidesFinalLineBreak ? 0 : document.storage.finalLineBreakLength
     }
 
-    /// The document's last line a view may show (0-based).
-    public var lastShownLine: Int {
-        let text = document.storage
-        let hidden = !streams && document.hidesFinalLineBreak && text.finalLineBreakLength > 0
-        return max(0, text.lineCount - (hidden ? 2 : 1))
-    }
+    /// Where the text a view may show ends: the document's end, or before a hidden final break.
+    public var shownEnd: Int { document.storage.count - hiddenBreakLength }
+
+    /// The document's last line a view may show (0-based): the empty line after a hidden final
+    /// break is not one.
+    public var lastShownLine: Int { max(0, document.storage.lineCount - (hiddenBreakLength > 0 ? 2 : 1)) }
 
     /// The number of the document's lines a view may show.
     public var shownLineCount: Int { lastShownLine + 1 }
