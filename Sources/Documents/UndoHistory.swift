@@ -159,13 +159,16 @@ public struct UndoHistory: Sendable {
     }
 
     /// Typing a word, or erasing one with Backspace or Delete, is one step; a space after a
-    /// word, a newline, a jump elsewhere or a pause over a second starts the next one.
+    /// word, a newline, a jump elsewhere or a pause over a second starts the next one. A
+    /// newline's step goes on with its line's indentation (however wide) and what is typed after.
     private static func continues(_ group: Group, with next: Record, now: Date) -> Bool {
         guard now.timeIntervalSince(group.time) < 1, let last = group.records.last else { return false }
         let a = last.edit, b = next.edit
-        if a.range.isEmpty, b.range.isEmpty, a.insertedCount == 1, b.insertedCount == 1 {
-            // Typing forward: the new character lands right after the last one.
-            guard b.range.lowerBound == a.range.lowerBound + 1 else { return false }
+        if a.range.isEmpty, b.range.isEmpty, a.insertedCount == 1 || isSpace(a.replacement),
+           b.insertedCount == 1 || (a.replacement == "\n" && isSpace(b.replacement)) {
+            // Typing forward: the new text lands right after the last (a key, or the indentation
+            // GtkSourceView puts after a newline).
+            guard b.range.lowerBound == a.range.lowerBound + a.insertedCount else { return false }
             return !(isSpace(b.replacement) && !isSpace(a.replacement)) && b.replacement != "\n"
         }
         if a.replacement.isEmpty, b.replacement.isEmpty, a.range.count == 1, b.range.count == 1 {

@@ -122,6 +122,17 @@ final class DocumentStoreTests: XCTestCase {
             store.endCompoundEdit(doc)
             store.undo(doc)
             XCTAssertEqual(doc.text, "hello world")
+            // A newline, its indentation (one space or many: the random user found they differed)
+            // and the word typed after them are one step.
+            for indent in [" ", "    "] {
+                store.sealUndoStep(doc)
+                let end = doc.storage.count
+                store.apply(.insert("\n", at: end), to: doc)
+                store.apply(.insert(indent, at: end + 1), to: doc)
+                for (i, c) in "next".enumerated() { store.apply(.insert(String(c), at: end + 1 + indent.count + i), to: doc) }
+                store.undo(doc)
+                XCTAssertEqual(doc.text, "hello world", "indented by \(indent.count)")
+            }
         }
     }
 
