@@ -22,7 +22,11 @@ public final class Document: Identifiable {
     /// "Untitled Document N" for untitled documents.
     public let untitledName: String
     /// The text.
-    public internal(set) var storage: TextStorage
+    public internal(set) var storage: TextStorage {
+        // A text that no longer ends with the break it was read with shows all of itself: a
+        // break typed at its end later is the user's, and shows. (O(log n), and only while set.)
+        didSet { if hidesFinalLineBreak && storage.finalLineBreakLength == 0 { hidesFinalLineBreak = false } }
+    }
     /// How the file is written back (BOM and, later, encoding and line endings).
     var fileTraits: TextFile
     /// The undo history, shared by every window on this document.
@@ -103,8 +107,9 @@ public final class Document: Identifiable {
 
     /// Whether views leave out the line break that ends the text, and the empty line after it,
     /// as gedit does (GtkSourceView's implicit trailing newline): set where the text comes from
-    /// the file (a load, a reload, a followed change, a restore) when it ends with a break. The
-    /// text keeps the break and is written back with it; a break the user adds is shown.
+    /// the file (a load, a reload, a followed change, a restore) when it ends with a break, and
+    /// cleared when an edit leaves it without one. The text keeps the break and is written back
+    /// with it; a break the user adds at the end of a text without one is shown.
     public internal(set) var hidesFinalLineBreak = false
 
     /// Notes whether the text now ends with a line break, for `hidesFinalLineBreak`.

@@ -56,6 +56,25 @@ final class FinalLineBreakTests: XCTestCase {
         }
     }
 
+    /// Found by the random user: the final break deleted (here by a Select All that reached it,
+    /// or a change from disk), then Enter at the end: the new break is the user's and shows,
+    /// with the caret after it, and what is typed next goes on the new line.
+    func testABreakTypedAfterTheFinalOneWasDeletedShows() throws {
+        let folder = self.folder.path
+        try MainActor.assumeIsolated {
+            let (store, document, binding) = try Self.open("one\ntwo\n", in: folder)
+            store.apply(.delete(7..<8), to: document)
+            XCTAssertEqual(document.text, "one\ntwo")
+            XCTAssertFalse(document.hidesFinalLineBreak, "nothing to hide now")
+            store.sealUndoStep(document)
+            binding.select(anchor: 7, caret: 7)
+            binding.buffer.userInsert("\n", at: binding.buffer.characterCount)
+            binding.buffer.userInsert("x", at: binding.buffer.caretOffset)
+            XCTAssertEqual(document.text, "one\ntwo\nx")
+            XCTAssertEqual(binding.buffer.text, "one\ntwo\nx")
+        }
+    }
+
     func testACarriageReturnLineFeedEndIsLeftOutWholeAndAFileWithoutOneShowsAll() throws {
         let folder = self.folder.path
         try MainActor.assumeIsolated {
