@@ -1,0 +1,463 @@
+"""A random user that never sleeps: seeded operations on Tandem's real windows, each checked
+against a plain model of what must be true afterwards (issue 29).
+
+Run inside Xvfb + openbox + a D-Bus session, as the end-to-end tests are (`.ci/random` does it):
+
+    python3 Tests/Random/random_user.py --seed 7 --steps 40        # a fixed number of steps
+    python3 Tests/Random/random_user.py --seed 7 --minutes 60      # seeds 7, 8, … for an hour
+    python3 Tests/Random/random_user.py --replay run.json [--shrink]
+
+Each operation is chosen from the model's state and written down whole (the window it goes to,
+the word typed, where) before it runs, so a run's list replays exactly without the seed. A
+failure prints its seed, saves the list, and `--shrink` drops operations while it still fails.
+
+The model (`Model`) is a dict of documents: text, the bytes of the file, whether the document is
+modified, its undo and redo stacks of texts, how many windows show it, and whether its views
+hide the final line break (gedit's way: a file read with one shows no empty line after it).
+After every step every window's text (read over AT-SPI, the whole document) must be its
+document's model text, every document must have as many windows as the model says with the
+dirty mark the model says, every file's bytes must be the model's, and the process is alive.
+"""
+import argparse
+import json
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "EndToEnd"))
+from conftest import Tandem, wait_for  # noqa: E402  (the end-to-end tests' harness)
+from _pytest.outcomes import Failed  # noqa: E402  (what wait_for raises on a time-out)
+
+WORDS = ["alpha", "beta", "gamma", "ça", "naïve", "über", "x", "zeta9", "déjà"]
+DOCUMENTS = ["one.txt", "two.txt", "three.txt"]
+MAX_WINDOWS = 6
+
+
+class Failure(Exception):
+    """The application and the model disagree."""
+
+
+def breaks_at_end(text):
+    """The length of the line break `text` ends with (the driver writes LF files only)."""
+    return 1 if text.endswith("\n") else 0
+
+
+class Document:
+    """A document as the model knows it. Undo steps carry a state number: the document is
+    modified while its state is not the one last saved or read (as Tandem's undo history says)."""
+    states = 0
+
+    def __init__(self, name, text):
+        self.name = name
+        self.text = text
+        self.file = text
+        self.state = self.saved = Document.next_state()
+        self.undo = []      # (text, state) before each undoable step, last on top
+        self.redo = []
+        self.windows = 1
+        self.hides_break = breaks_at_end(text) > 0
+        self.question = False   # the file changed under edits: Reload / Keep Mine asked
+        self.kept_mine = False  # Keep Mine answered since the last save or reload
+
+    @staticmethod
+    def next_state():
+        Document.states += 1
+        return Document.states
+
+    @property
+    def dirty(self):
+        return self.state != self.saved
+
+    @property
+    def shown_end(self):
+        return len(self.text) - (breaks_at_end(self.text) if self.hides_break else 0)
+
+    def edit(self, new_text):
+        """One undo step to `new_text`."""
+        self.undo.append((self.text, self.state))
+        self.redo.clear()
+        self.text, self.state = new_text, Document.next_state()
+        self.settle()
+
+    def settle(self):
+        """A text that no longer ends with the break it was read with shows all of itself."""
+        if not breaks_at_end(self.text):
+            self.hides_break = False
+
+    def take_file(self, undoable):
+        """The text becomes the file's (a followed change, Reload): one undo step, or a history
+        begun afresh; either way what it now shows is the saved state."""
+        if undoable:
+            self.edit(self.file)
+        else:
+            self.undo.clear()
+            self.redo.clear()
+            self.text, self.state = self.file, Document.next_state()
+        self.saved = self.state
+        self.hides_break = breaks_at_end(self.text) > 0
+
+
+class Model:
+    def __init__(self):
+        self.docs = {}
+
+    def windows(self):
+        return sum(d.windows for d in self.docs.values())
+
+
+# ---- operations: each is (name, args); `choose` picks one the model allows, `apply` runs it ----
+
+def choose(rng, model):
+    docs = list(model.docs.values())
+    asked = [d for d in docs if d.question]
+    if asked and rng.random() < 0.7:
+        return ("answer", {"doc": rng.choice(asked).name, "button": rng.choice(["Reload", "Keep Mine"])})
+    doc = rng.choice(docs)
+    window = rng.randrange(doc.windows)
+    options = [
+        (30, ("type", {"doc": doc.name, "window": window, "at": rng.choice(["start", "end"]), "word": rng.choice(WORDS)})),
+        (8, ("newline", {"doc": doc.name, "window": window, "word": rng.choice(WORDS)})),
+        (5, ("delete_first_line", {"doc": doc.name, "window": window})),
+        (8, ("undo", {"doc": doc.name, "window": window})),
+        (4, ("redo", {"doc": doc.name, "window": window})),
+        (6, ("save", {"doc": doc.name, "window": window})),
+        (5, ("append_on_disk", {"doc": doc.name, "line": rng.choice(WORDS)})),
+        (3, ("rewrite_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
+        (2, ("kill_and_relaunch", {})),
+        (2, ("quit_and_relaunch", {})),
+    ]
+    if model.windows() < MAX_WINDOWS:
+        options.append((3, ("new_window", {"doc": doc.name})))
+    if doc.windows > 1:
+        options.append((3, ("close_window", {"doc": doc.name, "window": window})))
+    total = sum(weight for weight, _ in options)
+    pick = rng.uniform(0, total)
+    for weight, op in options:
+        pick -= weight
+        if pick <= 0:
+            return op
+    return options[-1][1]
+
+
+def allowed(op, model):
+    """Whether `op` makes sense in the model's state (a shrunk list may have lost what led to it)."""
+    name, args = op
+    doc = model.docs.get(args.get("doc"))
+    if "doc" in args and doc is None:
+        return False
+    if name == "answer":
+        return doc.question
+    if name == "close_window":
+        return doc.windows > 1
+    if name == "new_window":
+        return model.windows() < MAX_WINDOWS
+    return True
+
+
+class Driver:
+    def __init__(self, folder):
+        self.folder = Path(folder)
+        self.tandem = Tandem(self.folder)
+        self.model = Model()
+
+    # -- the application --
+
+    def start(self):
+        for index, name in enumerate(DOCUMENTS[:2]):
+            text = f"{name} line one\nsecond line\n" if index == 0 else "no final newline"
+            (self.folder / name).write_text(text)
+            self.model.docs[name] = Document(name, text)
+        self.tandem.start(*self.model.docs)
+        for name in self.model.docs:
+            self.tandem.wait_title(name, timeout=20)
+
+    def window_ids(self, doc):
+        pattern = r"^(• )?" + re.escape(doc) + r"( \([0-9]+\))?( \[Read-Only\])?$"
+        found = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.tandem.proc.pid),
+                                "--name", pattern], capture_output=True, text=True).stdout.split()
+        return sorted(found, key=int)
+
+    def window(self, doc, index):
+        ids = wait_for(f"{doc}'s windows", lambda: (lambda found: found if len(found) == self.model.docs[doc].windows else None)(
+            self.window_ids(doc)))
+        return ids[index % len(ids)]
+
+    def keys(self, wid, *keys, text=None):
+        self.tandem.send(wid, *keys, text=text)
+
+    # -- each operation: act, then say what the model becomes --
+
+    def apply(self, op):
+        name, args = op
+        getattr(self, "op_" + name)(**args)
+
+    def op_type(self, doc, window, at, word):
+        d = self.model.docs[doc]
+        # A space first: each word is an undo step of its own (a space after a word starts one).
+        self.keys(self.window(doc, window), "ctrl+Home" if at == "start" else "ctrl+End", text=" " + word)
+        where = 0 if at == "start" else d.shown_end
+        d.edit(d.text[:where] + " " + word + d.text[where:])
+
+    def op_newline(self, doc, window, word):
+        # A new line, its indentation and a word on it: one undo step.
+        d = self.model.docs[doc]
+        self.keys(self.window(doc, window), "ctrl+End", "Return", text=" " + word)
+        # The new line starts with the last line's indentation (auto-indent, on by default).
+        end = d.shown_end
+        last_line = d.text[d.text.rfind("\n", 0, end) + 1:end]
+        indent = last_line[:len(last_line) - len(last_line.lstrip(" \t"))]
+        d.edit(d.text[:end] + "\n" + indent + " " + word + d.text[end:])
+
+    def op_delete_first_line(self, doc, window):
+        # The first line with its line break (shift+Down), or all there is when it is the last.
+        d = self.model.docs[doc]
+        brk = d.text.find("\n")
+        end = brk + 1 if 0 <= brk < d.shown_end else d.shown_end
+        if end == 0:
+            return
+        self.keys(self.window(doc, window), "ctrl+Home", "shift+Down", "Delete")
+        d.edit(d.text[end:])
+
+    def op_undo(self, doc, window):
+        d = self.model.docs[doc]
+        self.keys(self.window(doc, window), "ctrl+z")
+        if d.undo:
+            d.redo.append((d.text, d.state))
+            d.text, d.state = d.undo.pop()
+            d.settle()
+
+    def op_redo(self, doc, window):
+        d = self.model.docs[doc]
+        self.keys(self.window(doc, window), "ctrl+shift+z")
+        if d.redo:
+            d.undo.append((d.text, d.state))
+            d.text, d.state = d.redo.pop()
+            d.settle()
+
+    def op_save(self, doc, window):
+        d = self.model.docs[doc]
+        if d.question:
+            return  # Save over a change not seen asks first: answered by `answer`
+        self.keys(self.window(doc, window), "ctrl+s")
+        d.file = d.text
+        d.saved = d.state
+        d.kept_mine = False
+
+    def op_new_window(self, doc):
+        result = self.tandem.launch("--new-window", str(self.folder / doc))
+        if result.returncode != 0:
+            raise Failure(f"tandem --new-window failed: {result.stderr}")
+        self.model.docs[doc].windows += 1
+
+    def op_close_window(self, doc, window):
+        self.keys(self.window(doc, window), "ctrl+w")
+        self.model.docs[doc].windows -= 1
+
+    def op_append_on_disk(self, doc, line):
+        d = self.model.docs[doc]
+        with open(self.folder / doc, "a") as file:
+            file.write(line + "\n")
+        d.file += line + "\n"
+        self.disk_changed(d, appended=True)
+
+    def op_rewrite_on_disk(self, doc, word):
+        d = self.model.docs[doc]
+        new = word + " " + d.file  # truncate and write, as many programs save
+        (self.folder / doc).write_text(new)
+        d.file = new
+        self.disk_changed(d, appended=False)
+
+    def disk_changed(self, d, appended):
+        if d.file == d.text:
+            d.question = False
+            d.saved = d.state  # the file now is the text: nothing to ask
+            return
+        if d.dirty or d.question:
+            d.question = True
+            d.saved = None  # no state of the history is the file now: modified until saved or reloaded
+            return
+        # A clean document follows: an append (a growing log) takes the new text and starts the
+        # history afresh; any other change is one undoable step.
+        d.take_file(undoable=not (appended and d.file.startswith(d.text)))
+
+    def op_answer(self, doc, button):
+        import pyatspi
+        d = self.model.docs[doc]
+        wid = self.window(doc, 0)
+        frame = self.tandem.frame_of(wid)
+        found = wait_for(f"{button} in {doc}", lambda: [b for b in self.tandem.find(frame, "push button")
+                                                         if b.name.replace("_", "") == button
+                                                         and b.getState().contains(pyatspi.STATE_SHOWING)])
+        found[0].queryAction().doAction(0)
+        d.question = False
+        d.kept_mine = button == "Keep Mine"
+        if button == "Reload":
+            d.take_file(undoable=True)
+        # Keep Mine: the text stays, modified against the file it did not take.
+
+    def op_kill_and_relaunch(self):
+        time.sleep(0.3)  # the journal flushes within a frame or two of the last key
+        self.tandem.kill(signal.SIGKILL)
+        self.relaunch()
+
+    def op_quit_and_relaunch(self):
+        wid = self.window(next(iter(self.model.docs)), 0)
+        self.keys(wid, "ctrl+q")
+        code = self.tandem.wait_exit(timeout=15)
+        if code != 0:
+            raise Failure(f"quit ended with status {code}")
+        self.relaunch()
+
+    def relaunch(self):
+        self.tandem.restart()
+        for d in self.model.docs.values():
+            d.hides_break = breaks_at_end(d.text) > 0
+            # The journal keeps the text over the file version it began from: a file that changed
+            # since is asked about again at relaunch, even after Keep Mine (the answer is not journaled).
+            d.question = d.question or d.kept_mine
+        wait_for("every window back", lambda: len(self.tandem.frames()) == self.model.windows(), timeout=20)
+
+    # -- the check after every step --
+
+    def check(self):
+        if self.tandem.proc.poll() is not None:
+            raise Failure(f"the process ended (status {self.tandem.proc.returncode})")
+
+        def agrees():
+            problems = []
+            frames = self.tandem.frames()
+            seen = {name: 0 for name in self.model.docs}
+            for frame in frames:
+                title = frame.name
+                match = re.match(r"^(• )?(.+?)( \([0-9]+\))?$", title)
+                if not match or match.group(2) not in self.model.docs:
+                    problems.append(f"a window titled {title!r}")
+                    continue
+                d = self.model.docs[match.group(2)]
+                seen[d.name] += 1
+                text = self.tandem.text_in(frame).getText(0, -1)
+                if text != d.text:
+                    problems.append(f"{title}: shows {text!r}, the model {d.text!r}")
+                if bool(match.group(1)) != d.dirty:
+                    problems.append(f"{title}: modified mark {bool(match.group(1))}, the model {d.dirty}")
+            for name, d in self.model.docs.items():
+                if seen[name] != d.windows:
+                    problems.append(f"{name}: {seen[name]} windows, the model {d.windows}")
+                on_disk = (self.folder / name).read_text()
+                if on_disk != d.file:
+                    problems.append(f"{name} on disk: {on_disk!r}, the model {d.file!r}")
+            return problems
+        deadline = time.monotonic() + 8
+        problems = agrees()
+        while problems and time.monotonic() < deadline:
+            time.sleep(0.2)
+            try:
+                problems = agrees()
+            except Exception as error:  # a window closing while read
+                problems = [repr(error)]
+        if problems:
+            raise Failure("; ".join(problems))
+        complaints = self.tandem.gtk_complaints()
+        if complaints:
+            raise Failure("GTK complained: " + " | ".join(complaints[:3]))
+
+
+def run(ops, folder, log=print):
+    """Runs the operations (a list, or a generator fed the model); returns the list done and the
+    failure, if any."""
+    driver = Driver(folder)
+    done = []
+    try:
+        driver.start()
+        driver.check()
+        for op in ops(driver.model) if callable(ops) else ops:
+            if not allowed(op, driver.model):
+                continue
+            done.append(op)
+            log(f"  {len(done):4d} {op[0]} {json.dumps(op[1], ensure_ascii=False)}")
+            driver.apply(op)
+            driver.check()
+        return done, None
+    except (Exception, Failed) as error:  # the harness's own time-outs are failures too
+        return done, f"{type(error).__name__}: {error}\n" + "".join(traceback.format_exc(limit=3))
+    finally:
+        driver.tandem.stop()
+
+
+def seeded(seed, steps, deadline):
+    def ops(model):
+        rng = random.Random(seed)
+        for _ in range(steps):
+            if time.monotonic() > deadline:
+                return
+            yield choose(rng, model)
+    return ops
+
+
+def shrink(ops, log):
+    """Drops operations (halves, then one at a time) while the run still fails."""
+    chunk = max(1, len(ops) // 2)
+    while chunk >= 1:
+        index = 0
+        while index < len(ops):
+            candidate = ops[:index] + ops[index + chunk:]
+            with tempfile.TemporaryDirectory(prefix="tandem-shrink-") as folder:
+                _, failure = run(candidate, folder, log=lambda *_: None)
+            if failure:
+                log(f"shrink: {len(candidate)} operations still fail")
+                ops = candidate
+            else:
+                index += chunk
+        chunk //= 2
+    return ops
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--steps", type=int, default=40, help="operations per seed")
+    parser.add_argument("--minutes", type=float, help="run seeds (seed, seed+1, …) for at most this long")
+    parser.add_argument("--seeds", type=int, help="how many seeds, from --seed (1; with --minutes, as many as fit)")
+    parser.add_argument("--replay", help="a run's saved operation list")
+    parser.add_argument("--shrink", action="store_true", help="with a failure: drop operations while it fails")
+    parser.add_argument("--out", default="random-failure.json", help="where a failing run's operations go")
+    arguments = parser.parse_args()
+
+    total, failures = 0, 0
+    if arguments.replay:
+        plans = [("replay", [tuple(op) for op in json.loads(Path(arguments.replay).read_text())["operations"]])]
+    else:
+        deadline = time.monotonic() + arguments.minutes * 60 if arguments.minutes else float("inf")
+        count = arguments.seeds or (10 ** 9 if arguments.minutes else 1)
+        plans = ((seed, seeded(seed, arguments.steps, deadline))
+                 for seed in range(arguments.seed, arguments.seed + count))
+    started = time.monotonic()
+    for seed, ops in plans:
+        if arguments.minutes and time.monotonic() - started > arguments.minutes * 60:
+            break
+        print(f"seed {seed}:")
+        with tempfile.TemporaryDirectory(prefix="tandem-random-") as folder:
+            done, failure = run(ops, folder)
+        total += len(done)
+        if failure:
+            failures += 1
+            print(f"FAILED seed {seed} after {len(done)} operations:\n{failure}")
+            if arguments.shrink:
+                done = shrink(done, print)
+                print(f"shrunk to {len(done)} operations")
+            Path(arguments.out).write_text(json.dumps({"seed": seed, "failure": failure.splitlines()[0],
+                                                       "operations": done}, ensure_ascii=False, indent=1))
+            print(f"operations saved to {arguments.out}; replay: python3 {sys.argv[0]} --replay {arguments.out}")
+            break
+    print(f"random user: {total} operations, {failures} failed, {time.monotonic() - started:.0f} s")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
