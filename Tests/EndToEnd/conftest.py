@@ -79,8 +79,8 @@ class Tandem:
         return self.start(*args, **kwargs)
 
     def start(self, *args, cwd=None, env=None):
-        environment = dict(os.environ, TANDEM_TRACE_LIFECYCLE="1", XDG_STATE_HOME=str(self.state_home),
-                           XDG_DATA_HOME=str(self.tmp / "data"), GSETTINGS_BACKEND="memory", **(env or {}))
+        environment = {**os.environ, "TANDEM_TRACE_LIFECYCLE": "1", "XDG_STATE_HOME": str(self.state_home),
+                       "XDG_DATA_HOME": str(self.tmp / "data"), "GSETTINGS_BACKEND": "memory", **(env or {})}
         self.stderr_file = open(self.stderr_path, "w")
         self.proc = subprocess.Popen([TANDEM, *args], cwd=cwd or self.tmp, env=environment,
                                      stdout=subprocess.DEVNULL, stderr=self.stderr_file)

@@ -265,3 +265,30 @@ def test_a_save_under_editorconfig_then_sed_and_vim_on_the_file(tandem, tmp_path
     wait_for("vim's change followed", lambda: (tandem.text_of("notes.txt") or "").startswith("line zero\n"))
     assert path.read_text().startswith("line zero\n")
     assert tandem.gtk_complaints() == []
+
+
+def test_keys_typed_in_the_other_window_after_keep_mine_reach_the_text(tandem, tmp_path):
+    """Found by the random user: the question answered in one window, the keys typed in the
+    other window of the document go into its text."""
+    a, b = two_windows(tandem, tmp_path, "q.txt", "base\n")
+    tandem.send(b, "ctrl+End", text=" mine")  # b is the active window when the question comes
+    wait_for("dirty", lambda: tandem.titles() == ["• q.txt", "• q.txt (2)"])
+    (tmp_path / "q.txt").write_text("theirs\n")
+    wait_for("the question in both windows", lambda: all("changed on disk" in t for t in banner_text(tandem)))
+    press(tandem, a, "Keep Mine")
+    wait_for("the question gone in both", lambda: not any("changed on disk" in t for t in banner_text(tandem)))
+    tandem.send(b, "ctrl+Home", text="b:")
+    wait_for("the keys in the text", lambda: all_texts(tandem) == ["b:base mine\n"] * 2)
+
+
+def test_keys_typed_while_the_question_comes_keep_going_into_the_text(tandem, tmp_path):
+    """Found by the random user: the question about a change on disk appearing in the window
+    being typed in must not take the keyboard from the text (the keys went nowhere)."""
+    a, b = two_windows(tandem, tmp_path, "t.txt", "base\n")
+    tandem.send(b, "ctrl+End", text=" mine")
+    wait_for("dirty", lambda: tandem.titles() == ["• t.txt", "• t.txt (2)"])
+    (tmp_path / "t.txt").write_text("base\nappended\n")
+    wait_for("the question in both windows", lambda: all("changed on disk" in t for t in banner_text(tandem)))
+    subprocess.run(["xdotool", "key", "--delay", "30", "ctrl+Home", "shift+Down", "Delete"], check=True)
+    subprocess.run(["xdotool", "type", "--delay", "20", "kept"], check=True)
+    wait_for("the keys in the text", lambda: all_texts(tandem) == ["kept\n"] * 2)

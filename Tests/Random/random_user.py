@@ -106,6 +106,7 @@ class Document:
 class Model:
     def __init__(self):
         self.docs = {}
+        self.closed = []  # documents of the windows closed, most recent last (Reopen Closed Window)
 
     def windows(self):
         return sum(d.windows for d in self.docs.values())
@@ -129,6 +130,8 @@ def choose(rng, model):
         (6, ("save", {"doc": doc.name, "window": window})),
         (5, ("append_on_disk", {"doc": doc.name, "line": rng.choice(WORDS)})),
         (3, ("rewrite_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
+        (2, ("rename_save_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
+        (4, ("paste_at_start", {"source": rng.choice(docs).name, "doc": doc.name, "window": window})),
         (2, ("kill_and_relaunch", {})),
         (2, ("quit_and_relaunch", {})),
     ]
@@ -136,6 +139,8 @@ def choose(rng, model):
         options.append((3, ("new_window", {"doc": doc.name})))
     if doc.windows > 1:
         options.append((3, ("close_window", {"doc": doc.name, "window": window})))
+    if model.closed and model.windows() < MAX_WINDOWS:
+        options.append((2, ("reopen_closed", {"doc": doc.name, "window": window})))
     total = sum(weight for weight, _ in options)
     pick = rng.uniform(0, total)
     for weight, op in options:
@@ -157,6 +162,8 @@ def allowed(op, model):
         return doc.windows > 1
     if name == "new_window":
         return model.windows() < MAX_WINDOWS
+    if name == "reopen_closed":
+        return bool(model.closed) and model.windows() < MAX_WINDOWS
     return True
 
 
@@ -165,6 +172,11 @@ class Driver:
         self.folder = Path(folder)
         self.tandem = Tandem(self.folder)
         self.model = Model()
+        # Lines do not wrap, so that Down goes to the next line of the text, as the model says.
+        keyfile = self.folder / "config" / "glib-2.0" / "settings" / "keyfile"
+        keyfile.parent.mkdir(parents=True)
+        keyfile.write_text("[io/github/tandemedit/Tandem]\nwrap=false\n")
+        self.env = {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": str(self.folder / "config")}
 
     # -- the application --
 
@@ -173,7 +185,7 @@ class Driver:
             text = f"{name} line one\nsecond line\n" if index == 0 else "no final newline"
             (self.folder / name).write_text(text)
             self.model.docs[name] = Document(name, text)
-        self.tandem.start(*self.model.docs)
+        self.tandem.start(*self.model.docs, env=self.env)
         for name in self.model.docs:
             self.tandem.wait_title(name, timeout=20)
 
@@ -258,6 +270,31 @@ class Driver:
     def op_close_window(self, doc, window):
         self.keys(self.window(doc, window), "ctrl+w")
         self.model.docs[doc].windows -= 1
+        self.model.closed.append(doc)
+
+    def op_reopen_closed(self, doc, window):
+        # From any window: the last window closed comes back, on its document.
+        self.keys(self.window(doc, window), "ctrl+shift+t")
+        self.model.docs[self.model.closed.pop()].windows += 1
+
+    def op_paste_at_start(self, source, doc, window):
+        # Select All and Copy in a window of `source` (all that shows), Paste at the start of `doc`.
+        s, d = self.model.docs[source], self.model.docs[doc]
+        self.keys(self.window(source, 0), "ctrl+a", "ctrl+c", "ctrl+Home")
+        copied = s.text[:s.shown_end]
+        self.keys(self.window(doc, window), "ctrl+Home", "ctrl+v")
+        if copied:
+            d.edit(copied + d.text)
+
+    def op_rename_save_on_disk(self, doc, word):
+        # As Emacs and Vim (backupcopy=no) save: the file becomes the backup, a new file takes its name.
+        d = self.model.docs[doc]
+        path = self.folder / doc
+        path.rename(self.folder / (doc + "~"))
+        new = d.file + word + "\n"
+        path.write_text(new)
+        d.file = new
+        self.disk_changed(d, appended=False)
 
     def op_append_on_disk(self, doc, line):
         d = self.model.docs[doc]
@@ -315,7 +352,7 @@ class Driver:
         self.relaunch()
 
     def relaunch(self):
-        self.tandem.restart()
+        self.tandem.restart(env=self.env)
         for d in self.model.docs.values():
             d.hides_break = breaks_at_end(d.text) > 0
             # The journal keeps the text over the file version it began from: a file that changed
@@ -368,9 +405,9 @@ class Driver:
             raise Failure("GTK complained: " + " | ".join(complaints[:3]))
 
 
-def run(ops, folder, log=print):
+def run(ops, folder, log=print, shot=None):
     """Runs the operations (a list, or a generator fed the model); returns the list done and the
-    failure, if any."""
+    failure, if any (with a screenshot in `shot`)."""
     driver = Driver(folder)
     done = []
     try:
@@ -385,6 +422,8 @@ def run(ops, folder, log=print):
             driver.check()
         return done, None
     except (Exception, Failed) as error:  # the harness's own time-outs are failures too
+        if shot:
+            subprocess.run(["import", "-window", "root", shot], check=False)
         return done, f"{type(error).__name__}: {error}\n" + "".join(traceback.format_exc(limit=3))
     finally:
         driver.tandem.stop()
@@ -443,7 +482,7 @@ def main():
             break
         print(f"seed {seed}:")
         with tempfile.TemporaryDirectory(prefix="tandem-random-") as folder:
-            done, failure = run(ops, folder)
+            done, failure = run(ops, folder, shot=str(Path(arguments.out).with_suffix(".png")))
         total += len(done)
         if failure:
             failures += 1
