@@ -466,6 +466,7 @@ def main():
     parser.add_argument("--replay", help="a run's saved operation list")
     parser.add_argument("--shrink", action="store_true", help="with a failure: drop operations while it fails")
     parser.add_argument("--out", default="random-failure.json", help="where a failing run's operations go")
+    parser.add_argument("--keep-going", action="store_true", help="after a failure, go on with the next seed (each failure saved apart)")
     arguments = parser.parse_args()
 
     total, failures = 0, 0
@@ -481,8 +482,11 @@ def main():
         if arguments.minutes and time.monotonic() - started > arguments.minutes * 60:
             break
         print(f"seed {seed}:")
+        out = Path(arguments.out)
+        if arguments.keep_going:
+            out = out.with_name(f"{out.stem}-{seed}{out.suffix}")
         with tempfile.TemporaryDirectory(prefix="tandem-random-") as folder:
-            done, failure = run(ops, folder, shot=str(Path(arguments.out).with_suffix(".png")))
+            done, failure = run(ops, folder, shot=str(out.with_suffix(".png")))
         total += len(done)
         if failure:
             failures += 1
@@ -490,10 +494,11 @@ def main():
             if arguments.shrink:
                 done = shrink(done, print)
                 print(f"shrunk to {len(done)} operations")
-            Path(arguments.out).write_text(json.dumps({"seed": seed, "failure": failure.splitlines()[0],
-                                                       "operations": done}, ensure_ascii=False, indent=1))
-            print(f"operations saved to {arguments.out}; replay: python3 {sys.argv[0]} --replay {arguments.out}")
-            break
+            out.write_text(json.dumps({"seed": seed, "failure": failure.splitlines()[0],
+                                       "operations": done}, ensure_ascii=False, indent=1))
+            print(f"operations saved to {out}; replay: python3 {sys.argv[0]} --replay {out}")
+            if not arguments.keep_going:
+                break
     print(f"random user: {total} operations, {failures} failed, {time.monotonic() - started:.0f} s")
     sys.exit(1 if failures else 0)
 
