@@ -64,6 +64,7 @@ class Document:
         self.hides_break = breaks_at_end(text) > 0
         self.question = False   # the file changed under edits: Reload / Keep Mine asked
         self.kept_mine = False  # Keep Mine answered since the last save or reload
+        self.deleted = False    # the file was deleted on disk (Save creates it again)
 
     @staticmethod
     def next_state():
@@ -128,19 +129,21 @@ def choose(rng, model):
         (8, ("undo", {"doc": doc.name, "window": window})),
         (4, ("redo", {"doc": doc.name, "window": window})),
         (6, ("save", {"doc": doc.name, "window": window})),
-        (5, ("append_on_disk", {"doc": doc.name, "line": rng.choice(WORDS)})),
-        (3, ("rewrite_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
-        (2, ("rename_save_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
+        (0 if doc.deleted else 5, ("append_on_disk", {"doc": doc.name, "line": rng.choice(WORDS)})),
+        (0 if doc.deleted else 3, ("rewrite_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
+        (0 if doc.deleted else 2, ("rename_save_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
+        (0 if doc.deleted or doc.question else 1, ("delete_on_disk", {"doc": doc.name})),
         (4, ("paste_at_start", {"source": rng.choice(docs).name, "doc": doc.name, "window": window})),
         (2, ("kill_and_relaunch", {})),
         (2, ("quit_and_relaunch", {})),
     ]
-    if model.windows() < MAX_WINDOWS:
+    if model.windows() < MAX_WINDOWS and not doc.deleted:
         options.append((3, ("new_window", {"doc": doc.name})))
     if doc.windows > 1:
         options.append((3, ("close_window", {"doc": doc.name, "window": window})))
     if model.closed and model.windows() < MAX_WINDOWS:
         options.append((2, ("reopen_closed", {"doc": doc.name, "window": window})))
+    options = [(weight, op) for weight, op in options if weight > 0]
     total = sum(weight for weight, _ in options)
     pick = rng.uniform(0, total)
     for weight, op in options:
@@ -158,10 +161,14 @@ def allowed(op, model):
         return False
     if name == "answer":
         return doc.question
+    if name in ("append_on_disk", "rewrite_on_disk", "rename_save_on_disk"):
+        return not doc.deleted
+    if name == "delete_on_disk":
+        return not doc.deleted and not doc.question
     if name == "close_window":
         return doc.windows > 1
     if name == "new_window":
-        return model.windows() < MAX_WINDOWS
+        return model.windows() < MAX_WINDOWS and not doc.deleted
     if name == "reopen_closed":
         return bool(model.closed) and model.windows() < MAX_WINDOWS
     return True
@@ -260,6 +267,15 @@ class Driver:
         d.file = d.text
         d.saved = d.state
         d.kept_mine = False
+        d.deleted = False
+
+    def op_delete_on_disk(self, doc):
+        # The file removed (rm, git rm): the text stays, modified; Save creates the file again.
+        d = self.model.docs[doc]
+        (self.folder / doc).unlink()
+        d.file = None
+        d.deleted = True
+        d.saved = None
 
     def op_new_window(self, doc):
         result = self.tandem.launch("--new-window", str(self.folder / doc))
@@ -294,23 +310,23 @@ class Driver:
         new = d.file + word + "\n"
         path.write_text(new)
         d.file = new
-        self.disk_changed(d, appended=False)
+        self.disk_changed(d)
 
     def op_append_on_disk(self, doc, line):
         d = self.model.docs[doc]
         with open(self.folder / doc, "a") as file:
             file.write(line + "\n")
         d.file += line + "\n"
-        self.disk_changed(d, appended=True)
+        self.disk_changed(d)
 
     def op_rewrite_on_disk(self, doc, word):
         d = self.model.docs[doc]
         new = word + " " + d.file  # truncate and write, as many programs save
         (self.folder / doc).write_text(new)
         d.file = new
-        self.disk_changed(d, appended=False)
+        self.disk_changed(d)
 
-    def disk_changed(self, d, appended):
+    def disk_changed(self, d):
         if d.file == d.text:
             d.question = False
             d.saved = d.state  # the file now is the text: nothing to ask
@@ -319,9 +335,10 @@ class Driver:
             d.question = True
             d.saved = None  # no state of the history is the file now: modified until saved or reloaded
             return
-        # A clean document follows: an append (a growing log) takes the new text and starts the
-        # history afresh; any other change is one undoable step.
-        d.take_file(undoable=not (appended and d.file.startswith(d.text)))
+        # A clean document follows: a file that only grew (a log; also a new file by rename that
+        # holds the old text and more: growth is told by content) takes the new text and starts
+        # the history afresh; any other change is one undoable step.
+        d.take_file(undoable=not d.file.startswith(d.text))
 
     def op_answer(self, doc, button):
         import pyatspi
@@ -386,7 +403,8 @@ class Driver:
             for name, d in self.model.docs.items():
                 if seen[name] != d.windows:
                     problems.append(f"{name}: {seen[name]} windows, the model {d.windows}")
-                on_disk = (self.folder / name).read_text()
+                path = self.folder / name
+                on_disk = path.read_text() if path.exists() else None
                 if on_disk != d.file:
                     problems.append(f"{name} on disk: {on_disk!r}, the model {d.file!r}")
             return problems
