@@ -188,6 +188,10 @@ class Driver:
     # -- the application --
 
     def start(self):
+        # The words' accented letters get keys of their own (spare XF86 ones): xdotool otherwise
+        # maps each onto a scratch key as it types it, and under load a letter is sometimes lost.
+        for keycode, keysym in zip(range(249, 256), ["eacute", "agrave", "ccedilla", "idiaeresis", "udiaeresis"]):
+            subprocess.run(["xmodmap", "-e", f"keycode {keycode} = {keysym}"], check=False)
         for index, name in enumerate(DOCUMENTS[:2]):
             text = f"{name} line one\nsecond line\n" if index == 0 else "no final newline"
             (self.folder / name).write_text(text)
