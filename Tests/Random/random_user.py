@@ -108,6 +108,7 @@ class Model:
     def __init__(self):
         self.docs = {}
         self.closed = []  # documents of the windows closed, most recent last (Reopen Closed Window)
+        self.clipboard = ""
 
     def windows(self):
         return sum(d.windows for d in self.docs.values())
@@ -301,10 +302,11 @@ class Driver:
         # Select All and Copy in a window of `source` (all that shows), Paste at the start of `doc`.
         s, d = self.model.docs[source], self.model.docs[doc]
         self.keys(self.window(source, 0), "ctrl+a", "ctrl+c", "ctrl+Home")
-        copied = s.text[:s.shown_end]
+        if s.shown_end:  # copying nothing leaves the clipboard as it was
+            self.model.clipboard = s.text[:s.shown_end]
         self.keys(self.window(doc, window), "ctrl+Home", "ctrl+v")
-        if copied:
-            d.edit(copied + d.text)
+        if self.model.clipboard:
+            d.edit(self.model.clipboard + d.text)
 
     def op_rename_save_on_disk(self, doc, word):
         # As Emacs and Vim (backupcopy=no) save: the file becomes the backup, a new file takes its name.
