@@ -281,6 +281,7 @@ class Driver:
         d.file = None
         d.deleted = True
         d.saved = None
+        d.kept_mine = False  # no version on disk to ask about again
 
     def op_new_window(self, doc):
         result = self.tandem.launch("--new-window", str(self.folder / doc))
