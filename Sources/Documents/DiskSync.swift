@@ -94,7 +94,9 @@ final class DiskSync {
         document.knownFileText = nil
         document.fileTail = nil
         document.savedStateID = nil  // nothing on disk matches the text now
-        store.rebaseJournal(document)
+        // The text is now the only copy of the file: journaled even when it had no edits, so a
+        // crash before it is saved again brings it back (found by the random user).
+        store.journals?.begin(document)
         store.publish(.deletedOnDisk, for: document, dirtyBefore: wasDirty)
     }
 

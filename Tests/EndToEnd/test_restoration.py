@@ -195,3 +195,20 @@ def test_windows_come_back_where_they_were_after_quit_and_reopen(tandem, tmp_pat
     tandem.restart()
     _wait_at("both back where they were", lambda: (_geometry(tandem.window_id("here.txt")),
                                                   _geometry(tandem.window_id("there.txt"))), ((310, 220), (640, 90)))
+
+
+def test_a_file_deleted_under_its_window_comes_back_after_a_crash(tandem, tmp_path):
+    """Found by the random user: a file deleted while its window showed it without edits, then
+    a crash. The window said its text was still there; it was, in memory only, and the relaunch
+    dropped the window as one "with no unsaved text"."""
+    (tmp_path / "only.txt").write_text("the only copy now\n")
+    (tmp_path / "other.txt").write_text("other\n")
+    tandem.start("only.txt", "other.txt")
+    tandem.wait_title("other.txt")
+    os.remove(tmp_path / "only.txt")
+    wait_for("the deletion said", lambda: "no longer on disk" in " ".join(tandem.labels_of("• only.txt")))
+    time.sleep(0.5)
+    tandem.kill(signal.SIGKILL)
+    tandem.restart()
+    wait_for("both windows back", lambda: tandem.titles() == ["other.txt", "• only.txt"] or tandem.titles() == ["• only.txt", "other.txt"])
+    assert tandem.text_of("• only.txt") == "the only copy now\n"
