@@ -188,10 +188,14 @@ final class EditorSceneDelegate: SceneDelegate {
         case .renamed:
             EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage)  // a new name may be another language
             updateTitle()
+            // Every window's record names the file now, not a second later: a crash in between
+            // would bring this window back on the old path (found by the random user).
+            scene?.saveRestorationRecord()
         case .saved:
             banners.didSave()
             EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage)
             updateTitle()
+            scene?.saveRestorationRecord()  // Save As: the record names the new file at once
         case .reloadedFromDisk:
             ui.textView.scrollToCaret()
             updateTitle()

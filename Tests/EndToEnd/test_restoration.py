@@ -212,3 +212,24 @@ def test_a_file_deleted_under_its_window_comes_back_after_a_crash(tandem, tmp_pa
     tandem.restart()
     wait_for("both windows back", lambda: tandem.titles() == ["other.txt", "• only.txt"] or tandem.titles() == ["• only.txt", "other.txt"])
     assert tandem.text_of("• only.txt") == "the only copy now\n"
+
+
+def test_every_window_follows_save_as_through_a_crash(tandem, tmp_path):
+    """Found by the random user: Save As from one of two windows, then a crash. The other window's
+    record still named the old file (it was rewritten only a second after an edit), so the relaunch
+    showed that window on the old file, beside the new one."""
+    (tmp_path / "old.txt").write_text("before\n")
+    tandem.start("old.txt")
+    tandem.wait_title("old.txt")
+    assert tandem.launch("--new-window", "old.txt").returncode == 0
+    first, second = tandem.window_ids("old.txt", 2)
+    tandem.send(second, "ctrl+shift+s")
+    dialog = tandem.window_id("Save As")
+    tandem.send(dialog, "ctrl+a", text="new.txt")
+    time.sleep(0.2)
+    subprocess.run(["xdotool", "key", "Return"], check=True)
+    wait_for("both windows on new.txt", lambda: tandem.titles() == ["new.txt", "new.txt (2)"])
+    tandem.kill(signal.SIGKILL)
+    tandem.restart()
+    wait_for("both windows back on new.txt", lambda: tandem.titles() == ["new.txt", "new.txt (2)"])
+    assert (tmp_path / "old.txt").read_text() == "before\n" and (tmp_path / "new.txt").read_text() == "before\n"

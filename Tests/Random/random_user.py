@@ -33,10 +33,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "EndToEnd"))
 from conftest import Tandem, wait_for  # noqa: E402  (the end-to-end tests' harness)
 from _pytest.outcomes import Failed  # noqa: E402  (what wait_for raises on a time-out)
+from test_background import LowMemoryMonitor  # noqa: E402
+import merge_model  # noqa: E402
 
 WORDS = ["alpha", "beta", "gamma", "ça", "naïve", "über", "x", "zeta9", "déjà"]
 DOCUMENTS = ["one.txt", "two.txt", "three.txt"]
 MAX_WINDOWS = 6
+MAX_DOCUMENTS = 4
 
 
 class Failure(Exception):
@@ -65,6 +68,8 @@ class Document:
         self.question = False   # the file changed under edits: Reload / Keep Mine asked
         self.kept_mine = False  # Keep Mine answered since the last save or reload
         self.deleted = False    # the file was deleted on disk (Save creates it again)
+        self.base = None        # with a question: the version Merge merges from (None: no Merge)
+        self.merged = None      # after a Merge: the file's version it took in
 
     @staticmethod
     def next_state():
@@ -102,6 +107,19 @@ class Document:
             self.text, self.state = self.file, Document.next_state()
         self.saved = self.state
         self.hides_break = breaks_at_end(self.text) > 0
+        self.base = self.merged = None
+
+    def text_at(self, state):
+        """The text the history holds at `state` (None: no step of it)."""
+        if state == self.state:
+            return self.text
+        return next((text for text, s in self.undo + self.redo if s == state), None)
+
+    def merge_result(self):
+        """What Merge makes now, as (text, conflicts); None when it is not offered or ambiguous."""
+        if not self.question or self.base is None or self.file is None:
+            return None
+        return merge_model.expected(self.base, self.text, self.file)
 
 
 class Model:
@@ -109,6 +127,8 @@ class Model:
         self.docs = {}
         self.closed = []  # documents of the windows closed, most recent last (Reopen Closed Window)
         self.clipboard = ""
+        self.files = {}   # files no document shows (left behind by Save As): name -> text
+        self.made = 0     # files made by the driver, for fresh names
 
     def windows(self):
         return sum(d.windows for d in self.docs.values())
@@ -120,9 +140,12 @@ def choose(rng, model):
     docs = list(model.docs.values())
     asked = [d for d in docs if d.question]
     if asked and rng.random() < 0.7:
-        return ("answer", {"doc": rng.choice(asked).name, "button": rng.choice(["Reload", "Keep Mine"])})
+        d = rng.choice(asked)
+        buttons = ["Reload", "Keep Mine"] + (["Merge", "Merge"] if d.merge_result() else [])
+        return ("answer", {"doc": d.name, "button": rng.choice(buttons)})
     doc = rng.choice(docs)
     window = rng.randrange(doc.windows)
+    found = [w for w in WORDS + ["line", "one", "e"] if w in doc.text[:doc.shown_end]]
     options = [
         (30, ("type", {"doc": doc.name, "window": window, "at": rng.choice(["start", "end"]), "word": rng.choice(WORDS)})),
         (8, ("newline", {"doc": doc.name, "window": window, "word": rng.choice(WORDS)})),
@@ -134,12 +157,21 @@ def choose(rng, model):
         (0 if doc.deleted else 3, ("rewrite_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
         (0 if doc.deleted else 2, ("rename_save_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
         (0 if doc.deleted or doc.question else 1, ("delete_on_disk", {"doc": doc.name})),
-        (4, ("paste_at_start", {"source": rng.choice(docs).name, "doc": doc.name, "window": window})),
+        (4, ("paste", {"source": rng.choice(docs).name, "doc": doc.name, "window": window, "at": rng.choice(["start", "end"])})),
+        (3 if found else 0, ("replace_all", {"doc": doc.name, "window": window, "find": rng.choice(found or ["-"]),
+                                             "replace": rng.choice(WORDS + [""])})),
+        (2, ("save_as", {"doc": doc.name, "window": window, "name": fresh_name(model, rng)})),
+        (2, ("memory_warning", {"doc": doc.name, "window": window})),
         (2, ("kill_and_relaunch", {})),
+        (2, ("type_and_kill", {"doc": doc.name, "window": window, "word": rng.choice(WORDS),
+                               "delay": rng.choice([0, 0.02, 0.05, 0.1, 0.5])})),
         (2, ("quit_and_relaunch", {})),
     ]
     if model.windows() < MAX_WINDOWS and not doc.deleted:
         options.append((3, ("new_window", {"doc": doc.name})))
+    if model.windows() < MAX_WINDOWS and len(docs) < MAX_DOCUMENTS:
+        name = rng.choice(sorted(model.files)) if model.files and rng.random() < 0.6 else fresh_name(model, rng)
+        options.append((2, ("open_file", {"name": name, "text": model.files.get(name, rng.choice(WORDS) + "\n")})))
     if doc.windows > 1:
         options.append((3, ("close_window", {"doc": doc.name, "window": window})))
     if model.closed and model.windows() < MAX_WINDOWS:
@@ -154,6 +186,14 @@ def choose(rng, model):
     return options[-1][1]
 
 
+def fresh_name(model, rng):
+    """A file name no document and no file of the run has."""
+    while True:
+        name = f"f{rng.randrange(1000)}.txt"
+        if name not in model.docs and name not in model.files:
+            return name
+
+
 def allowed(op, model):
     """Whether `op` makes sense in the model's state (a shrunk list may have lost what led to it)."""
     name, args = op
@@ -161,7 +201,7 @@ def allowed(op, model):
     if "doc" in args and doc is None:
         return False
     if name == "answer":
-        return doc.question
+        return doc.question and (args["button"] != "Merge" or doc.merge_result() is not None)
     if name in ("append_on_disk", "rewrite_on_disk", "rename_save_on_disk"):
         return not doc.deleted
     if name == "delete_on_disk":
@@ -172,6 +212,13 @@ def allowed(op, model):
         return model.windows() < MAX_WINDOWS and not doc.deleted
     if name == "reopen_closed":
         return bool(model.closed) and model.windows() < MAX_WINDOWS
+    if name == "paste":
+        return args["source"] in model.docs
+    if name == "save_as":
+        return args["name"] not in model.docs and args["name"] not in model.files
+    if name == "open_file":
+        return (args["name"] not in model.docs and model.files.get(args["name"], args["text"]) == args["text"]
+                and model.windows() < MAX_WINDOWS and len(model.docs) < MAX_DOCUMENTS)
     return True
 
 
@@ -180,11 +227,14 @@ class Driver:
         self.folder = Path(folder)
         self.tandem = Tandem(self.folder)
         self.model = Model()
+        self.minimized = {}  # X window id -> its document's name
         # Lines do not wrap, so that Down goes to the next line of the text, as the model says.
         keyfile = self.folder / "config" / "glib-2.0" / "settings" / "keyfile"
         keyfile.parent.mkdir(parents=True)
         keyfile.write_text("[io/github/tandemedit/Tandem]\nwrap=false\n")
-        self.env = {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": str(self.folder / "config")}
+        self.monitor = LowMemoryMonitor()  # a private system bus with a low-memory monitor on it
+        self.env = {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": str(self.folder / "config"),
+                    "DBUS_SYSTEM_BUS_ADDRESS": self.monitor.address}
 
     # -- the application --
 
@@ -205,7 +255,8 @@ class Driver:
         pattern = r"^(• )?" + re.escape(doc) + r"( \([0-9]+\))?( \[Read-Only\])?$"
         found = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.tandem.proc.pid),
                                 "--name", pattern], capture_output=True, text=True).stdout.split()
-        return sorted(found, key=int)
+        # A minimized window is not "visible" to xdotool; the driver knows which it minimized.
+        return sorted(set(found) | {wid for wid, name in self.minimized.items() if name == doc}, key=int)
 
     def window(self, doc, index):
         ids = wait_for(f"{doc}'s windows", lambda: (lambda found: found if len(found) == self.model.docs[doc].windows else None)(
@@ -213,6 +264,7 @@ class Driver:
         return ids[index % len(ids)]
 
     def keys(self, wid, *keys, text=None):
+        self.minimized.pop(wid, None)  # activating a window brings it back
         self.tandem.send(wid, *keys, text=text)
 
     # -- each operation: act, then say what the model becomes --
@@ -273,6 +325,7 @@ class Driver:
         d.saved = d.state
         d.kept_mine = False
         d.deleted = False
+        d.merged = None
 
     def op_delete_on_disk(self, doc):
         # The file removed (rm, git rm): the text stays, modified; Save creates the file again.
@@ -282,6 +335,7 @@ class Driver:
         d.deleted = True
         d.saved = None
         d.kept_mine = False  # no version on disk to ask about again
+        d.merged = None
 
     def op_new_window(self, doc):
         result = self.tandem.launch("--new-window", str(self.folder / doc))
@@ -299,15 +353,93 @@ class Driver:
         self.keys(self.window(doc, window), "ctrl+shift+t")
         self.model.docs[self.model.closed.pop()].windows += 1
 
-    def op_paste_at_start(self, source, doc, window):
-        # Select All and Copy in a window of `source` (all that shows), Paste at the start of `doc`.
+    def op_paste(self, source, doc, window, at):
+        # Select All and Copy in a window of `source` (all that shows), Paste at the start or end of `doc`.
         s, d = self.model.docs[source], self.model.docs[doc]
         self.keys(self.window(source, 0), "ctrl+a", "ctrl+c", "ctrl+Home")
         if s.shown_end:  # copying nothing leaves the clipboard as it was
             self.model.clipboard = s.text[:s.shown_end]
-        self.keys(self.window(doc, window), "ctrl+Home", "ctrl+v")
+        self.keys(self.window(doc, window), "ctrl+Home" if at == "start" else "ctrl+End", "ctrl+v")
         if self.model.clipboard:
-            d.edit(self.model.clipboard + d.text)
+            where = 0 if at == "start" else d.shown_end
+            d.edit(d.text[:where] + self.model.clipboard + d.text[where:])
+
+    def op_paste_at_start(self, source, doc, window):  # the name runs saved before paste took `at`
+        self.op_paste(source, doc, window, "start")
+
+    def op_replace_all(self, doc, window, find, replace):
+        # Ctrl+H, both fields filled over AT-SPI, Replace All, Escape. Find ignores case by
+        # default; the driver's texts are lower case, so plain replacement is the model.
+        import pyatspi
+        d = self.model.docs[doc]
+        wid = self.window(doc, window)
+        self.keys(wid, "ctrl+h")
+        frame = self.tandem.frame_of(wid)
+        entries = wait_for("the find and replace fields", lambda: (lambda found: found if len(found) == 2 else None)(
+            [t for t in self.tandem.find(frame, "text") if t.name != "Document text" and t.getState().contains(pyatspi.STATE_SHOWING)]))
+        entries[0].queryEditableText().setTextContents(find)
+        entries[1].queryEditableText().setTextContents(replace)
+        button = [b for b in self.tandem.find(frame, "push button") if b.name.replace("_", "") == "Replace All"][0]
+        # The search runs as the field changes: wait for its count before replacing.
+        wait_for("the matches counted", lambda: any(" of " in label or "No" in label for label in self.tandem.labels_of_frame(frame)))
+        button.queryAction().doAction(0)
+        shown = d.text[:d.shown_end]
+        if find in shown:
+            d.edit(shown.replace(find, replace) + d.text[d.shown_end:])
+        self.wait_text(d)
+        self.keys(wid, "Escape")
+
+    def op_save_as(self, doc, window, name):
+        # Ctrl+Shift+S, a new name in the dialog's own folder, Enter: the document is that file now,
+        # in every window; the old file stays as it was.
+        d = self.model.docs[doc]
+        self.keys(self.window(doc, window), "ctrl+shift+s")
+        dialog = wait_for("the Save As dialog", lambda: subprocess.run(
+            ["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.tandem.proc.pid), "--name", "^Save As$"],
+            capture_output=True, text=True).stdout.split())[0]
+        self.keys(dialog, "ctrl+a", text=name)
+        time.sleep(0.2)
+        subprocess.run(["xdotool", "key", "Return"], check=True)
+        if d.file is not None:
+            self.model.files[doc] = d.file
+        del self.model.docs[doc]
+        d.name = name
+        self.model.docs[name] = d
+        self.model.closed = [name if n == doc else n for n in self.model.closed]
+        self.minimized = {wid: name if n == doc else n for wid, n in self.minimized.items()}
+        d.file = d.text
+        d.saved = d.state
+        d.question = d.kept_mine = d.deleted = False
+        d.base = d.merged = None
+        wait_for(f"{name}'s windows", lambda: len(self.window_ids(name)) == d.windows)
+
+    def op_open_file(self, name, text):
+        path = self.folder / name
+        if name not in self.model.files:
+            path.write_text(text)
+        result = self.tandem.launch(str(path))
+        if result.returncode != 0:
+            raise Failure(f"tandem {name} failed: {result.stderr}")
+        self.model.files.pop(name, None)
+        self.model.docs[name] = Document(name, text)
+
+    def op_memory_warning(self, doc, window):
+        # The window minimized (a background scene), then the memory monitor warns: background
+        # windows give their buffers back, and the next operation on it brings it back.
+        wid = self.window(doc, window)
+        subprocess.run(["xdotool", "windowminimize", "--sync", wid], check=True)
+        self.minimized[wid] = doc
+        for _ in range(3):  # the monitor may start after the application: warn until heard
+            self.monitor.warn()
+            time.sleep(0.1)
+
+    def wait_text(self, d):
+        """Waits until a window of `d` shows its model text (an operation's result arrived)."""
+        view = self.tandem.text_in(self.tandem.frame_of(self.window(d.name, 0)))
+        try:
+            wait_for(f"{d.name}'s text", lambda: view.getText(0, -1) == d.text, timeout=5)
+        except Failed:
+            pass  # the check after the step says what differs
 
     def op_rename_save_on_disk(self, doc, word):
         # As Emacs and Vim (backupcopy=no) save: the file becomes the backup, a new file takes its name.
@@ -339,6 +471,10 @@ class Driver:
             d.saved = d.state  # the file now is the text: nothing to ask
             return
         if d.dirty or d.question:
+            if not d.question:
+                # The version Merge starts from: the text last saved or read (the file before this
+                # change), or the version a Merge took in; a second change keeps the first base.
+                d.base = d.text_at(d.saved) if d.saved is not None else d.merged
             d.question = True
             d.saved = None  # no state of the history is the file now: modified until saved or reloaded
             return
@@ -355,17 +491,48 @@ class Driver:
         found = wait_for(f"{button} in {doc}", lambda: [b for b in self.tandem.find(frame, "push button")
                                                          if b.name.replace("_", "") == button
                                                          and b.getState().contains(pyatspi.STATE_SHOWING)])
+        merged = d.merge_result() if button == "Merge" else None
         found[0].queryAction().doAction(0)
         d.question = False
         d.kept_mine = button == "Keep Mine"
         if button == "Reload":
             d.take_file(undoable=True)
+        elif button == "Merge":
+            # Both sides' changes, one undo step; modified unless that is the file (see merge_model).
+            text, _ = merged
+            if text != d.text:
+                d.edit(text)
+            d.saved = d.state if text == d.file else None
+            d.merged = d.file
         # Keep Mine: the text stays, modified against the file it did not take.
+        d.base = None
+        if button == "Keep Mine":
+            d.merged = None
 
     def op_kill_and_relaunch(self):
         time.sleep(0.3)  # the journal flushes within a frame or two of the last key
         self.tandem.kill(signal.SIGKILL)
         self.relaunch()
+
+    def op_type_and_kill(self, doc, window, word, delay):
+        # Killed at a random moment after typing: what was typed more than a journal flush before
+        # (0.3 s is ample) is back whole; what was typed closer to the kill may be back in part.
+        d = self.model.docs[doc]
+        end, typed = d.shown_end, " " + word  # where Ctrl+End goes now (a relaunch may hide a break)
+        self.keys(self.window(doc, window), "ctrl+End", text=typed)
+        time.sleep(delay)
+        self.tandem.kill(signal.SIGKILL)
+        self.relaunch(undo_check=False)
+        view = self.tandem.text_in(self.tandem.frame_of(self.window(doc, 0)))
+        readings = [None]
+        shown = wait_for(f"{doc} back and settled", lambda: readings.append(view.getText(0, -1)) or (
+            readings[-1] if readings[-1] == readings[-2] else None), interval=0.3)
+        kept = next((n for n in range(len(typed), -1, -1) if shown == d.text[:end] + typed[:n] + d.text[end:]), None)
+        if kept is None or (delay >= 0.3 and kept < len(typed)):
+            raise Failure(f"after the kill {doc} shows {shown!r}; typed {typed!r} at the end of {d.text!r}")
+        if kept:
+            d.edit(d.text[:end] + typed[:kept] + d.text[end:])
+        self.undo_check()
 
     def op_quit_and_relaunch(self):
         wid = self.window(next(iter(self.model.docs)), 0)
@@ -375,14 +542,33 @@ class Driver:
             raise Failure(f"quit ended with status {code}")
         self.relaunch()
 
-    def relaunch(self):
+    def relaunch(self, undo_check=True):
         self.tandem.restart(env=self.env)
+        self.minimized.clear()  # windows come back shown
         for d in self.model.docs.values():
             d.hides_break = breaks_at_end(d.text) > 0
             # The journal keeps the text over the file version it began from: a file that changed
             # since is asked about again at relaunch, even after Keep Mine (the answer is not journaled).
             d.question = d.question or d.kept_mine
+            d.base = d.merged = None  # the version a Merge would start from is not journaled
         wait_for("every window back", lambda: len(self.tandem.frames()) == self.model.windows(), timeout=20)
+        if undo_check:
+            self.undo_check()
+
+    def undo_check(self):
+        """Ctrl+Z right after a relaunch undoes what the model says, and Ctrl+Shift+Z redoes it."""
+        d = next((d for d in self.model.docs.values() if d.undo), None)
+        if d is None:
+            return
+        wid = self.window(d.name, 0)
+        view = self.tandem.text_in(self.tandem.frame_of(wid))
+        for keys, text in (("ctrl+z", d.undo[-1][0]), ("ctrl+shift+z", d.text)):
+            self.keys(wid, keys)
+            try:
+                wait_for(f"{keys} in {d.name}", lambda: view.getText(0, -1) == text, timeout=5)
+            except Failed:
+                shown = view.getText(0, -1)
+                raise Failure(f"{keys} after the relaunch: {d.name} shows {shown!r}, the model {text!r}")
 
     # -- the check after every step --
 
@@ -414,6 +600,10 @@ class Driver:
                 on_disk = path.read_text() if path.exists() else None
                 if on_disk != d.file:
                     problems.append(f"{name} on disk: {on_disk!r}, the model {d.file!r}")
+            for name, text in self.model.files.items():
+                on_disk = (self.folder / name).read_text() if (self.folder / name).exists() else None
+                if on_disk != text:
+                    problems.append(f"{name} (no window) on disk: {on_disk!r}, the model {text!r}")
             return problems
         deadline = time.monotonic() + 8
         problems = agrees()
@@ -452,6 +642,7 @@ def run(ops, folder, log=print, shot=None):
         return done, f"{type(error).__name__}: {error}\n" + "".join(traceback.format_exc(limit=3))
     finally:
         driver.tandem.stop()
+        driver.monitor.stop()
 
 
 def seeded(seed, steps, deadline):
