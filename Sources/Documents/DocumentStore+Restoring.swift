@@ -153,8 +153,9 @@ extension DocumentStore {
         do throws(TextFileError) { conflicts = try mergeWithDisk(document) } catch { return }
         document.restoreNotice = conflicts == 0
             ? localized("“%1” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; Undo takes the merge back.", document.displayName)
-            : localized("“%1” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; %2 places changed on both sides are marked to settle.",
-                        document.displayName, LocalizedNumber.string(conflicts))
+            : localizedPlural("“%2” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; %1 place changed on both sides is marked to settle.",
+                              "“%2” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; %1 places changed on both sides are marked to settle.",
+                              count: conflicts, document.displayName)
         publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil)
     }
 

@@ -62,6 +62,6 @@ public enum FileInspection: Equatable, Sendable {
         if bytes >= (1 << 30) - (1 << 30) / 100 { return localized("%1 GiB", rounded(1 << 30)) }
         if bytes >= (1 << 20) - (1 << 20) / 100 { return localized("%1 MiB", rounded(1 << 20)) }
         if bytes >= (1 << 10) { return localized("%1 KiB", rounded(1 << 10)) }
-        return localized("%1 bytes", LocalizedNumber.string(Int(bytes)))
+        return localizedPlural("%1 byte", "%1 bytes", count: Int(bytes))
     }
 }

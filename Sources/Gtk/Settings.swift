@@ -61,11 +61,7 @@ public final class Settings: Object {
 
     /// Runs `glib-compile-schemas` on `folder` (found on PATH) and waits for it.
     private static func compileSchemas(in folder: String) -> Bool {
-        var arguments: [UnsafeMutablePointer<CChar>?] = [strdup("glib-compile-schemas"), strdup(folder), nil]
-        defer { arguments.forEach { free($0) } }
-        var status: gint = -1
-        let ran = g_spawn_sync(nil, &arguments, nil, G_SPAWN_SEARCH_PATH, nil, nil, nil, nil, &status, nil)
-        return ran != 0 && g_spawn_check_wait_status(status, nil) != 0
+        SourceTree.run(["glib-compile-schemas", folder])
     }
 
     /// Whether the schema has `key` (reading a key a schema lacks would abort).

@@ -22,7 +22,7 @@ public enum SourceTree {
         return nil
     }()
 
-    private static func parent(of path: String) -> String {
+    static func parent(of path: String) -> String {
         let parent = g_path_get_dirname(path)
         defer { g_free(parent) }
         return parent.map { String(cString: $0) } ?? "/"

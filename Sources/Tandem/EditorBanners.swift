@@ -102,9 +102,9 @@ final class EditorBanners {
     private func conflictsBanner() -> Banner? {
         let count = document.conflicts.count
         guard count > 0 else { return nil }
-        let message = count == 1
-            ? localized("One place was changed both here and on disk: your lines (blue) come first, theirs (orange) after. Keep which?")
-            : localized("%1 places were changed both here and on disk: your lines (blue) come first, theirs (orange) after. Keep which, at the caret or the next place?", LocalizedNumber.string(count))
+        let message = localizedPlural("One place was changed both here and on disk: your lines (blue) come first, theirs (orange) after. Keep which?",
+                                      "%1 places were changed both here and on disk: your lines (blue) come first, theirs (orange) after. Keep which, at the caret or the next place?",
+                                      count: count)
         return Banner(message: message, kind: .warning, offering: [.useMine, .useTheirs, .useBoth])
     }
 

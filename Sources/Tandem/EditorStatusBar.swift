@@ -8,9 +8,9 @@ import Localization
 final class EditorStatusBar {
     let bar = Box(vertical: false, spacing: 0)
     let indentation = MenuButton(statusMenu: EditorStatusBar.menu("win.indentation", [
-        ("Tabs", "tabs"), ("Spaces: 2", "spaces-2"), ("Spaces: 3", "spaces-3"), ("Spaces: 4", "spaces-4"), ("Spaces: 8", "spaces-8")]))
+        (translatable("Tabs"), "tabs"), (translatable("Spaces: 2"), "spaces-2"), (translatable("Spaces: 3"), "spaces-3"), (translatable("Spaces: 4"), "spaces-4"), (translatable("Spaces: 8"), "spaces-8")]))
     let lineEnding = MenuButton(statusMenu: EditorStatusBar.menu("win.line-ending", [
-        ("Unix and macOS (LF)", "lf"), ("Windows (CRLF)", "crlf"), ("Classic Mac (CR)", "cr")]))
+        (translatable("Unix and macOS (LF)"), "lf"), (translatable("Windows (CRLF)"), "crlf"), (translatable("Classic Mac (CR)"), "cr")]))
     let encoding = MenuButton(statusMenu: EditorStatusBar.menu("win.encoding", TextEncoding.allCases.map { ($0.displayName, $0.rawValue.lowercased()) }))
 
     /// The choices each menu offers, by the target its item gives the menu's action.

@@ -68,12 +68,12 @@ final class EditorWindow {
 
     /// The window menu: sections of (label, action).
     private static let menuSections: [[(String, String)]] = [
-        [("_New Window", "app.new-window"), ("New Window on This _Document", "win.new-window-on-document"),
-         ("_Open…", "win.open"), ("Open _Recent…", "win.open-recent"), ("Save _As…", "win.save-as"), ("Save A_ll", "app.save-all"), ("_Print…", "win.print")],
-        [("_Undo", "win.undo"), ("_Redo", "win.redo"), ("_Find…", "win.find"),
-         ("Find and _Replace…", "win.replace"), ("_Go to Line…", "win.go-to-line"), ("Check _Spelling", "win.check-spelling")],
-        [("_Preferences", "app.preferences"), ("_Keyboard Shortcuts", "app.shortcuts"), ("_About Tandem", "app.about"),
-         ("Reopen Closed _Window", "app.reopen-closed-window"), ("_Close Window", "win.close"), ("Close All Windo_ws", "app.close-all"), ("_Quit", "app.quit")],
+        [(translatable("_New Window"), "app.new-window"), (translatable("New Window on This _Document"), "win.new-window-on-document"),
+         (translatable("_Open…"), "win.open"), (translatable("Open _Recent…"), "win.open-recent"), (translatable("Save _As…"), "win.save-as"), (translatable("Save A_ll"), "app.save-all"), (translatable("_Print…"), "win.print")],
+        [(translatable("_Undo"), "win.undo"), (translatable("_Redo"), "win.redo"), (translatable("_Find…"), "win.find"),
+         (translatable("Find and _Replace…"), "win.replace"), (translatable("_Go to Line…"), "win.go-to-line"), (translatable("Check _Spelling"), "win.check-spelling")],
+        [(translatable("_Preferences"), "app.preferences"), (translatable("_Keyboard Shortcuts"), "app.shortcuts"), (translatable("_About Tandem"), "app.about"),
+         (translatable("Reopen Closed _Window"), "app.reopen-closed-window"), (translatable("_Close Window"), "win.close"), (translatable("Close All Windo_ws"), "app.close-all"), (translatable("_Quit"), "app.quit")],
     ]
 
     /// Builds the content into `window`; `windows` is the shared list of every window, shown

@@ -52,7 +52,7 @@ final class FindBar {
         builder.on("replace-all", "clicked") { [weak self] in
             guard let self else { return }
             let count = self.finder?.replaceAll(with: replace.text) ?? 0
-            self.builder.setLabel("match-count", count == 1 ? localized("1 replaced") : localized("%1 replaced", String(count)))
+            self.builder.setLabel("match-count", localizedPlural("%1 replaced", "%1 replaced", count: count))
         }
         finder?.onCountChanged = { [weak self] in
             guard let self else { return }
@@ -150,9 +150,9 @@ final class FindBar {
             builder.setLabel("match-count", "")
         } else if let count = finder?.matchCount {
             if count > 0, let position = finder?.selectedMatchPosition {
-                builder.setLabel("match-count", localized("%1 of %2", String(position), String(count)))
+                builder.setLabel("match-count", localized("%1 of %2", LocalizedNumber.string(position), LocalizedNumber.string(count)))
             } else {
-                builder.setLabel("match-count", count == 0 ? localized("No matches") : count == 1 ? localized("1 match") : localized("%1 matches", String(count)))
+                builder.setLabel("match-count", count == 0 ? localized("No matches") : localizedPlural("%1 match", "%1 matches", count: count))
             }
         } else {
             builder.setLabel("match-count", localized("Counting…"))

@@ -1,4 +1,5 @@
 import Gtk
+import Localization
 
 /// The Preferences window: every control is bound two-way to its GSettings key, so a change
 /// applies at once to every editor window.
@@ -42,27 +43,27 @@ enum PreferencesWindow {
         #"<object class="GtkAdjustment" id="\#(id)-range"><property name="lower">1</property><property name="upper">\#(max)</property><property name="step-increment">1</property></object>"#
     }
 
-    private static let schemes = [("", "Follow the system (light or dark)"), ("classic", "Classic"), ("tango", "Tango"),
-                                  ("kate", "Kate"), ("solarized-light", "Solarized Light"),
-                                  ("solarized-dark", "Solarized Dark"), ("cobalt", "Cobalt"), ("oblivion", "Oblivion")]
+    private static let schemes = [("", translatable("Follow the system (light or dark)")), ("classic", translatable("Classic")), ("tango", translatable("Tango")),
+                                  ("kate", translatable("Kate")), ("solarized-light", translatable("Solarized Light")),
+                                  ("solarized-dark", translatable("Solarized Dark")), ("cobalt", translatable("Cobalt")), ("oblivion", translatable("Oblivion"))]
 
     private static var xml: String {
         let items = schemes.map { #"<item id="\#(Builder.escaped($0.0))" translatable="yes">\#(Builder.escaped($0.1))</item>"# }.joined()
         let rows = [
-            row("Font", 0, control: #"<object class="GtkFontButton" id="font"/>"#),
-            row("Colors", 1, control: #"<object class="GtkComboBoxText" id="style-scheme"><items>\#(items)</items></object>"#),
-            toggle("show-line-numbers", "Show line numbers", 2),
-            toggle("highlight-current-line", "Highlight the current line", 3),
-            toggle("wrap", "Wrap long lines", 4),
-            toggle("show-right-margin", "Show the right margin", 5),
-            number("right-margin-position", "Right margin column", 6),
-            number("tab-width", "Tab width", 7),
-            toggle("insert-spaces", "Insert spaces instead of tabs", 8),
-            toggle("auto-indent", "Indent new lines automatically", 9),
-            toggle("smart-home-end", "Home goes to the first character of the text", 10),
-            toggle("show-whitespace", "Show spaces and tabs", 11),
-            toggle("word-completion", "Complete words from the document", 12),
-            toggle("restore-windows", "Bring back windows at launch", 13),
+            row(translatable("Font"), 0, control: #"<object class="GtkFontButton" id="font"/>"#),
+            row(translatable("Colors"), 1, control: #"<object class="GtkComboBoxText" id="style-scheme"><items>\#(items)</items></object>"#),
+            toggle("show-line-numbers", translatable("Show line numbers"), 2),
+            toggle("highlight-current-line", translatable("Highlight the current line"), 3),
+            toggle("wrap", translatable("Wrap long lines"), 4),
+            toggle("show-right-margin", translatable("Show the right margin"), 5),
+            number("right-margin-position", translatable("Right margin column"), 6),
+            number("tab-width", translatable("Tab width"), 7),
+            toggle("insert-spaces", translatable("Insert spaces instead of tabs"), 8),
+            toggle("auto-indent", translatable("Indent new lines automatically"), 9),
+            toggle("smart-home-end", translatable("Home goes to the first character of the text"), 10),
+            toggle("show-whitespace", translatable("Show spaces and tabs"), 11),
+            toggle("word-completion", translatable("Complete words from the document"), 12),
+            toggle("restore-windows", translatable("Bring back windows at launch"), 13),
         ].joined()
         return """
         <interface>

@@ -54,15 +54,15 @@ enum PrintOptionsTab {
           <object class="GtkAdjustment" id="print-line-numbers-range"><property name="lower">1</property><property name="upper">100</property><property name="step-increment">1</property></object>
           <object class="GtkGrid" id="print-options">
             <property name="border-width">12</property><property name="row-spacing">6</property><property name="column-spacing">12</property>
-            \(check("print-syntax-highlighting", "Print syntax _highlighting", 0))
-            \(check("print-line-numbers", "Print _line numbers, every", 1, width: 1))
+            \(check("print-syntax-highlighting", translatable("Print syntax _highlighting"), 0))
+            \(check("print-line-numbers", translatable("Print _line numbers, every"), 1, width: 1))
             <child><object class="GtkBox"><property name="spacing">6</property>
               <child><object class="GtkSpinButton" id="print-line-numbers-step"><property name="adjustment">print-line-numbers-range</property></object></child>
               <child><object class="GtkLabel"><property name="label" translatable="yes">lines</property></object></child></object>
               <packing><property name="left-attach">1</property><property name="top-attach">1</property></packing></child>
-            \(check("print-wrap", "_Wrap long lines", 2))
-            \(check("print-header", "Print a page _header (name and page number)", 3))
-            \(check("print-use-editor-font", "Use the _editor's font", 4, width: 1))
+            \(check("print-wrap", translatable("_Wrap long lines"), 2))
+            \(check("print-header", translatable("Print a page _header (name and page number)"), 3))
+            \(check("print-use-editor-font", translatable("Use the _editor's font"), 4, width: 1))
             <child><object class="GtkFontButton" id="print-font"><property name="halign">start</property></object>
               <packing><property name="left-attach">1</property><property name="top-attach">4</property></packing></child>
           </object>

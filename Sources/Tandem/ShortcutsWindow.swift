@@ -23,7 +23,7 @@ enum ShortcutsWindow {
                 <property name="title" translatable="yes">\(Builder.escaped(shortcut.title))</property><property name="accelerator">\(Builder.escaped(shortcut.keys))</property></object></child>
                 """
             }.joined()
-            return #"<child><object class="GtkShortcutsGroup"><property name="visible">True</property><property name="title" translatable="yes">\#(Builder.escaped(group.rawValue))</property>\#(items)</object></child>"#
+            return #"<child><object class="GtkShortcutsGroup"><property name="visible">True</property><property name="title" translatable="yes">\#(Builder.escaped(group.title))</property>\#(items)</object></child>"#
         }.joined()
         return """
         <interface>

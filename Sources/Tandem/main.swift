@@ -4,9 +4,11 @@ import Localization
 import SafeFiles
 import Scenes
 
-// Translations live beside the binary's prefix (PREFIX/bin/tandem -> PREFIX/share/locale).
+// Translations live beside the binary's prefix (PREFIX/bin/tandem -> PREFIX/share/locale), or,
+// run from the build tree, are compiled from po/ as they change.
 let binFolder = PathName.folder(of: SourceTree.executablePath ?? "/usr/bin/tandem")
-setUpLocalization(localeDirectory: PathName.join(PathName.folder(of: binFolder), "share/locale"))
+setUpLocalization(localeDirectory: SourceTree.compiledTranslations(domain: textDomain)
+                  ?? PathName.join(PathName.folder(of: binFolder), "share/locale"))
 
 // Top-level code runs on the main thread; GTK and every scene live on the main actor.
 let status = MainActor.assumeIsolated { () -> Int32 in

@@ -16,8 +16,11 @@ def test_meson_install_validate_and_run(tmp_path):
                  f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
                  f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
                  f"share/glib-2.0/schemas/{APP_ID}.gschema.xml", "share/glib-2.0/schemas/gschemas.compiled",
-                 "share/man/man1/tandem.1"]:
+                 "share/man/man1/tandem.1", "share/locale/de/LC_MESSAGES/tandem.mo"]:
         assert (prefix / path).exists(), path
+    # The desktop file and the metainfo carry the translations.
+    assert "Comment[de]=" in (prefix / f"share/applications/{APP_ID}.desktop").read_text()
+    assert 'xml:lang="de"' in (prefix / f"share/metainfo/{APP_ID}.metainfo.xml").read_text()
     tests = subprocess.run(["meson", "test", "-C", str(build)], capture_output=True, text=True)
     assert tests.returncode == 0, tests.stdout + tests.stderr
     assert "Ok:                 3" in tests.stdout

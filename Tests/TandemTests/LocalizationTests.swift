@@ -54,3 +54,15 @@ final class LocalizedTemplateEdgeTests: XCTestCase {
         XCTAssertEqual(localized("end %", "x"), "end %")
     }
 }
+
+final class LocalizedPluralTests: XCTestCase {
+    /// Without a translation the English form goes by the count, which becomes %1; the other
+    /// arguments follow it as %2, %3.
+    func testTheEnglishFormFollowsTheCount() {
+        XCTAssertEqual(localizedPlural("%1 match", "%1 matches", count: 1), "1 match")
+        XCTAssertEqual(localizedPlural("%1 match", "%1 matches", count: 0), "0 matches")
+        XCTAssertEqual(localizedPlural("%1 match", "%1 matches", count: 2), "2 matches")
+        XCTAssertEqual(localizedPlural("One place in “%2”", "%1 places in “%2”", count: 3, "a.txt"), "3 places in “a.txt”")
+        XCTAssertEqual(localizedPlural("One place in “%2”", "%1 places in “%2”", count: 1, "a.txt"), "One place in “a.txt”")
+    }
+}

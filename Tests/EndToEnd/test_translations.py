@@ -1,0 +1,46 @@
+"""A user whose desktop is in German reads Tandem in German: the status bar, a banner, the window
+menu, Find's counts; the translation comes from po/de.po, compiled as it changes when Tandem runs
+from its build tree (and installed by meson otherwise)."""
+import subprocess
+
+import pyatspi
+
+from conftest import descendants, wait_for
+from test_real_programs import banner_text
+
+GERMAN = {"LANG": "de_DE.UTF-8", "LC_ALL": "", "LANGUAGE": ""}
+
+
+def test_a_german_desktop_reads_german(tandem, tmp_path):
+    (tmp_path / "brief.txt").write_text("Hallo\nWelt\n")
+    tandem.start("brief.txt", env=GERMAN)
+    tandem.wait_title("brief.txt")
+    frame = tandem.frame("brief.txt")
+    wait_for("the caret's place in German", lambda: "Z. 1, Sp. 1" in [b.name for b in tandem.find(frame, "push button")])
+    assert "Dokumenttext" in [t.name for t in tandem.find(frame, "text")], "the text's accessible name too"
+
+    # A banner: the file changes under unsaved text.
+    tandem.type("brief.txt", "x")
+    tandem.wait_title("• brief.txt")
+    (tmp_path / "brief.txt").write_text("Hallo\nWelt\nneu\n")
+    wait_for("the question in German", lambda: any("wurde auf dem Datenträger geändert" in text for text in banner_text(tandem)))
+    names = [b.name for b in tandem.find(tandem.frame("• brief.txt"), "push button")]
+    assert {"Zusammenführen", "Neu laden", "Meine behalten"} <= set(names), names
+
+    # The window menu.
+    tandem.key("• brief.txt", "F10")
+    item = wait_for("the menu in German", lambda: next((n for n in descendants(tandem.app()) if n.name == "Speichern unter …"
+                                                         and n.getState().contains(pyatspi.STATE_SHOWING)), None))
+    assert item.queryAction().getKeyBinding(0).endswith(";<Primary><Shift>s")
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+
+    # Find counts in German, and Replace All says how many it replaced (a plural form).
+    tandem.key("• brief.txt", "ctrl+h")
+    subprocess.run(["xdotool", "type", "l"], check=True)
+    wait_for("matches counted in German", lambda: any("von 3" in label for label in tandem.labels_of("• brief.txt")))
+    fields = [t for t in tandem.find(tandem.frame("• brief.txt"), "text") if t.name != "Dokumenttext"
+              and t.getState().contains(pyatspi.STATE_SHOWING)]
+    fields[1].queryEditableText().setTextContents("L")
+    [b for b in tandem.find(tandem.frame("• brief.txt"), "push button") if b.name == "Alle ersetzen"][0].queryAction().doAction(0)
+    wait_for("the replacements counted in German", lambda: "3 ersetzt" in tandem.labels_of("• brief.txt"))
+    assert tandem.gtk_complaints() == []
