@@ -18,6 +18,21 @@ public final class Builder: Object {
         super.init(UnsafeMutableRawPointer(builder), ownership: .adopt)
     }
 
+    /// Builds the objects of Tandem's own UI file `name` ("find-bar.ui", from `data/ui`, see
+    /// `UIResources`); properties marked translatable="yes" are translated. A file missing from
+    /// the bundle is a broken installation, said as such.
+    public init(file name: String) {
+        let builder = gtk_builder_new()!
+        gtk_builder_set_translation_domain(builder, textDomain)
+        var error: UnsafeMutablePointer<GError>?
+        if !UIResources.isRegistered || gtk_builder_add_from_resource(builder, UIResources.prefix + name, &error) == 0 {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "the interface files are not installed"
+            g_clear_error(&error)
+            preconditionFailure("Tandem's UI file \(name) cannot be built: \(message)")
+        }
+        super.init(UnsafeMutableRawPointer(builder), ownership: .adopt)
+    }
+
     /// `text` made safe to put inside an XML element or attribute.
     public nonisolated static func escaped(_ text: String) -> String {
         let escaped = g_markup_escape_text(text, -1)

@@ -8,7 +8,7 @@ import Localization
 /// context only highlights the ones on screen, with the same expression.
 @MainActor
 final class FindBar {
-    private let builder = Builder(xml: FindBar.xml)
+    private let builder = Builder(file: "find-bar.ui")
     private let search: SearchContext
     private let finder: DocumentFinder?
     private let view: SourceView
@@ -202,51 +202,4 @@ final class FindBar {
         goToLineBar.hide()
         view.grabFocus()
     }
-
-    private static let xml = """
-    <interface>
-      <object class="GtkBox" id="find-bar">
-        <property name="orientation">vertical</property><property name="spacing">6</property>
-        <property name="margin">6</property><property name="no-show-all">True</property>
-        <child><object class="GtkBox"><property name="visible">True</property><property name="spacing">6</property>
-          <child><object class="GtkSearchEntry" id="find-entry"><property name="visible">True</property>
-            <property name="hexpand">True</property><property name="placeholder-text" translatable="yes">Find</property></object></child>
-          <child><object class="GtkLabel" id="match-count"><property name="visible">True</property>
-            <property name="ellipsize">end</property><property name="max-width-chars">24</property></object></child>
-          <child><object class="GtkButton" id="previous"><property name="visible">True</property>
-            <property name="label" translatable="yes">_Previous</property><property name="use-underline">True</property></object></child>
-          <child><object class="GtkButton" id="next"><property name="visible">True</property>
-            <property name="label" translatable="yes">_Next</property><property name="use-underline">True</property></object></child>
-          <child><object class="GtkButton" id="close-find"><property name="visible">True</property>
-            <property name="label" translatable="yes">Close</property></object></child>
-        </object></child>
-        <child><object class="GtkBox"><property name="visible">True</property><property name="spacing">12</property>
-          <child><object class="GtkCheckButton" id="case"><property name="visible">True</property>
-            <property name="label" translatable="yes">_Match Case</property><property name="use-underline">True</property></object></child>
-          <child><object class="GtkCheckButton" id="whole-word"><property name="visible">True</property>
-            <property name="label" translatable="yes">_Whole Words</property><property name="use-underline">True</property></object></child>
-          <child><object class="GtkCheckButton" id="regex"><property name="visible">True</property>
-            <property name="label" translatable="yes">Regular E_xpressions</property><property name="use-underline">True</property></object></child>
-        </object></child>
-        <child><object class="GtkBox" id="replace-row"><property name="visible">True</property><property name="spacing">6</property>
-          <child><object class="GtkEntry" id="replace-entry"><property name="visible">True</property>
-            <property name="hexpand">True</property><property name="placeholder-text" translatable="yes">Replace with</property></object></child>
-          <child><object class="GtkButton" id="replace"><property name="visible">True</property>
-            <property name="label" translatable="yes">_Replace</property><property name="use-underline">True</property></object></child>
-          <child><object class="GtkButton" id="replace-all"><property name="visible">True</property>
-            <property name="label" translatable="yes">Replace _All</property><property name="use-underline">True</property></object></child>
-        </object></child>
-      </object>
-      <object class="GtkBox" id="goto-bar">
-        <property name="spacing">6</property><property name="margin">6</property><property name="no-show-all">True</property>
-        <child><object class="GtkLabel"><property name="visible">True</property><property name="label" translatable="yes">Go to line</property></object></child>
-        <child><object class="GtkEntry" id="goto-entry"><property name="visible">True</property>
-          <property name="placeholder-text" translatable="yes">Line or line:column</property></object></child>
-        <child><object class="GtkLabel" id="goto-message"><property name="visible">True</property>
-          <property name="ellipsize">end</property><property name="xalign">0</property><property name="hexpand">True</property></object></child>
-        <child><object class="GtkButton" id="close-goto"><property name="visible">True</property>
-          <property name="label" translatable="yes">Close</property></object></child>
-      </object>
-    </interface>
-    """
 }

@@ -16,7 +16,8 @@ def test_meson_install_validate_and_run(tmp_path):
                  f"share/icons/hicolor/scalable/apps/{APP_ID}.svg",
                  f"share/icons/hicolor/symbolic/apps/{APP_ID}-symbolic.svg",
                  f"share/glib-2.0/schemas/{APP_ID}.gschema.xml", "share/glib-2.0/schemas/gschemas.compiled",
-                 "share/man/man1/tandem.1", "share/locale/de/LC_MESSAGES/tandem.mo"]:
+                 "share/man/man1/tandem.1", "share/locale/de/LC_MESSAGES/tandem.mo",
+                 "share/tandem/tandem-ui.gresource"]:
         assert (prefix / path).exists(), path
     # The desktop file and the metainfo carry the translations.
     assert "Comment[de]=" in (prefix / f"share/applications/{APP_ID}.desktop").read_text()
