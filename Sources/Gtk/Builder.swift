@@ -1,23 +1,9 @@
 import CGtk
 import Localization
 
-/// A GtkBuilder: a window described in UI XML, its widgets found by id.
+/// A GtkBuilder: a window or bar declared in one of Tandem's UI files, its widgets found by id.
 @MainActor
 public final class Builder: Object {
-    /// Builds the objects described by `xml` (a programming error if it is invalid); properties
-    /// marked translatable="yes" are translated in Tandem's gettext domain.
-    public init(xml: String) {
-        let builder = gtk_builder_new()!
-        gtk_builder_set_translation_domain(builder, textDomain)
-        var error: UnsafeMutablePointer<GError>?
-        if gtk_builder_add_from_string(builder, xml, gsize.max, &error) == 0 {  // gsize.max: NUL-terminated
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            g_clear_error(&error)
-            preconditionFailure("Tandem's own UI description is invalid: \(message)")
-        }
-        super.init(UnsafeMutableRawPointer(builder), ownership: .adopt)
-    }
-
     /// Builds the objects of Tandem's own UI file `name` ("find-bar.ui", from `data/ui`, see
     /// `UIResources`); properties marked translatable="yes" are translated. A file missing from
     /// the bundle is a broken installation, said as such.
@@ -31,13 +17,6 @@ public final class Builder: Object {
             preconditionFailure("Tandem's UI file \(name) cannot be built: \(message)")
         }
         super.init(UnsafeMutableRawPointer(builder), ownership: .adopt)
-    }
-
-    /// `text` made safe to put inside an XML element or attribute.
-    public nonisolated static func escaped(_ text: String) -> String {
-        let escaped = g_markup_escape_text(text, -1)
-        defer { g_free(escaped) }
-        return escaped.map { String(cString: $0) } ?? ""
     }
 
     /// The object with `id`, or nil: the one place the builder is asked.

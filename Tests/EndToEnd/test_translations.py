@@ -34,6 +34,12 @@ def test_a_german_desktop_reads_german(tandem, tmp_path):
     assert item.queryAction().getKeyBinding(0).endswith(";<Primary><Shift>s")
     subprocess.run(["xdotool", "key", "Escape"], check=True)
 
+    # The shortcuts window, filled from the shortcut table.
+    tandem.key("• brief.txt", "ctrl+question")
+    wait_for("the shortcuts in German", lambda: any("Geschlossenes Fenster wieder öffnen" in tandem.labels_of_frame(f)
+                                                     for f in tandem.app() if f is not None))
+    subprocess.run(["xdotool", "key", "Escape"], check=True)
+
     # Find counts in German, and Replace All says how many it replaced (a plural form).
     tandem.key("• brief.txt", "ctrl+h")
     subprocess.run(["xdotool", "type", "l"], check=True)

@@ -9,7 +9,8 @@ final class UIResourcesTests: XCTestCase {
         XCTAssertTrue(UIResources.isRegistered, "data/ui compiled and registered")
         let expected = ["find-bar.ui": ["find-bar", "find-entry", "replace-all", "goto-bar", "goto-entry"],
                         "preferences.ui": ["preferences", "font", "style-scheme", "tab-width", "restore-windows"],
-                        "print-options.ui": ["print-options", "print-line-numbers-step", "print-font"]]
+                        "print-options.ui": ["print-options", "print-line-numbers-step", "print-font"],
+                        "shortcuts.ui": ["shortcuts", "section"]]
         // The bundle's list and this test's agree, so a new file is not left untested.
         let listed = try String(contentsOfFile: SourceTree.dataFolder! + "/ui/tandem-ui.gresource.xml", encoding: .utf8)
         let files = listed.split(separator: "<file>").dropFirst().map { String($0.prefix { $0 != "<" }) }
