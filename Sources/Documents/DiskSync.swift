@@ -77,11 +77,11 @@ final class DiskSync {
         let reads = self.reads
         reads.expect()
         let text = document.storage, version = document.editCount
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
             let read = tail.flatMap { tail in tail.grownBytes(canonical).map { DiskRead.grew($0, from: tail, stamp: stamp) } }
                 ?? .whole(DiskRead.Whole(path: canonical, comparedWith: text, version: version))
             reads.put((request.id, request.generation, read))
-            DispatchQueue.main.async { MainActor.assumeIsolated { [weak self] in self?.followReads() } }
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.followReads() } }
         }
     }
 

@@ -103,12 +103,12 @@ extension DocumentStore {
             journals.begin(document, file: .known(outcome.anchorFile))
         }
         let text = document.storage, version = document.editCount, anchor = outcome.anchorFile
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.global(qos: .userInitiated).async { [weak self, weak document] in
             let stamp = DiskStamp.of(canonical)
             let file = (try? TextFile.read(canonical, allowBinary: true)).map { TextFingerprint($0.text) }
             let rebuilt = TextFingerprint(text)
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { [weak self, weak document] in
+                MainActor.assumeIsolated {
                     guard let self, let document, self.document(id: document.id) === document else { return }
                     // Typed in meanwhile: the text compared is not the document's any more.
                     let current = version == document.editCount ? rebuilt : TextFingerprint(length: -1, hash: 0)

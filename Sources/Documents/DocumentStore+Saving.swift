@@ -54,11 +54,13 @@ extension DocumentStore {
                 // The main loop will not run again: written now, as `saveNow` does.
                 return self.write(job, of: document, completion: completion)
             }
-            self.saveQueue.async {
+            // Weak from the outermost closure on: an inner capture list would make this one hold
+            // the store strongly to hand it in.
+            self.saveQueue.async { [weak self] in
                 let result: Result<DiskStamp?, TextFileError>
                 do throws(TextFileError) { result = .success(try job.write()) } catch { result = .failure(error) }
                 DispatchQueue.main.async {
-                    MainActor.assumeIsolated { [weak self] in
+                    MainActor.assumeIsolated {
                         self?.finishSave(job, of: document, result: result)
                         if case .failure(let failure) = result { completion(failure) } else { completion(nil) }
                     }

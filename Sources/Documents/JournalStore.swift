@@ -15,7 +15,7 @@ public final class JournalStore {
     /// The journals' folder.
     public let folder: String
     var warn: (String) -> Void = { StandardError.write("tandem: \($0)") }
-    private var writer: JournalWriter!
+    private let writer: JournalWriter
     /// Journals being written, by draft id: bytes so far, the size that makes them compact, and
     /// whether their base is the document's file.
     private var begun: [UUID: (bytes: Int, compactAt: Int, baseIsFile: Bool)] = [:]
@@ -37,15 +37,24 @@ public final class JournalStore {
     public init(folder: String) {
         self.folder = folder
         FileSystem.createFolder(folder, mode: 0o700)
-        writer = JournalWriter(failed: { [weak self] path, code in
+        // The writer's callbacks reach the store through a weak reference set once it exists.
+        let reference = StoreReference()
+        writer = JournalWriter(failed: { path, code in
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { self?.writeFailed(path, code: code) }
+                MainActor.assumeIsolated { reference.store?.writeFailed(path, code: code) }
             }
-        }, began: { [weak self] path in
+        }, began: { path in
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { self?.writeWorked(path) }
+                MainActor.assumeIsolated { reference.store?.writeWorked(path) }
             }
         })
+        reference.store = self
+    }
+
+    /// The store as the writer's callbacks know it: set once, right after `init` makes it, and
+    /// read only on the main thread (inside `MainActor.assumeIsolated`).
+    private final class StoreReference: @unchecked Sendable {
+        weak var store: JournalStore?
     }
 
     func path(_ id: UUID) -> String { folder + "/\(id.uuidString).journal" }

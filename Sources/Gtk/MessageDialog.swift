@@ -28,10 +28,11 @@ public final class MessageDialog: Widget {
             }
             if choice.isDefault { gtk_dialog_set_default_response(tandem_dialog(raw), gint(choice.id)) }
         }
-        // Captures self strongly: the wrapper lives as long as the dialog, and the cycle ends
-        // when destroy() disconnects this handler.
+        // A toplevel is held by GTK until it is destroyed, so the handler needs no reference to
+        // this wrapper (which may go once the dialog is presented): nothing keeps itself alive.
+        let dialog = widget
         connectInt("response") { response in
-            self.destroy()
+            gtk_widget_destroy(dialog)
             onAnswer(response > 0 ? response : nil)
         }
     }
