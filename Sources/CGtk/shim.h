@@ -195,39 +195,14 @@ static inline void tandem_action_map_set_state(gpointer map, const char *name, G
     g_variant_unref(state);
 }
 
-/* ---- the text view's context menu ---- */
+/* ---- menus ---- */
 
-/** "populate-popup": puts Undo and Redo (bound to win.undo / win.redo, so they follow those
- *  actions' enabled state) at the top of the text view's context menu. */
-static void tandem_add_undo_items(GtkTextView *view, GtkWidget *popup, gpointer labels) {
-    (void)view;
-    if (!GTK_IS_MENU_SHELL(popup)) return;
-    char **names = labels;
-    GtkWidget *separator = gtk_separator_menu_item_new();
-    gtk_widget_show(separator);
-    gtk_menu_shell_prepend(GTK_MENU_SHELL(popup), separator);
-    const char *actions[] = {"win.redo", "win.undo"};
-    for (int i = 0; i < 2; i++) {
-        GtkWidget *item = gtk_menu_item_new_with_mnemonic(names[1 - i]);
-        gtk_actionable_set_action_name(GTK_ACTIONABLE(item), actions[i]);
-        gtk_widget_show(item);
-        gtk_menu_shell_prepend(GTK_MENU_SHELL(popup), item);
-    }
-}
-
-/** Frees the labels `tandem_text_view_offer_undo` handed to its handler (a GClosureNotify). */
-static void tandem_free_undo_labels(gpointer labels, GClosure *closure) {
-    (void)closure;
-    g_strfreev(labels);
-}
-
-/** Offers Undo and Redo, labelled `undo` and `redo`, in the text view's context menu. */
-static inline void tandem_text_view_offer_undo(GtkTextView *view, const char *undo, const char *redo) {
-    char **labels = g_new0(char *, 3);
-    labels[0] = g_strdup(undo);
-    labels[1] = g_strdup(redo);
-    g_signal_connect_data(view, "populate-popup", G_CALLBACK(tandem_add_undo_items), labels, tandem_free_undo_labels, 0);
-}
+/** GTK_IS_MENU_SHELL(): whether a "populate-popup" got a menu (not a touch popover). */
+static inline gboolean tandem_is_menu_shell(gpointer p) { return GTK_IS_MENU_SHELL(p); }
+/** GTK_MENU_SHELL() */
+static inline GtkMenuShell *tandem_menu_shell(gpointer p) { return GTK_MENU_SHELL(p); }
+/** GTK_ACTIONABLE() */
+static inline GtkActionable *tandem_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
 
 /* ---- list stores (gtk_list_store_set is variadic) ---- */
 

@@ -19,6 +19,9 @@ extension UndoHistory {
                 }
             }
         }
+        // The state undoing everything leads to (0: not known). Written last, so journals from
+        // before it was kept still read; their floor is inferred from the ids below.
+        out.int(floorStateID.map { $0 + 1 } ?? 0)
         return out.bytes
     }
 
@@ -45,12 +48,19 @@ extension UndoHistory {
             }
             stacks.append((groups, ids))
         }
+        var floor: Int?? = nil  // nil: an older journal that did not say
+        if !input.isAtEnd {
+            guard let stored = input.count(), stored <= next else { return nil }
+            floor = .some(stored == 0 ? nil : stored - 1)
+        }
         guard input.isAtEnd else { return nil }
         nextGroupID = next
         (undoStack, groupIDs) = stacks[0]
         (redoStack, redoIDs) = stacks[1]
-        // Ids count up from 1: a history whose oldest step is not the first lost older ones.
-        floorStateID = (groupIDs.first ?? redoIDs.last ?? 1) == 1 ? 0 : nil
+        // Without the floor written down: ids count up from 1, so a history whose oldest step is
+        // not the first lost older ones (or had them undone and replaced: the floor is then lost
+        // with them, and Merge after a relaunch had no base: found by the random user).
+        floorStateID = floor ?? ((groupIDs.first ?? redoIDs.last ?? 1) == 1 ? 0 : nil)
         self.bytes = (undoStack + redoStack).reduce(0) { sum, group in group.records.reduce(sum) { $0 + $1.size } }
     }
 }

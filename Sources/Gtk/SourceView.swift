@@ -177,8 +177,22 @@ public final class SourceView: Widget {
     }
 
     /// Puts Undo and Redo (the window's "win.undo" and "win.redo") in the text's context menu.
+    /// They are bound to the actions, so they follow those actions' enabled state.
     public func offerUndoInContextMenu(undo: String, redo: String) {
-        tandem_text_view_offer_undo(tandem_text_view(raw), undo, redo)
+        connectPointer("populate-popup") { popup in
+            // A touch selection popover is not a menu: nothing is added there.
+            guard let popup, tandem_is_menu_shell(UnsafeMutableRawPointer(popup)) != 0 else { return }
+            let shell = tandem_menu_shell(UnsafeMutableRawPointer(popup))
+            let separator = gtk_separator_menu_item_new()
+            gtk_widget_show(separator)
+            gtk_menu_shell_prepend(shell, separator)
+            for (label, action) in [(redo, "win.redo"), (undo, "win.undo")] {  // prepended: Undo ends on top
+                let item = gtk_menu_item_new_with_mnemonic(label)
+                gtk_actionable_set_action_name(tandem_actionable(item), action)
+                gtk_widget_show(item)
+                gtk_menu_shell_prepend(shell, item)
+            }
+        }
     }
 
     /// Calls `handler` with +1 or -1 when the wheel turns with Ctrl held (zoom), instead of scrolling.
