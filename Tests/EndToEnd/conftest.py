@@ -159,6 +159,20 @@ class Tandem:
         return wait_for("the save-changes question", lambda: [
             f for f in self.app() if f is not None and "Save changes" in " ".join(self.labels_of_frame(f))])
 
+    def wait_recorded(self, since, timeout=10):
+        """Waits until a window's restoration record (its caret, its place) has been written after
+        `since` (a time.time() taken after the last input): records follow the typing on a
+        one-second debounce, so a kill before then would bring the window back where it was."""
+        folder = self.state_home / "tandem"
+        wait_for("a window record written", lambda: any(p.stat().st_mtime >= since for p in folder.glob("session-*.json")),
+                 timeout)
+
+    def wait_loaded(self, title, length, timeout=20):
+        """Waits until the window titled `title` serves all `length` characters of its document:
+        a big file streams in, and the store takes edits once the whole of it is in."""
+        wait_for(f"{title} loaded", lambda: self.frame(title) is not None
+                 and self.text_in(self.frame(title)).characterCount == length, timeout)
+
     def wait_title(self, title, timeout=10):
         return wait_for(f"a window titled {title!r} (have {self.titles()})", lambda: self.frame(title), timeout)
 

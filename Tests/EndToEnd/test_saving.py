@@ -144,7 +144,7 @@ def test_typing_goes_on_while_a_big_document_saves(tandem, tmp_path):
     path.write_text(body)
     tandem.start("big.txt")
     tandem.wait_title("big.txt")
-    time.sleep(2)                                   # the store takes edits once the whole file is in
+    tandem.wait_loaded("big.txt", len(body))        # the store takes edits once the whole file is in
     tandem.type("big.txt", "A")
     tandem.wait_title("• big.txt")
     subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
