@@ -173,6 +173,14 @@ class Tandem:
         wait_for(f"{title} loaded", lambda: self.frame(title) is not None
                  and self.text_in(self.frame(title)).characterCount == length, timeout)
 
+    def wait_field_focused(self, title, timeout=10):
+        """Waits until a field of the window titled `title` other than the text (Find's, Go to
+        Line's) has the keyboard focus, so the next keys go there."""
+        import pyatspi
+        return wait_for(f"a field focused in {title}", lambda: next(
+            (t for t in self.find(self.frame(title), "text") if t.name != "Document text"
+             and t.getState().contains(pyatspi.STATE_FOCUSED)), None), timeout)
+
     def wait_title(self, title, timeout=10):
         return wait_for(f"a window titled {title!r} (have {self.titles()})", lambda: self.frame(title), timeout)
 

@@ -36,7 +36,7 @@ def test_go_to_line(tandem, tmp_path):
     tandem.start("g.txt")
     tandem.wait_title("g.txt")
     tandem.key("g.txt", "ctrl+l")
-    time.sleep(0.2)
+    tandem.wait_field_focused("g.txt")
     subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
     subprocess.run(["xdotool", "type", "2:4"], check=True)
     subprocess.run(["xdotool", "key", "Return"], check=True)
@@ -71,7 +71,7 @@ def test_find_says_which_match_and_whole_words(tandem, tmp_path):
     tandem.wait_title("w.txt")
     frame = tandem.frame("w.txt")
     tandem.key("w.txt", "ctrl+f")
-    time.sleep(0.2)
+    tandem.wait_field_focused("w.txt")
     subprocess.run(["xdotool", "type", "one"], check=True)
     wait_for("5 matches inside words, the first selected as typed", lambda: "1 of 5" in labels(tandem, frame))
     whole = [c for c in tandem.find(frame, "check box") if c.name == "Whole Words"][0]
@@ -92,7 +92,7 @@ def test_bad_input_is_said_in_place_and_never_widens_the_window(tandem, tmp_path
     width = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width
     # Go to Line with something that is not a line: the entry says so, the caret stays.
     tandem.key("b.txt", "ctrl+l")
-    time.sleep(0.2)
+    tandem.wait_field_focused("b.txt")
     subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
     subprocess.run(["xdotool", "type", "abc"], check=True)
     subprocess.run(["xdotool", "key", "Return"], check=True)
@@ -124,7 +124,7 @@ def test_find_goes_to_the_first_match_while_typing(tandem, tmp_path):
     scrollbar = next(s for s in tandem.find(frame, "scroll bar") if s.queryValue().maximumValue > 0)
     assert scrollbar.queryValue().currentValue == 0
     tandem.key("far.txt", "ctrl+f")
-    time.sleep(0.2)
+    tandem.wait_field_focused("far.txt")
     subprocess.run(["xdotool", "type", "--delay", "40", "need"], check=True)
     start = text.index("needle")
     wait_for("the match selected as it is typed", lambda: view.getNSelections() == 1 and tuple(view.getSelection(0)) == (start, start + 4))
