@@ -1,5 +1,6 @@
 import CGspell
 import CGtk
+import Dispatch
 
 /// A gspell checker with its Enchant dictionary, loaded off the main thread: hunspell's en_US
 /// takes ~50 ms of CPU and ~8 MB, which a window's main loop never waits for.
@@ -15,9 +16,22 @@ public final class SpellChecker {
     /// Loads a checker for `language` ("en_GB"; nil: the locale's, gspell's default) on a worker
     /// thread, one load at a time, and gives it to `done` on the main loop (nil: no dictionary
     /// has that language). `SpellCheckers` shares the checkers this makes.
-    static func load(language: String?, _ done: @escaping @MainActor (SpellChecker?) -> Void) {
-        tandem_spell_checker_load(language, checkerLoaded, RetainedBox.pass(Delivery(done)))
+    static func load(language code: String?, _ done: @escaping @MainActor (SpellChecker?) -> Void) {
+        let delivery = Delivery(done)
+        loads.async {
+            // gspell_checker_new opens an Enchant broker of its own and loads the language's (nil:
+            // the locale's) dictionary into it: hunspell's en_US, ~50 ms and ~8 MB.
+            let language = code.flatMap { gspell_language_lookup($0) }
+            nonisolated(unsafe) let checker = code != nil && language == nil ? nil : gspell_checker_new(language)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { delivery.done(checker.map { SpellChecker(owning: $0) }) }
+            }
+        }
     }
+
+    /// Loads run one at a time: gspell fills its list of languages on the first, without a lock
+    /// (the main thread reaches that list only through a checker, so never before it has ended).
+    private nonisolated static let loads = DispatchQueue(label: "tandem.spelling")
 
     /// The languages of the installed dictionaries, as (code, name) sorted by name. gspell lists
     /// them on a loader's first run: asked before any checker arrived, this says none.
@@ -41,17 +55,10 @@ public final class SpellChecker {
     /// Whether `word` is spelt right in this checker's language (always, without a dictionary).
     public func accepts(_ word: String) -> Bool { gspell_checker_check_word(raw, word, -1, nil) != 0 }
 
-    /// The caller's completion, boxed to cross the worker as user data (made and called on the
-    /// main thread only; the worker just carries it).
+    /// The caller's completion, boxed to cross the worker (made and called on the main thread
+    /// only; the worker just carries it).
     private final class Delivery: @unchecked Sendable {
         let done: @MainActor (SpellChecker?) -> Void
         init(_ done: @escaping @MainActor (SpellChecker?) -> Void) { self.done = done }
-    }
-
-    private static let checkerLoaded: @convention(c) (UnsafeMutablePointer<GspellChecker>?, gpointer?) -> Void = { checker, data in
-        guard let data else { return }
-        let delivery = Unmanaged<Delivery>.fromOpaque(data).takeRetainedValue()
-        nonisolated(unsafe) let checker = checker  // a new reference, on the main thread from here on
-        MainActor.assumeIsolated { delivery.done(checker.map { SpellChecker(owning: $0) }) }
     }
 }
