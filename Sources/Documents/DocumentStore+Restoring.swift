@@ -9,6 +9,10 @@ extension DocumentStore {
     /// over it, and its undo history. A file gone or changed since is said so on the document
     /// (`hasUnseenDiskChange`, `restoreNotice`); unsaved text is never dropped silently.
     public func restoreDocument(path: String?, draftID: UUID?, untitledName: String?) -> Document? {
+        // A window on a document still open shows it, even when the record names the path it had
+        // before Save As or a rename: reading that path again would make a second document with
+        // the same journal (found by the random user, reopening a window closed before Save As).
+        if let draftID, let open = openDocuments.first(where: { $0.draftID == draftID }) { return open }
         var journal = draftID.flatMap { journals?.read($0) }
         if let found = journal, Self.lastPath(of: found).map(Self.canonicalPath) != path.map(Self.canonicalPath) {
             journals?.warn(localized("skipped the journal of %1: it belongs to another document", path ?? untitledName ?? "a window"))
