@@ -33,11 +33,11 @@ extension DocumentStore {
         let pending = PendingFormat(document: document, path: path, editCount: document.editCount, attempt: attempt, then: then)
         pendingFormats.append(pending)
         let snapshot = document.storage, newline = document.lineEnding
-        formatQueue.async {
+        formatQueue.async { [weak self] in
             let config = EditorConfig.forFile(path)
             pending.result = (config, FormatChange(snapshot, rules: FormatRules(config, newline: newline)))
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { [weak self] in self?.finishFormatting(pending) }
+                MainActor.assumeIsolated { self?.finishFormatting(pending) }
             }
         }
     }
