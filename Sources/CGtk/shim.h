@@ -218,6 +218,5 @@ static inline GtkTreeModel *tandem_tree_model(gpointer p) { return GTK_TREE_MODE
 #include "shim_variadic.h"
 #include "shim_printing.h"
 #include "shim_session.h"
-#include "shim_recent.h"
 
 #endif

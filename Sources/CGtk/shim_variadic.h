@@ -58,6 +58,13 @@ static inline gboolean tandem_object_get_bool(gpointer object, const char *prope
     return value;
 }
 
+/** g_object_get() of one integer property. */
+static inline gint tandem_object_get_int(gpointer object, const char *property) {
+    gint value = 0;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
 /** g_object_get() of one string property; the caller frees the copy (NULL when unset). */
 static inline gchar *tandem_object_dup_string(gpointer object, const char *property) {
     gchar *value = NULL;

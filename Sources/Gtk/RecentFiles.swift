@@ -5,8 +5,8 @@ import Localization
 @MainActor
 public enum RecentFiles {
     /// Records that the file at `path` was opened or saved, once the main loop has nothing more
-    /// urgent (after a launch's first frame), on a thread of its own (`tandem_recent_add_in_thread`):
-    /// the list is a whole XML file read and written back at every change.
+    /// urgent (after a launch's first frame), off the main thread (`RecentList`): the list is a
+    /// whole XML file read and written back at every change.
     public static func add(_ path: String) {
         pending.append(path)
         guard recorder == nil, !isWriting else { return }
@@ -19,33 +19,25 @@ public enum RecentFiles {
 
     private static var pending: [String] = []
     private static var recorder: IdleSource?
-    /// Whether a worker is writing the list: the next waits for it, so none undoes another's entry.
+    /// Whether the list is being written: the next update waits for it.
     private static var isWriting = false
 
     private static func writePending() {
         guard !isWriting, !pending.isEmpty else { return }
         let paths = pending
         pending = []
-        // The desktop's setting (GtkSettings), as GtkRecentManager honours it.
+        // The desktop's settings (GtkSettings), as GtkRecentManager honours them.
         guard let settings = gtk_settings_get_default(), tandem_object_get_bool(settings, "gtk-recent-files-enabled") != 0 else { return }
-        var uris: [UnsafeMutablePointer<CChar>?] = paths.compactMap { g_filename_to_uri($0, nil, nil) }
+        let uris = paths.compactMap { path in g_filename_to_uri(path, nil, nil).map { uri in defer { g_free(uri) }; return String(cString: uri) } }
         guard !uris.isEmpty else { return }
-        defer { uris.forEach { g_free($0) } }
-        uris.append(nil)
+        let maximumAge = tandem_object_get_int(settings, "gtk-recent-files-max-age")
+        let name = g_get_application_name().map { String(cString: $0) } ?? "tandem"
+        let program = g_get_prgname().map { String(cString: $0) } ?? "tandem"
         isWriting = true
-        uris.withUnsafeBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                tandem_recent_add_in_thread($0, recentListWritten)
-            }
-        }
-    }
-
-    private static let recentListWritten: GSourceFunc = { _ in
-        MainActor.assumeIsolated {
+        RecentList.add(.init(uris: uris, applicationName: name, applicationExec: program + " %u", maximumAgeDays: Int(maximumAge))) {
             isWriting = false
             writePending()  // what was opened meanwhile
         }
-        return 0
     }
 
     /// The recently used local files that are still there, most recent first (at most
