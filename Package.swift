@@ -31,7 +31,7 @@ let package = Package(
             providers: [.apt(["libgtk-3-dev", "libgtksourceview-4-dev"])]
         ),
         // Swift wrappers: the only Swift module that touches raw GTK pointers.
-        .target(name: "Gtk", dependencies: ["CGtk", "CGspell", "CDocumentAccessible", "Localization", "SafeFiles"], swiftSettings: sectionPerFunction),
+        .target(name: "Gtk", dependencies: ["CGtk", "CGspell", "CDocumentAccessible", "Localization", "SafeFiles", "Background"], swiftSettings: sectionPerFunction),
         // A GObject type Swift cannot define: the text view whose accessible serves a whole
         // document (AtkText, AtkEditableText) while its buffer holds only a window of it.
         .target(name: "CDocumentAccessible", dependencies: ["CGtk"]),
@@ -43,7 +43,9 @@ let package = Package(
         // UIKit's scene model on top of the wrappers; knows nothing of editing.
         .target(name: "Scenes", dependencies: ["Gtk", "SafeFiles", "Localization"], swiftSettings: sectionPerFunction),
         // Text, files and documents: pure Swift and FoundationEssentials, never GTK.
-        .target(name: "Documents", dependencies: ["SafeFiles", "Localization", "CZlib", "CEditorConfig"], swiftSettings: sectionPerFunction),
+        .target(name: "Documents", dependencies: ["SafeFiles", "Localization", "Background", "CZlib", "CEditorConfig"], swiftSettings: sectionPerFunction),
+        // How work leaves the main thread and comes back to it: the one concurrency discipline.
+        .target(name: "Background", swiftSettings: sectionPerFunction),
         // The EditorConfig reference library: a file's indentation and newline settings.
         .systemLibrary(name: "CEditorConfig", pkgConfig: "editorconfig", providers: [.apt(["libeditorconfig-dev"])]),
         // zlib's crc32: checksums of the edit journal's records.
@@ -54,7 +56,7 @@ let package = Package(
         // <sys/xattr.h>, to keep a file's extended attributes (and so its ACLs) when it is saved.
         .systemLibrary(name: "CXattr"),
         // Glue between one text buffer and the document store: the one-way data flow.
-        .target(name: "Editing", dependencies: ["Gtk", "Documents", "SafeFiles"], swiftSettings: sectionPerFunction),
+        .target(name: "Editing", dependencies: ["Gtk", "Documents", "SafeFiles", "Background"], swiftSettings: sectionPerFunction),
         // Tandem's own views use the Gtk wrappers, as a UIKit app uses UIView; delegates never touch GTK underneath Scenes.
         .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents", "Editing", "Gtk", "Localization", "SafeFiles"],
                           exclude: ["StartupOrder.txt"], swiftSettings: sectionPerFunction, linkerSettings: startupFirst),

@@ -1,3 +1,4 @@
+import Background
 import Dispatch
 import FoundationEssentials
 import Localization
@@ -46,7 +47,7 @@ final class FileLoader: @unchecked Sendable {
     func start(path: String, offset: Int64, decoder: BlockDecoder, mayFallBack: Bool,
                deliver: @escaping @MainActor @Sendable (Message) -> Void) {
         lock.withLock { running = true }
-        DetachedThread.start { [self] in
+        Background.longRunning { [self] in
             defer { lock.withLock { running = false } }
             let send: @Sendable (Message) -> Void = { message in
                 DispatchQueue.main.async { MainActor.assumeIsolated { deliver(message) } }

@@ -1,3 +1,5 @@
+import Background
+import Dispatch
 import Documents
 import FoundationEssentials
 import Gtk
@@ -12,7 +14,9 @@ public final class DocumentFinder {
     public private(set) var pattern: TextPattern?
     /// Every match's range, in order, as of the document's `countedEdits`; nil while counting.
     private var matches: [Range<Int>]?
-    private var counting: Task<Void, Never>?
+    private var counting: Cancellation?
+    /// Where matches are counted, one search at a time (a newer one cancels the last).
+    private nonisolated static let searches = DispatchQueue(label: "tandem.search", qos: .utility)
     /// Fires once typing pauses: ends a burst of edits, and counts anew if the count was dropped.
     private var quiet: TimerSource?
     /// Edits followed one by one since typing last paused.
@@ -201,10 +205,13 @@ public final class DocumentFinder {
             return
         }
         onCountChanged?()  // "counting"
-        counting = Task.detached(priority: .utility) { [weak self] in
-            let found = DocumentSearch.allMatches(of: pattern, in: text) { Task.isCancelled }?.map(\.range)
-            await self?.finish(found, edits: edits, pattern: pattern)
-        }
+        let cancellation = Cancellation()
+        counting = cancellation
+        Background.run(on: Self.searches, {
+            DocumentSearch.allMatches(of: pattern, in: text) { cancellation.isCancelled }?.map(\.range)
+        }, then: { [weak self] found in
+            self?.finish(found, edits: edits, pattern: pattern)
+        })
     }
 
     private func finish(_ found: [Range<Int>]?, edits: Int, pattern searched: TextPattern? = nil) {

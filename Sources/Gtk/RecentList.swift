@@ -1,3 +1,4 @@
+import Background
 import CGtk
 import Dispatch
 
@@ -20,10 +21,7 @@ enum RecentList {
 
     /// Adds the files to the list, then calls `done` on the main thread.
     static func add(_ addition: Addition, then done: @escaping @MainActor @Sendable () -> Void) {
-        writes.async {
-            update(with: addition)
-            DispatchQueue.main.async { MainActor.assumeIsolated { done() } }
-        }
+        Background.run(on: writes, { update(with: addition) }, then: { _ in done() })
     }
 
     /// Reads the list, drops old entries, adds the files, writes it back whole (0600, replaced

@@ -1,3 +1,4 @@
+import Background
 import CGspell
 import CGtk
 import Dispatch
@@ -18,15 +19,14 @@ public final class SpellChecker {
     /// has that language). `SpellCheckers` shares the checkers this makes.
     static func load(language code: String?, _ done: @escaping @MainActor (SpellChecker?) -> Void) {
         let delivery = Delivery(done)
-        loads.async {
+        Background.run(on: loads, {
             // gspell_checker_new opens an Enchant broker of its own and loads the language's (nil:
             // the locale's) dictionary into it: hunspell's en_US, ~50 ms and ~8 MB.
             let language = code.flatMap { gspell_language_lookup($0) }
-            nonisolated(unsafe) let checker = code != nil && language == nil ? nil : gspell_checker_new(language)
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { delivery.done(checker.map { SpellChecker(owning: $0) }) }
-            }
-        }
+            return NewChecker(code != nil && language == nil ? nil : gspell_checker_new(language))
+        }, then: { loaded in
+            delivery.done(loaded.checker.map { SpellChecker(owning: $0) })
+        })
     }
 
     /// Loads run one at a time: gspell fills its list of languages on the first, without a lock
@@ -54,6 +54,12 @@ public final class SpellChecker {
 
     /// Whether `word` is spelt right in this checker's language (always, without a dictionary).
     public func accepts(_ word: String) -> Bool { gspell_checker_check_word(raw, word, -1, nil) != 0 }
+
+    /// A new checker's reference crossing from the loader to the main thread, which owns it from then on.
+    private struct NewChecker: @unchecked Sendable {
+        let checker: UnsafeMutablePointer<GspellChecker>?
+        init(_ checker: UnsafeMutablePointer<GspellChecker>?) { self.checker = checker }
+    }
 
     /// The caller's completion, boxed to cross the worker (made and called on the main thread
     /// only; the worker just carries it).

@@ -1,0 +1,51 @@
+import Dispatch
+import Glibc
+
+/// How work leaves the main thread in Tandem, and how it comes back: the one discipline.
+///
+/// - The main thread runs GTK's main loop, and every scene, document and window lives on the main
+///   actor. The main dispatch queue is drained by that loop (`MainLoop.installMainQueueBridge`),
+///   so `DispatchQueue.main` is the one way back: results are applied there, in the order sent.
+/// - Work that takes longer than a frame goes to a Dispatch queue named for what it does (saves,
+///   formatting, disk reads, the journal's writer, spelling dictionaries, the recent-files list):
+///   serial where order matters (writes to one file, one dictionary load at a time).
+/// - Work that blocks for seconds on I/O (reading a big file) gets a thread of its own
+///   (`longRunning`), so it never holds one of Dispatch's shared workers, of which a small
+///   machine has two.
+/// - Work that may become pointless (a search the user typed past, a load of a window closed)
+///   checks a `Cancellation` between chunks and stops.
+/// - Nothing else: no `Task.detached`, no GThread or GThreadPool in the C shims, no queue of its
+///   own per object. Swift concurrency's executors are not bridged to the GLib loop, so `await`
+///   on the main actor is not used for this.
+public enum Background {
+    /// Runs `work` on `queue`, then `then` with its result on the main thread.
+    public static func run<Result: Sendable>(on queue: DispatchQueue, _ work: @escaping @Sendable () -> Result,
+                                             then: @escaping @MainActor @Sendable (Result) -> Void) {
+        queue.async {
+            let result = work()
+            DispatchQueue.main.async { MainActor.assumeIsolated { then(result) } }
+        }
+    }
+
+    /// Runs `body` on a new detached thread: for long blocking work only (see above).
+    public static func longRunning(_ body: @escaping @Sendable () -> Void) {
+        let box = Unmanaged.passRetained(Body(run: body)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { box in
+            let body = Unmanaged<Body>.fromOpaque(box!).takeRetainedValue()
+            body.run()
+            return nil
+        }, box)
+        if started == 0 {
+            pthread_detach(thread)
+        } else {
+            // No thread to be had: run it here rather than lose the work.
+            Unmanaged<Body>.fromOpaque(box).takeRetainedValue().run()
+        }
+    }
+
+    private final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+}
