@@ -1,3 +1,4 @@
+import Background
 import Dispatch
 import Localization
 import SafeFiles
@@ -78,6 +79,19 @@ extension DocumentStore {
         var failure: TextFileError?
         write(snapshot(document, path: path, isOwnFile: isOwnFile), of: document) { failure = $0 }
         if let failure { throw failure }
+    }
+
+    /// Calls `then` on the main thread once no save is pending or being written, without holding
+    /// the main loop meanwhile: a quit waits so, its windows saying "Saving…" until it is done.
+    public func whenSavesFinish(_ then: @escaping @MainActor () -> Void) {
+        let busy = !pendingFormats.isEmpty || openDocuments.contains { $0.isSaving }
+        guard busy else { return then() }
+        // A save still being formatted reaches the save queue later: look again after each pass.
+        nonisolated(unsafe) let then = then
+        Background.run(on: saveQueue, {}, then: { [weak self] _ in
+            guard let self else { return then() }
+            self.whenSavesFinish(then)
+        })
     }
 
     /// Returns once every save asked for so far has reached the disk (quitting): those still

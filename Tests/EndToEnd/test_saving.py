@@ -177,3 +177,19 @@ def test_a_slow_session_manager_never_freezes_a_save(tandem, tmp_path):
     finally:
         manager.kill()
         manager.wait()
+
+
+def test_quit_during_a_save_quits_once_it_is_written(tandem, tmp_path):
+    """Ctrl+Q while a big document is being written: the save finishes first (the quit waits for
+    it on the main loop, not by blocking it), then Tandem quits with the file on disk."""
+    path = tmp_path / "big.txt"
+    body = "a line of a big document that takes a moment to write\n" * 400_000   # 22 MB
+    path.write_text(body)
+    tandem.start("big.txt")
+    tandem.wait_title("big.txt")
+    tandem.wait_loaded("big.txt", len(body))
+    tandem.type("big.txt", "Q")
+    tandem.wait_title("• big.txt")
+    subprocess.run(["xdotool", "key", "ctrl+s", "ctrl+q"], check=True)
+    assert tandem.wait_exit(timeout=30) == 0
+    assert path.read_text() == "Q" + body, "the save finished before the quit"
