@@ -27,7 +27,7 @@ def test_find_counts_steps_and_replaces_beyond_the_window(tandem, tmp_path):
     text = "\n".join(lines) + "\n"
     frame = start(tandem, tmp_path, "f.txt", text)
     tandem.key("f.txt", "ctrl+f")
-    time.sleep(0.3)
+    tandem.wait_field_focused("f.txt")
     subprocess.run(["xdotool", "type", "needle"], check=True)
     wait_for("3 matches in the whole document, the first selected as typed", lambda: "1 of 3" in labels(tandem, frame))
     subprocess.run(["xdotool", "key", "Return"], check=True)
@@ -40,7 +40,7 @@ def test_find_counts_steps_and_replaces_beyond_the_window(tandem, tmp_path):
     subprocess.run(["xdotool", "key", "shift+Return"], check=True)
     wait_for("back to the first", lambda: "1 of 3" in labels(tandem, frame))
     tandem.key("f.txt", "ctrl+h")
-    time.sleep(0.3)
+    tandem.wait_field_focused("f.txt")
     replace = [t for t in tandem.find(frame, "text") if t.name != "Document text" and t.queryText().getText(0, -1) == ""][0]
     replace.queryEditableText().setTextContents("pin")
     [b for b in tandem.find(frame, "push button") if b.name == "Replace All"][0].queryAction().doAction(0)
@@ -77,7 +77,7 @@ def test_ctrl_end_types_at_the_end_and_go_to_line_shows_its_line(tandem, tmp_pat
     tandem.key("• e.txt", "ctrl+Home")
     wait_for("back at the start", lambda: view.caretOffset == 0 and shows_caret(tandem, "• e.txt") is True)
     tandem.key("• e.txt", "ctrl+l")
-    time.sleep(0.3)
+    tandem.wait_field_focused("• e.txt")
     subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
     subprocess.run(["xdotool", "type", "1700"], check=True)
     subprocess.run(["xdotool", "key", "Return"], check=True)
