@@ -545,6 +545,9 @@ class Driver:
     def relaunch(self, undo_check=True):
         self.tandem.restart(env=self.env)
         self.minimized.clear()  # windows come back shown
+        # What Tandem had copied went with its process: X keeps no clipboard without a clipboard
+        # manager, and Xvfb has none (found by the random user: a paste after a quit pasted nothing).
+        self.model.clipboard = ""
         for d in self.model.docs.values():
             d.hides_break = breaks_at_end(d.text) > 0
             # The journal keeps the text over the file version it began from: a file that changed
