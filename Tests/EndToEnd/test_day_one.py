@@ -311,9 +311,10 @@ def test_the_switcher_reaches_every_window_by_name_or_folder(tandem, tmp_path):
     assert tandem.frame("Switch to Window") is None, "the switcher closed"
     # By folder, with Down to the next match: "work" matches only gamma.txt.
     tandem.key("alpha.txt", "ctrl+grave")
-    tandem.wait_title("Switch to Window")
+    switcher = tandem.wait_title("Switch to Window")
     subprocess.run(["xdotool", "type", "--delay", "30", "work"], check=True)
-    time.sleep(0.3)
+    wait_for("only gamma.txt listed", lambda: [l.name for l in tandem.find(switcher, "label")
+                                                if l.name.endswith(".txt") and l.getState().contains(pyatspi.STATE_SHOWING)] == ["gamma.txt"])
     subprocess.run(["xdotool", "key", "Down", "Return"], check=True)
     wait_for("gamma.txt active", lambda: active_window_name() == "gamma.txt")
     # With nothing typed, Enter goes back to the window used before.
