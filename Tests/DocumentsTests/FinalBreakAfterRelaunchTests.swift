@@ -4,9 +4,8 @@ import XCTest
 @testable import Documents
 
 /// A merge that gave a text without a final line break one, then a kill: the restored text ends
-/// in a break, so it hides it, as a file read does. (The random user saw a window show it after
-/// such a merge and a kill during typing elsewhere: Tests/Random/known/, still open; the store
-/// is not where it goes wrong.)
+/// in a break, so it hides it, as a file read does. (Written while chasing a random-user failure
+/// that turned out to be its model's: an undo to a text without the break shows it from then on.)
 final class FinalBreakAfterRelaunchTests: XCTestCase {
     private var temporary: TemporaryFolder!
     override func setUpWithError() throws { temporary = try TemporaryFolder("final-break-relaunch") }

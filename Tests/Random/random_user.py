@@ -565,6 +565,10 @@ class Driver:
             return
         wid = self.window(d.name, 0)
         view = self.tandem.text_in(self.tandem.frame_of(wid))
+        # Undo to a text without a final break shows the break from then on, redo or not (as the
+        # op_undo model says through settle): the break the model hid is shown after this check.
+        if not breaks_at_end(d.undo[-1][0]):
+            d.hides_break = False
         for keys, text in (("ctrl+z", d.undo[-1][0]), ("ctrl+shift+z", d.text)):
             self.keys(wid, keys)
             try:
