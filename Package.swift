@@ -52,7 +52,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Atomic, durable file writes shared by documents, drafts and session records; and the
         // path, home-folder and standard-error basics every module would otherwise need Foundation for.
-        .target(name: "SafeFiles", dependencies: ["CXattr"], swiftSettings: sectionPerFunction),
+        .target(name: "SafeFiles", dependencies: ["CXattr", "Background"], swiftSettings: sectionPerFunction),
         // <sys/xattr.h>, to keep a file's extended attributes (and so its ACLs) when it is saved.
         .systemLibrary(name: "CXattr"),
         // Glue between one text buffer and the document store: the one-way data flow.
@@ -70,7 +70,7 @@ let package = Package(
 
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Gtk"]),
-        .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles", "CXattr", "TestSupport"]),
+        .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles", "Background", "CXattr", "TestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: [
             "Documents", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),

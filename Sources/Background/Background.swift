@@ -6,14 +6,23 @@ import Glibc
 /// - The main thread runs GTK's main loop, and every scene, document and window lives on the main
 ///   actor. The main dispatch queue is drained by that loop (`MainLoop.installMainQueueBridge`),
 ///   so `DispatchQueue.main` is the one way back: results are applied there, in the order sent.
-/// - Work that takes longer than a frame goes to a Dispatch queue named for what it does (saves,
-///   formatting, disk reads, the journal's writer, spelling dictionaries, the recent-files list):
-///   serial where order matters (writes to one file, one dictionary load at a time).
+/// - Work that takes longer than a frame goes through `run` to a Dispatch queue named for what it
+///   does (saves, formatting, disk reads, the journal's writer, spelling dictionaries, the
+///   recent-files list): serial where order matters (writes to one file, one dictionary load at a
+///   time). Its result comes back through `then`, on the main thread.
 /// - Work that blocks for seconds on I/O (reading a big file) gets a thread of its own
 ///   (`longRunning`), so it never holds one of Dispatch's shared workers, of which a small
 ///   machine has two.
-/// - Work that may become pointless (a search the user typed past, a load of a window closed)
-///   checks a `Cancellation` between chunks and stops.
+/// - Work that may become pointless (a search the user typed past, a load of a window closed, a
+///   save the user stopped) checks a `Cancellation` between chunks and stops; a save stops only
+///   while the old file is still whole.
+/// - What threads share besides that is guarded by the standard library's `Mutex` and `Atomic`
+///   (Synchronization), never by a lock of our own; a test that must wait off the main loop
+///   waits on a `DispatchGroup`.
+/// - Quitting never blocks the main loop: the app delegate answers `applicationShouldTerminate`
+///   once the saves on their way are done (the windows say "Saving…" and offer Cancel). Only
+///   after the loop has returned (nothing is drawn any more) does the process wait on its
+///   queues with `sync`, for the last small writes of records and places.
 /// - Nothing else: no `Task.detached`, no GThread or GThreadPool in the C shims, no queue of its
 ///   own per object. Swift concurrency's executors are not bridged to the GLib loop, so `await`
 ///   on the main actor is not used for this.

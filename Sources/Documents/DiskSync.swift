@@ -1,3 +1,4 @@
+import Background
 import Dispatch
 import FoundationEssentials
 import Localization
@@ -77,12 +78,12 @@ final class DiskSync {
         let reads = self.reads
         reads.expect()
         let text = document.storage, version = document.editCount
-        DispatchQueue.global(qos: .userInitiated).async { [weak self] in
+        // The result goes through the inbox, not the closure, so `poll` can take it without the main queue.
+        Background.run(on: .global(qos: .userInitiated), {
             let read = tail.flatMap { tail in tail.grownBytes(canonical).map { DiskRead.grew($0, from: tail, stamp: stamp) } }
                 ?? .whole(DiskRead.Whole(path: canonical, comparedWith: text, version: version))
             reads.put((request.id, request.generation, read))
-            DispatchQueue.main.async { MainActor.assumeIsolated { self?.followReads() } }
-        }
+        }, then: { [weak self] _ in self?.followReads() })
     }
 
     private func markDeleted(_ document: Document) {

@@ -1,3 +1,4 @@
+import Background
 import FoundationEssentials
 import SafeFiles
 
@@ -40,10 +41,10 @@ public final class Document: Identifiable {
     /// Counts changes to the text by edits, undo and redo, so a read of the file made off the
     /// main thread knows whether the text it compared is still the document's.
     public internal(set) var editCount = 0
-    /// Saves on their way to disk.
-    var savesInFlight = 0
+    /// Saves on their way to disk (being formatted, waiting or writing), each stoppable by its own.
+    var savesInFlight: [Cancellation] = []
     /// Whether the document is being written to its file.
-    public var isSaving: Bool { savesInFlight > 0 }
+    public var isSaving: Bool { !savesInFlight.isEmpty }
     /// Counts reads of the file on disk, so that only the newest one is followed.
     var diskGeneration = 0
 

@@ -1,3 +1,4 @@
+import Background
 import Dispatch
 
 /// What `.editorconfig` asks of a file as it is saved: its line endings and charset, no trailing
@@ -33,13 +34,10 @@ extension DocumentStore {
         let pending = PendingFormat(document: document, path: path, editCount: document.editCount, attempt: attempt, then: then)
         pendingFormats.append(pending)
         let snapshot = document.storage, newline = document.lineEnding
-        formatQueue.async { [weak self] in
+        Background.run(on: formatQueue, {
             let config = EditorConfig.forFile(path)
             pending.result = (config, FormatChange(snapshot, rules: FormatRules(config, newline: newline)))
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { self?.finishFormatting(pending) }
-            }
-        }
+        }, then: { [weak self] _ in self?.finishFormatting(pending) })
     }
 
     /// Applies a worked-out formatting and goes on with its save.

@@ -1,3 +1,4 @@
+import Background
 import Dispatch
 import FoundationEssentials
 import Localization
@@ -107,26 +108,23 @@ extension DocumentStore {
             journals.begin(document, file: .known(outcome.anchorFile))
         }
         let text = document.storage, version = document.editCount, anchor = outcome.anchorFile
-        DispatchQueue.global(qos: .userInitiated).async { [weak self, weak document] in
+        Background.run(on: .global(qos: .userInitiated), {
             let stamp = DiskStamp.of(canonical)
             let file = (try? TextFile.read(canonical, allowBinary: true)).map { TextFingerprint($0.text) }
-            let rebuilt = TextFingerprint(text)
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated {
-                    guard let self, let document, self.document(id: document.id) === document else { return }
-                    // Typed in meanwhile: the text compared is not the document's any more.
-                    let current = version == document.editCount ? rebuilt : TextFingerprint(length: -1, hash: 0)
-                    var settled = JournalReplay.Outcome(storage: document.storage, history: document.history,
-                                                        savedStateID: document.savedStateID, fileChanged: false, anchorFile: anchor)
-                    let knownSavedState = document.savedStateID
-                    settled.settle(file: file, text: current)
-                    self.settle(document, with: settled, stamp: file == nil ? nil : stamp, canonical: canonical)
-                    if settled.fileChanged, let anchor, let known = knownSavedState {
-                        self.carryEdits(of: document, knownState: known, anchor: anchor)
-                    }
-                }
+            return (stamp: stamp, file: file, rebuilt: TextFingerprint(text))
+        }, then: { [weak self, weak document] read in
+            guard let self, let document, self.document(id: document.id) === document else { return }
+            // Typed in meanwhile: the text compared is not the document's any more.
+            let current = version == document.editCount ? read.rebuilt : TextFingerprint(length: -1, hash: 0)
+            var settled = JournalReplay.Outcome(storage: document.storage, history: document.history,
+                                                savedStateID: document.savedStateID, fileChanged: false, anchorFile: anchor)
+            let knownSavedState = document.savedStateID
+            settled.settle(file: read.file, text: current)
+            self.settle(document, with: settled, stamp: read.file == nil ? nil : read.stamp, canonical: canonical)
+            if settled.fileChanged, let anchor, let known = knownSavedState {
+                self.carryEdits(of: document, knownState: known, anchor: anchor)
             }
-        }
+        })
         return document
     }
 

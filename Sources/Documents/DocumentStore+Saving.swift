@@ -17,16 +17,19 @@ extension DocumentStore {
         var replacing: DiskStamp??
         /// The document's name, for the sentence a refused save says.
         var name: String
+        /// Set when the user stops the save (`cancelSaving`).
+        var cancellation: Cancellation
 
         /// Encodes and writes the snapshot (on any thread); returns the version written. A file
         /// changed since the save was asked for (a formatter, a checkout) is not overwritten.
         func write() throws(TextFileError) -> DiskStamp? {
+            if cancellation.isCancelled { throw .cancelledSave(path) }
             var file = file
             file.text = text.string
             if case .some(let known) = replacing, let now = DiskStamp.of(path), now != known {
                 throw DocumentStore.diskConflict(name)
             }
-            try file.write(to: path)
+            try file.write(to: path, cancellation: cancellation)
             return DiskStamp.of(path)
         }
     }
@@ -45,12 +48,13 @@ extension DocumentStore {
     public func save(_ document: Document, to newPath: String? = nil,
                      completion: @escaping @MainActor (TextFileError?) -> Void) throws(TextFileError) {
         let (path, isOwnFile) = try checkSave(document, to: newPath)
-        beginSaving(document)
+        let cancellation = beginSaving(document)
         // The text as it is now is what is saved, unless `.editorconfig` changes it first.
-        let asked = snapshot(document, path: path, isOwnFile: isOwnFile)
+        let asked = snapshot(document, path: path, isOwnFile: isOwnFile, cancellation: cancellation)
         formatForSave(document, path: Self.canonicalPath(path)) { [weak self] changed in
             guard let self else { return }
-            let job = changed ? self.snapshot(document, path: path, isOwnFile: isOwnFile) : asked
+            let job = changed && !cancellation.isCancelled
+                ? self.snapshot(document, path: path, isOwnFile: isOwnFile, cancellation: cancellation) : asked
             if self.isQuitting {
                 // The main loop will not run again: written now, as `saveNow` does.
                 return self.write(job, of: document, completion: completion)
@@ -74,10 +78,10 @@ extension DocumentStore {
     /// returns). The same checks and bookkeeping as `save(_:to:completion:)`.
     public func saveNow(_ document: Document, to newPath: String? = nil) throws(TextFileError) {
         let (path, isOwnFile) = try checkSave(document, to: newPath)
-        beginSaving(document)
+        let cancellation = beginSaving(document)
         applyOnSave(EditorConfig.forFile(Self.canonicalPath(path)), to: document)
         var failure: TextFileError?
-        write(snapshot(document, path: path, isOwnFile: isOwnFile), of: document) { failure = $0 }
+        write(snapshot(document, path: path, isOwnFile: isOwnFile, cancellation: cancellation), of: document) { failure = $0 }
         if let failure { throw failure }
     }
 
@@ -92,6 +96,13 @@ extension DocumentStore {
             guard let self else { return then() }
             self.whenSavesFinish(then)
         })
+    }
+
+    /// Stops every save of `document` that has not reached its file: each ends with an error
+    /// that `isCancelled`, the file as it was and the document still modified (its journal
+    /// keeps the text). A save already rewriting a file in place finishes.
+    public func cancelSaving(_ document: Document) {
+        for save in document.savesInFlight { save.cancel() }
     }
 
     /// Returns once every save asked for so far has reached the disk (quitting): those still
@@ -125,17 +136,20 @@ extension DocumentStore {
         return (path, isOwnFile)
     }
 
-    private func beginSaving(_ document: Document) {
-        document.savesInFlight += 1
-        if document.savesInFlight == 1 { publish(.savingChanged(true), for: document, dirtyBefore: nil) }
+    private func beginSaving(_ document: Document) -> Cancellation {
+        let cancellation = Cancellation()
+        document.savesInFlight.append(cancellation)
+        if document.savesInFlight.count == 1 { publish(.savingChanged(true), for: document, dirtyBefore: nil) }
+        return cancellation
     }
 
     /// The text to write, as it is now (O(1)).
-    private func snapshot(_ document: Document, path: String, isOwnFile: Bool) -> SaveJob {
+    private func snapshot(_ document: Document, path: String, isOwnFile: Bool, cancellation: Cancellation) -> SaveJob {
         // Typing after this starts a new undo step, so the saved state is exactly this text.
         document.history.seal()
         return SaveJob(path: path, file: document.fileTraits, text: document.storage, stateID: document.history.stateID,
-                       replacing: isOwnFile ? .some(document.diskStamp) : .none, name: document.displayName)
+                       replacing: isOwnFile ? .some(document.diskStamp) : .none, name: document.displayName,
+                       cancellation: cancellation)
     }
 
     /// Writes `job` on this thread and finishes its save.
@@ -147,12 +161,12 @@ extension DocumentStore {
     }
 
     private func finishSave(_ job: SaveJob, of document: Document, result: Result<DiskStamp?, TextFileError>) {
-        document.savesInFlight -= 1
-        if document.savesInFlight == 0 { publish(.savingChanged(false), for: document, dirtyBefore: nil) }
+        document.savesInFlight.removeAll { $0 === job.cancellation }
+        if document.savesInFlight.isEmpty { publish(.savingChanged(false), for: document, dirtyBefore: nil) }
         // A document whose last window closed during the save is no longer watched.
         let isOpen = self.document(id: document.id) === document
         guard case .success(let written) = result else {
-            if isOpen { checkDisk(document) }  // what stopped it is said like any change
+            if isOpen { checkDisk(document) }  // what stopped it (unless the user) is said like any change
             return
         }
         let wasDirty = document.isDirty

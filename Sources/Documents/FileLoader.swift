@@ -3,14 +3,14 @@ import Dispatch
 import FoundationEssentials
 import Localization
 import SafeFiles
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Reads and decodes the rest of a big file on a background thread, handing the text to the
 /// main actor in pieces that are already ropes, so joining them there costs O(log n).
-final class FileLoader: @unchecked Sendable {
-    // @unchecked: `cancelled` is the only state shared between threads, guarded by `lock`.
+final class FileLoader: Sendable {
 
     /// What the loader reports, in order, on the main actor.
     enum Message: Sendable {
@@ -28,27 +28,25 @@ final class FileLoader: @unchecked Sendable {
     /// How many bytes one read takes (and at most how much text one message carries).
     static let blockSize = 1 << 20
 
-    private let lock = ConditionLock()
-    private var cancelled = false
-    private var blocks = 0
-    private var running = false
+    private let cancellation = Cancellation()
+    private let blocks = Atomic<Int>(0)
+    private let running = Atomic<Bool>(false)
 
     /// Stops the loader at its next block; no message follows.
-    func cancel() { lock.withLock { cancelled = true } }
-    private var isCancelled: Bool { lock.withLock { cancelled } }
+    func cancel() { cancellation.cancel() }
     /// How many blocks the thread has read so far (tests show a cancelled load stopped early).
-    var blocksRead: Int { lock.withLock { blocks } }
+    var blocksRead: Int { blocks.load(ordering: .relaxed) }
     /// Whether the reading thread is still running.
-    var isRunning: Bool { lock.withLock { running } }
+    var isRunning: Bool { running.load(ordering: .acquiring) }
 
     /// Starts reading `path` from byte `offset` with `decoder`, which decoded the bytes before it.
     /// Invalid UTF-8 starts again as Windows-1252 when `mayFallBack` (no byte-order mark promised
     /// UTF-8). `deliver` runs on the main actor.
     func start(path: String, offset: Int64, decoder: BlockDecoder, mayFallBack: Bool,
                deliver: @escaping @MainActor @Sendable (Message) -> Void) {
-        lock.withLock { running = true }
+        running.store(true, ordering: .releasing)
         Background.longRunning { [self] in
-            defer { lock.withLock { running = false } }
+            defer { running.store(false, ordering: .releasing) }
             let send: @Sendable (Message) -> Void = { message in
                 DispatchQueue.main.async { MainActor.assumeIsolated { deliver(message) } }
             }
@@ -64,7 +62,7 @@ final class FileLoader: @unchecked Sendable {
         var position = offset
         var decoder = decoder
         var block = [UInt8](repeating: 0, count: Self.blockSize)
-        while !isCancelled {
+        while !cancellation.isCancelled {
             let n = block.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(position)) }
             if n < 0 {
                 if errno == EINTR { continue }
@@ -83,7 +81,7 @@ final class FileLoader: @unchecked Sendable {
                 continue
             }
             position += Int64(n)
-            lock.withLock { blocks += 1 }
+            blocks.add(1, ordering: .relaxed)
             if !text.isEmpty || atEnd {
                 send(.text(TextStorage(text), bytesRead: position, longestLine: decoder.longestLine,
                            containsNUL: decoder.sawNUL))

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import SafeFiles
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -31,7 +32,7 @@ struct JournalBeginning: Sendable {
 /// the process loses none of them) and made durable with fdatasync at most every `syncInterval`,
 /// so that a keystroke costs its own few bytes, and a burst of typing a few synced blocks.
 final class JournalWriter: @unchecked Sendable {
-    // @unchecked: `queued` and `scheduled` are only touched under `lock`; `open` only on `queue`.
+    // @unchecked: `open`, `lastSync` and `syncScheduled` are only touched on `queue`.
     enum Job: Sendable {
         case begin(JournalBeginning)
         case append([UInt8])
@@ -51,9 +52,8 @@ final class JournalWriter: @unchecked Sendable {
     }
 
     private let queue = DispatchQueue(label: "tandem.journal", qos: .utility)
-    private let lock = ConditionLock()
-    private var queued: [(path: String, job: Job)] = []
-    private var scheduled = false
+    /// Jobs asked for and not yet taken by the writer, and whether a drain is on its way.
+    private let inbox = Mutex<(queued: [(path: String, job: Job)], scheduled: Bool)>(([], false))
     private var open: [String: OpenJournal] = [:]
     /// When each journal was last synced, and those with a sync waiting (writer's queue only).
     private var lastSync: [String: UInt64] = [:]
@@ -72,10 +72,10 @@ final class JournalWriter: @unchecked Sendable {
 
     /// Asks for `job` on the journal at `path`, after every job asked for before it.
     func submit(_ job: Job, for path: String) {
-        let start = lock.withLock {
-            queued.append((path, job))
-            defer { scheduled = true }
-            return !scheduled
+        let start = inbox.withLock { inbox in
+            inbox.queued.append((path, job))
+            defer { inbox.scheduled = true }
+            return !inbox.scheduled
         }
         if start { queue.async { [self] in drain() } }
     }
@@ -89,10 +89,10 @@ final class JournalWriter: @unchecked Sendable {
 
     private func drain() {
         while true {
-            let batch: [(path: String, job: Job)] = lock.withLock {
-                defer { queued.removeAll() }
-                if queued.isEmpty { scheduled = false }
-                return queued
+            let batch: [(path: String, job: Job)] = inbox.withLock { inbox in
+                defer { inbox.queued.removeAll() }
+                if inbox.queued.isEmpty { inbox.scheduled = false }
+                return inbox.queued
             }
             if batch.isEmpty { return }
             var pending: [String: [UInt8]] = [:]

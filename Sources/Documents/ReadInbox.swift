@@ -1,33 +1,27 @@
-/// Hands finished reads from the background to the main thread; `poll` (tests) can wait for them
-/// where the main queue is not serviced.
-final class ReadInbox: @unchecked Sendable {
-    // @unchecked: `items` and `pending` are only touched under `condition`'s lock.
-    private let condition = ConditionLock()
-    private var items: [(Int, Int, DiskSync.DiskRead)] = []
-    private var pending = 0
+import Dispatch
+import Synchronization
 
-    func expect() { condition.withLock { pending += 1 } }
+/// Hands finished reads from the background to the main thread; `wait` (tests) can wait for them
+/// where the main queue is not serviced.
+final class ReadInbox: Sendable {
+    private let items = Mutex<[(Int, Int, DiskSync.DiskRead)]>([])
+    /// Entered for every read asked for, left when its result is in `items`.
+    private let pending = DispatchGroup()
+
+    func expect() { pending.enter() }
 
     func put(_ item: (Int, Int, DiskSync.DiskRead)) {
-        condition.withLock {
-            items.append(item)
-            pending -= 1
-            condition.broadcast()
-        }
+        items.withLock { $0.append(item) }
+        pending.leave()
     }
 
     func takeAll() -> [(Int, Int, DiskSync.DiskRead)] {
-        condition.withLock {
+        items.withLock { items in
             defer { items.removeAll() }
             return items
         }
     }
 
     /// Waits (up to a second) until every read asked for has finished.
-    func wait() {
-        condition.withLock {
-            let deadline = ConditionLock.deadline(in: 1)
-            while pending > 0 && condition.wait(until: deadline) {}
-        }
-    }
+    func wait() { _ = pending.wait(timeout: .now() + 1) }
 }

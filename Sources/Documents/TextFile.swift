@@ -1,3 +1,4 @@
+import Background
 import FoundationEssentials
 import Localization
 import SafeFiles
@@ -104,11 +105,15 @@ public struct TextFile: Equatable, Sendable {
         return data
     }
 
-    /// Saves atomically to `path`, keeping the file's mode and any symlink.
-    public func write(to path: String) throws(TextFileError) {
+    /// Saves atomically to `path`, keeping the file's mode and any symlink; `cancellation`
+    /// may stop it until the new file takes the old one's place (then the file is as it was).
+    public func write(to path: String, cancellation: Cancellation? = nil) throws(TextFileError) {
         let data = try encoded(name: PathName.file(of: path))
+        if cancellation?.isCancelled == true { throw .cancelledSave(path) }
         do {
-            try AtomicFileWriter.write(data, to: path)
+            try AtomicFileWriter.write(data, to: path, cancellation: cancellation)
+        } catch where error.code == ECANCELED {
+            throw .cancelledSave(path)
         } catch {
             throw .system("save", path, errno: error.code)
         }

@@ -12,9 +12,17 @@ public struct TextFileError: Error, Equatable, CustomStringConvertible, Sendable
     /// Whether a save was stopped because the file changed on disk in a way the user has not
     /// chosen to overwrite (they may: `DocumentStore.keepMine`, then save again).
     public var isDiskConflict = false
+    /// Whether the user stopped it (a save cancelled): nothing to report, the file is as it was.
+    public var isCancelled = false
     /// Creates an error with its user-facing message.
-    public init(_ message: String, looksBinary: Bool = false, isDiskConflict: Bool = false) {
+    public init(_ message: String, looksBinary: Bool = false, isDiskConflict: Bool = false, isCancelled: Bool = false) {
         self.message = message; self.looksBinary = looksBinary; self.isDiskConflict = isDiskConflict
+        self.isCancelled = isCancelled
+    }
+
+    /// A save the user stopped before it reached the file.
+    static func cancelledSave(_ path: String) -> TextFileError {
+        TextFileError(localized("Saving “%1” was cancelled; the file is as it was.", PathName.file(of: path)), isCancelled: true)
     }
     public var description: String { message }
 

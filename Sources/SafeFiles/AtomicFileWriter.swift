@@ -1,3 +1,4 @@
+import Background
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -30,17 +31,20 @@ public enum AtomicFileWriter {
     /// and the link stays, and an existing file keeps its mode, owner, group, extended attributes
     /// and hard links; a file this process may not write is refused (EACCES), never replaced.
     /// Without (Tandem's own state files), whatever is at `path` is replaced, with `mode`.
+    /// `cancellation` stops a write that has not reached the file yet (ECANCELED): a replacement
+    /// up to its rename, its temp file removed; a write in place only before it begins, since
+    /// stopping one halfway would leave half a file.
     @discardableResult
     public static func write(_ data: Data, to path: String, mode: mode_t? = nil,
-                             followingSymlinks: Bool = true) throws(FileWriteError) -> SavePath {
+                             followingSymlinks: Bool = true, cancellation: Cancellation? = nil) throws(FileWriteError) -> SavePath {
         guard followingSymlinks else {
-            try replaceKeepingNothing(path, with: data, mode: mode ?? defaultMode())
+            try replaceKeepingNothing(path, with: data, mode: mode ?? defaultMode(), cancellation: cancellation)
             return .replaced
         }
         let target = resolvedTarget(of: path)
         var info = stat()
         guard stat(target, &info) == 0 else {
-            try replaceKeepingNothing(target, with: data, mode: mode ?? defaultMode())
+            try replaceKeepingNothing(target, with: data, mode: mode ?? defaultMode(), cancellation: cancellation)
             return .created
         }
         // The file's own permission decides, not the folder's: root's file in the user's folder
@@ -49,13 +53,15 @@ public enum AtomicFileWriter {
         let mayReplace = FileReplacement.mayReplace(target, info: info)
         if mayReplace {
             do throws(FileReplacement.Refusal) {
-                try FileReplacement.replace(target, with: data, mode: mode ?? (info.st_mode & 0o7777), like: info)
+                try FileReplacement.replace(target, with: data, mode: mode ?? (info.st_mode & 0o7777), like: info,
+                                            cancellation: cancellation)
                 return .replaced
             } catch {
                 // The temp file could not take the old file's owner or attributes: write in place.
                 if case .failed(let failure) = error { throw failure }
             }
         }
+        if cancellation?.isCancelled == true { throw FileWriteError(path: path, code: ECANCELED) }
         try FileReplacement.writeInPlace(target, data: data)
         return .inPlace
     }
@@ -82,9 +88,10 @@ public enum AtomicFileWriter {
     }
 
     /// A replacement that has no old file's owner or attributes to keep.
-    private static func replaceKeepingNothing(_ path: String, with data: Data, mode: mode_t) throws(FileWriteError) {
+    private static func replaceKeepingNothing(_ path: String, with data: Data, mode: mode_t,
+                                              cancellation: Cancellation?) throws(FileWriteError) {
         do throws(FileReplacement.Refusal) {
-            try FileReplacement.replace(path, with: data, mode: mode, like: nil)
+            try FileReplacement.replace(path, with: data, mode: mode, like: nil, cancellation: cancellation)
         } catch {
             switch error {
             case .failed(let failure): throw failure

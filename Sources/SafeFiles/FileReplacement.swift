@@ -1,3 +1,4 @@
+import Background
 import CXattr
 import FoundationEssentials
 #if canImport(Glibc)
@@ -25,8 +26,10 @@ enum FileReplacement {
     }
 
     /// Writes `data` to a temp file beside `target` with `mode` (and, given `like`, that file's
-    /// owner, group and extended attributes), fsyncs it and renames it over `target`.
-    static func replace(_ target: String, with data: Data, mode: mode_t, like original: stat?) throws(Refusal) {
+    /// owner, group and extended attributes), fsyncs it and renames it over `target`, unless
+    /// `cancellation` asked to stop before the rename.
+    static func replace(_ target: String, with data: Data, mode: mode_t, like original: stat?,
+                        cancellation: Cancellation? = nil) throws(Refusal) {
         let folder = PathName.folder(of: target)
         var template = Array("\(folder.isEmpty ? "." : folder)/.\(PathName.file(of: target)).tandem-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -47,11 +50,13 @@ enum FileReplacement {
                 throw .cannotKeepAttributes
             }
         }
-        if let code = writeAll(data, to: fd) ?? (fsync(fd) != 0 ? errno : nil) {
+        if let code = writeAll(data, to: fd, cancellation: cancellation) ?? (fsync(fd) != 0 ? errno : nil) {
             close(fd)
             throw .failed(FileWriteError(path: target, code: code))
         }
         if close(fd) != 0 { throw .failed(FileWriteError(path: target, code: errno)) }
+        // The last moment a stop leaves the old file as it was.
+        if cancellation?.isCancelled == true { throw .failed(FileWriteError(path: target, code: ECANCELED)) }
         if rename(tempPath, target) != 0 { throw .failed(FileWriteError(path: target, code: errno)) }
         committed = true
         // Make the rename itself durable.
@@ -72,12 +77,16 @@ enum FileReplacement {
         if close(fd) != 0 { throw FileWriteError(path: target, code: errno) }
     }
 
-    /// Writes all of `data`; returns errno on failure.
-    private static func writeAll(_ data: Data, to fd: Int32) -> Int32? {
+    /// How much one write(2) takes, so that a cancellation is seen between pieces of a big file.
+    static let pieceSize = 1 << 20
+
+    /// Writes all of `data`; returns errno on failure (ECANCELED: `cancellation` stopped it).
+    private static func writeAll(_ data: Data, to fd: Int32, cancellation: Cancellation? = nil) -> Int32? {
         data.withUnsafeBytes { bytes -> Int32? in
             var offset = 0
             while offset < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if cancellation?.isCancelled == true { return ECANCELED }
+                let n = Glibc.write(fd, bytes.baseAddress! + offset, min(bytes.count - offset, pieceSize))
                 if n < 0 {
                     if errno == EINTR { continue }
                     return errno

@@ -34,7 +34,7 @@ extension Application {
     /// is handled as a quit on the main loop instead of killing it.
     public func quitOnTerminationSignals() {
         for signal in [SIGTERM, SIGINT, SIGHUP] {
-            native.onUnixSignal(signal) { [weak self] in self?.requestQuit() }
+            native.onUnixSignal(signal) { [weak self] in self?.terminate() }
         }
     }
 

@@ -123,6 +123,21 @@ public final class Application {
         discard([session])
     }
 
+    /// Quits once the delegate says the process may end (`applicationShouldTerminate`), the main
+    /// loop running meanwhile; asking again while it waits changes nothing.
+    public func terminate() {
+        guard !isAwaitingTermination, !isTerminating else { return }
+        isAwaitingTermination = true
+        delegate.applicationShouldTerminate(self) { [weak self] in
+            guard let self else { return }
+            self.isAwaitingTermination = false
+            self.requestQuit()
+        }
+    }
+
+    /// Set from `terminate` until the delegate replies.
+    public private(set) var isAwaitingTermination = false
+
     /// Quits without asking: every window disconnects and leaves its record; sessions are kept.
     public func requestQuit() {
         isTerminating = true

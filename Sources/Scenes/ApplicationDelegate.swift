@@ -12,6 +12,9 @@ public protocol ApplicationDelegate: AnyObject {
                      options: ConnectionOptions) -> SceneConfiguration
     /// These sessions were dropped for good: delete whatever was kept for them.
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>)
+    /// The user or the system asked to quit: call `reply` once the process may end (at once, or
+    /// when work in flight is done; the main loop runs meanwhile, as AppKit's terminateLater).
+    func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor () -> Void)
     /// The main loop is ending; every scene has disconnected.
     func applicationWillTerminate(_ application: Application)
     /// The system is short of memory: give back what can be rebuilt (background windows' text).
@@ -21,6 +24,7 @@ public protocol ApplicationDelegate: AnyObject {
 public extension ApplicationDelegate {
     func applicationDidFinishLaunching(_ application: Application) {}
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {}
+    func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor () -> Void) { reply() }
     func applicationWillTerminate(_ application: Application) {}
     func applicationDidReceiveMemoryWarning(_ application: Application) {}
 }

@@ -41,7 +41,7 @@ public final class WindowScene {
     /// Closing the last window is quitting: nothing is asked, everything is kept.
     public func requestClose() {
         guard activationState != .disconnected else { return }
-        if application.connectedScenes.count == 1 { return application.requestQuit() }
+        if application.connectedScenes.count == 1 { return application.terminate() }
         delegate.sceneShouldClose(self) { [weak self] allowed in
             guard let self, allowed, self.activationState != .disconnected else { return }
             self.close()

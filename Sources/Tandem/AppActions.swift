@@ -7,12 +7,7 @@ import Scenes
 enum AppActions {
     /// Adds every app action to `application`.
     static func install(in application: Application, appDelegate: TandemAppDelegate) {
-        // A save on its way finishes first, the main loop running meanwhile (the windows say
-        // "Saving…"); what is left to wait for at the end is nothing.
-        application.addAction("quit") { [weak application, weak appDelegate] in
-            guard let appDelegate else { return }
-            appDelegate.store.whenSavesFinish { application?.requestQuit() }
-        }
+        application.addAction("quit") { [weak application] in application?.terminate() }
         application.addAction("new-window") { [weak appDelegate] in appDelegate?.openUntitled() }
         application.addAction("save-all") { [weak appDelegate] in appDelegate?.saveAll() }
         application.addAction("close-all") { [weak appDelegate] in appDelegate?.closeAll() }

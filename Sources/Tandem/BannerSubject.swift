@@ -5,6 +5,8 @@ import Localization
 enum BannerSubject: CaseIterable {
     /// Files a launch from this window (or one that made this window) could not open.
     case launch
+    /// A save taking a while, with Cancel (the file stays as it was).
+    case saving
     /// Files refused because they look binary, with Open Anyway.
     case openAnyway
     /// The last save failed, with Save As….
@@ -27,6 +29,7 @@ enum BannerSubject: CaseIterable {
     /// The buttons of its bar, by response.
     var responses: [BannerResponse] {
         switch self {
+        case .saving: [.cancelSave]
         case .openAnyway: [.openAnyway]
         case .saveFailure: [.saveAs]
         case .disk: [.merge, .reload, .keepMine, .save, .saveAs]
@@ -41,7 +44,7 @@ enum BannerSubject: CaseIterable {
 
 /// A button of a banner: what the user can do about what it says.
 enum BannerResponse: Int {
-    case reload = 1, keepMine, showAll, openAnyway, saveAs, save, merge, useMine, useTheirs, useBoth, editAnyway
+    case reload = 1, keepMine, showAll, openAnyway, saveAs, save, merge, useMine, useTheirs, useBoth, editAnyway, cancelSave
 
     /// The button's label, with its mnemonic.
     var label: String {
@@ -57,6 +60,7 @@ enum BannerResponse: Int {
         case .useTheirs: localized("Use _Theirs")
         case .useBoth: localized("Use _Both")
         case .editAnyway: localized("_Edit Anyway")
+        case .cancelSave: localized("_Cancel")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Documents
 import FoundationEssentials
 import Gtk
@@ -25,6 +26,8 @@ final class EditorBanners {
     private var closed: [BannerSubject: String] = [:]
     /// The long-line preview, as the loading part of the window reports it.
     private var preview: Banner?
+    /// Whether the document's save has gone on long enough to offer Cancel.
+    private var saveIsSlow = false
     /// Whether the window opened on a file that existed (a restore of a file now gone says so).
     var expectsFile = false
     /// Called when the user presses a banner's button.
@@ -38,6 +41,18 @@ final class EditorBanners {
         ui.onBarMade = { [weak self] subject, bar in
             bar.onClose = { [weak self] in self?.userClosed(subject) }
             bar.onButton = { [weak self] id in BannerResponse(rawValue: id).map { self?.onResponse?($0) } }
+        }
+    }
+
+    /// A save began or ended: one that lasts offers Cancel, so a quick save never flashes a bar.
+    func savingChanged(after delay: Double = 0.5) {
+        saveIsSlow = false
+        refresh()
+        guard document.isSaving else { return }
+        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self, self.document.isSaving, !self.saveIsSlow else { return }
+            self.saveIsSlow = true
+            self.refresh()
         }
     }
 
@@ -55,6 +70,9 @@ final class EditorBanners {
         case .journal: journalBanner()
         case .readOnly: readOnlyBanner()
         case .preview: preview
+        case .saving where saveIsSlow && document.isSaving:
+            Banner(message: localized("Saving “%1”…", document.displayName), kind: .info, offering: [.cancelSave])
+        case .saving: nil
         case .encoding where document.encoding != .utf8 && document.readOnlyReasons.isEmpty:
             Banner(message: localized("“%1” is not UTF-8: it was opened as %2 and will be saved the same way.", document.displayName, document.encoding.displayName), kind: .info)
         case .encoding: nil

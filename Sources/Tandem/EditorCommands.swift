@@ -203,6 +203,8 @@ final class EditorCommands {
             try environment.store.save(document, to: target) { [weak self] failure in
                 release()
                 guard let self else { return completion(failure == nil) }
+                // Stopped by the user from the Saving banner: nothing went wrong to say.
+                if let failure, failure.isCancelled { return completion(false) }
                 if let failure, failure.isDiskConflict {
                     // The file changed while the save waited to write: asked as any conflict is.
                     return self.askToOverwrite(failure.message, completion: completion)

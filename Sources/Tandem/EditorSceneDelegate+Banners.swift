@@ -28,6 +28,7 @@ extension EditorSceneDelegate {
         case .useTheirs: settleConflict(.theirs)
         case .useBoth: settleConflict(.both)
         case .editAnyway: environment.store.editAnyway(document)
+        case .cancelSave: environment.store.cancelSaving(document)
         }
         // The answer given, typing goes on where it was.
         ui?.textView.grabFocus()

@@ -183,7 +183,10 @@ final class EditorSceneDelegate: SceneDelegate {
             scheduleRecord()
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
             ui.documentEditedTogether()
-        case .dirtyChanged, .closed, .savingChanged:
+        case .savingChanged:
+            updateTitle()
+            banners.savingChanged()
+        case .dirtyChanged, .closed:
             updateTitle()
         case .renamed:
             EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage)  // a new name may be another language

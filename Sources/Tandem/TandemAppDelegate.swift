@@ -153,7 +153,15 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         application.setAction("reopen-closed-window", enabled: !application.recentlyClosedSessions.isEmpty)
     }
 
+    /// A save on its way finishes first (or is cancelled from its window's bar), the main loop
+    /// running meanwhile and the windows saying "Saving…".
+    func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor () -> Void) {
+        store.whenSavesFinish(reply)
+    }
+
     func applicationWillTerminate(_ application: Application) {
+        // Reached with saves in flight only when the loop ended without `terminate` (the session
+        // manager at logout, which a save holds off): the loop is over, nothing waits on it.
         store.waitForSaves()
         store.finishJournals()
         places.waitUntilWritten()

@@ -1,3 +1,4 @@
+import Background
 import CXattr
 import Foundation
 import SafeFiles
@@ -86,5 +87,52 @@ final class AtomicFileWriterTests: XCTestCase {
         try AtomicFileWriter.write(Data("{}".utf8), to: path, mode: 0o600, followingSymlinks: false)
         XCTAssertEqual(try String(contentsOfFile: elsewhere, encoding: .utf8), "theirs\n", "a link there is replaced, not followed")
         XCTAssertEqual(info(path).st_mode & 0o7777, 0o600)
+    }
+
+    /// A save stopped before it reaches the file leaves the file as it was and no temp file,
+    /// whichever way it would have written (new file, replacement, in place).
+    func testACancelledWriteLeavesEverythingAsItWas() throws {
+        let stopped = Cancellation()
+        stopped.cancel()
+        let existing = folder + "/existing.txt", linked = folder + "/linked.txt", new = folder + "/new.txt"
+        try "old\n".write(toFile: existing, atomically: false, encoding: .utf8)
+        try "old\n".write(toFile: linked, atomically: false, encoding: .utf8)
+        XCTAssertEqual(link(linked, folder + "/other-name.txt"), 0)  // hard links: written in place
+        for path in [existing, linked, new] {
+            XCTAssertThrowsError(try AtomicFileWriter.write(Data("new\n".utf8), to: path, cancellation: stopped)) { error in
+                XCTAssertEqual((error as? FileWriteError)?.code, ECANCELED, path)
+            }
+        }
+        XCTAssertEqual(try String(contentsOfFile: existing, encoding: .utf8), "old\n")
+        XCTAssertEqual(try String(contentsOfFile: linked, encoding: .utf8), "old\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: new))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".tandem-") }, [])
+    }
+
+    /// Cancelled while it writes (from another thread, at a moment it does not choose): the file
+    /// is either all old or all new, never half, and no temp file stays.
+    func testACancelDuringAWriteIsAllOrNothing() throws {
+        let path = folder + "/big.txt"
+        let old = Data(repeating: UInt8(ascii: "o"), count: 1 << 20)
+        let new = Data(repeating: UInt8(ascii: "n"), count: 64 << 20)
+        var outcomes: Set<String> = []
+        for delay in [0, 1_000, 5_000, 20_000, 100_000] {
+            try old.write(to: URL(fileURLWithPath: path))
+            let cancellation = Cancellation()
+            let cancelling = Thread { usleep(useconds_t(delay)); cancellation.cancel() }
+            cancelling.start()
+            do {
+                try AtomicFileWriter.write(new, to: path, cancellation: cancellation)
+                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), new, "written whole")
+                outcomes.insert("written")
+            } catch {
+                XCTAssertEqual(error.code, ECANCELED)
+                XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), old, "left as it was")
+                outcomes.insert("cancelled")
+            }
+            while !cancellation.isCancelled { usleep(1_000) }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".tandem-") }, [])
+        }
+        XCTAssertTrue(outcomes.contains("cancelled"), "at least the earliest cancel stopped the write")
     }
 }

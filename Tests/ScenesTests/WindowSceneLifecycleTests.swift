@@ -48,6 +48,14 @@ final class RecordingAppDelegate: ApplicationDelegate {
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {
         discarded.append(contentsOf: sessions)
     }
+    /// Set: a quit waits until the test calls the reply kept in `pendingTermination`.
+    var holdsTermination = false
+    var pendingTermination: (@MainActor () -> Void)?
+    var terminationsAsked = 0
+    func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor () -> Void) {
+        terminationsAsked += 1
+        if holdsTermination { pendingTermination = reply } else { reply() }
+    }
 }
 
 /// Real windows under Xvfb and openbox: the callbacks each delegate sees, in order.
@@ -148,10 +156,21 @@ final class WindowSceneLifecycleTests: XCTestCase {
             c.window.close()
             wait("C disconnected") { c.activationState == .disconnected }
 
-            // 9. Quitting closes every window without asking and keeps every session.
+            // 9. A quit waits for the app delegate's reply, the main loop running meanwhile (a
+            //    save on its way); asking again changes nothing. Then it closes every window
+            //    without asking and keeps every session.
             received = []
             (a.delegate as! RecordingSceneDelegate).allowClose = false
-            app.requestQuit()
+            appDelegate.holdsTermination = true
+            app.terminate()
+            MainLoop.run(for: 0.2)
+            XCTAssertTrue(app.isAwaitingTermination)
+            XCTAssertNotEqual(a.activationState, .disconnected, "nothing closes before the reply")
+            XCTAssertNotEqual(b2.activationState, .disconnected)
+            app.terminate()
+            XCTAssertEqual(appDelegate.terminationsAsked, 1, "a second quit asks nothing more")
+            appDelegate.pendingTermination?()
+            XCTAssertFalse(app.isAwaitingTermination)
             wait("all disconnected") { a.activationState == .disconnected && b2.activationState == .disconnected }
             XCTAssertFalse(received.contains { $0.hasSuffix("shouldClose") }, "quitting asks no one")
             XCTAssertEqual(appDelegate.discarded, [], "quitting discards nothing")
