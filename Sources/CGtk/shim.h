@@ -57,6 +57,7 @@ static inline GtkSourceGutterRendererText *tandem_gutter_renderer_text(gpointer 
 static inline GtkScrolledWindow *tandem_scrolled_window(gpointer p) { return GTK_SCROLLED_WINDOW(p); }
 /** GTK_ADJUSTMENT(): an object known to be an adjustment. */
 static inline GtkAdjustment *tandem_adjustment(gpointer p) { return GTK_ADJUSTMENT(p); }
+static inline GtkRange *tandem_range(gpointer p) { return GTK_RANGE(p); }
 /** Sets `adjustment` to `value` and tells its listeners even when the value is the same: a text
  * view then takes its top line anew from the value (the line standing there may have changed). */
 static inline void tandem_adjustment_set_value_anew(GtkAdjustment *adjustment, gdouble value) {

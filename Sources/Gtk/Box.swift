@@ -3,6 +3,9 @@ import CGtk
 /// A vertical or horizontal GtkBox.
 @MainActor
 public final class Box: Container {
+    /// Wraps the one a UI file declared (`Builder`).
+    init(built pointer: gpointer) { super.init(pointer, ownership: .sink) }
+
     /// Creates a box laying its children out vertically or horizontally.
     public init(vertical: Bool, spacing: Int = 0) {
         super.init(gtk_box_new(vertical ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, gint(spacing)), ownership: .sink)

@@ -48,6 +48,30 @@ public final class Builder: Object {
     /// The windows shown so far, so that showing one again does not connect its handlers twice.
     private var presented: Set<String> = []
 
+    /// The object `id` of this builder's file, which must declare it: a missing one is a UI file
+    /// out of step with the code, said as such.
+    func declared(_ id: String) -> UnsafeMutableRawPointer {
+        guard let object = pointer(id) else { preconditionFailure("Tandem's UI file declares no object \"\(id)\"") }
+        return object
+    }
+
+    /// The header bar `id`.
+    public func headerBar(_ id: String) -> HeaderBar { HeaderBar(built: declared(id)) }
+    /// The box `id`.
+    public func box(_ id: String) -> Box { Box(built: declared(id)) }
+    /// The label `id`.
+    public func label(_ id: String) -> Label { Label(built: declared(id)) }
+    /// The progress bar `id`.
+    public func progressBar(_ id: String) -> ProgressBar { ProgressBar(built: declared(id)) }
+    /// The scrolled window `id`.
+    public func scrolledWindow(_ id: String) -> ScrolledWindow { ScrolledWindow(built: declared(id)) }
+    /// The vertical scrollbar `id`, over its own adjustment.
+    public func scrollbar(_ id: String) -> Scrollbar { Scrollbar(built: declared(id)) }
+    /// The menu (`<menu>` or one of its sections) `id`.
+    public func menu(_ id: String) -> Menu { Menu(built: declared(id)) }
+    /// The menu button `id`, showing `menu` (its widgets are made on the first press).
+    public func menuButton(_ id: String, menu: Menu) -> MenuButton { MenuButton(built: declared(id), menu: menu) }
+
     /// The entry with `id`, or nil.
     public func entry(_ id: String) -> Entry? {
         pointer(id).map { Entry($0, ownership: .sink) }

@@ -1,22 +1,8 @@
 import CGtk
 
-/// A GtkButton bound to an action ("win.save") or a closure, shown as an icon or a label.
+/// A GtkButton that shows a status and activates an action (the caret's place: Go to Line).
 @MainActor
 public final class Button: Widget {
-    /// An icon button, with a tooltip, that activates `action`.
-    public init(iconName: String, tooltip: String, action: String) {
-        super.init(gtk_button_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON), ownership: .sink)
-        gtk_widget_set_tooltip_text(widget, tooltip)
-        gtk_actionable_set_action_name(OpaquePointer(raw), action)
-        setAccessibleName(tooltip)
-    }
-
-    /// A text button that activates `action`.
-    public init(label: String, action: String) {
-        super.init(gtk_button_new_with_mnemonic(label), ownership: .sink)
-        gtk_actionable_set_action_name(OpaquePointer(raw), action)
-    }
-
     /// A button showing a status that changes often (`text`, shown as it is), activating `action`.
     public init(statusAction action: String) {
         super.init(gtk_button_new(), ownership: .sink)
@@ -36,12 +22,6 @@ public final class Button: Widget {
     public var isFlat: Bool {
         get { gtk_button_get_relief(tandem_button(raw)) == GTK_RELIEF_NONE }
         set { gtk_button_set_relief(tandem_button(raw), newValue ? GTK_RELIEF_NONE : GTK_RELIEF_NORMAL) }
-    }
-
-    /// A text button that calls `onClick` when pressed.
-    public init(label: String, onClick: @escaping @MainActor () -> Void) {
-        super.init(gtk_button_new_with_mnemonic(label), ownership: .sink)
-        connect("clicked", onClick)
     }
 }
 

@@ -3,6 +3,9 @@ import CGtk
 /// A GtkHeaderBar: title, subtitle and buttons in the window's title bar.
 @MainActor
 public final class HeaderBar: Container {
+    /// Wraps the one a UI file declared (`Builder`).
+    init(built pointer: gpointer) { super.init(pointer, ownership: .sink) }
+
     /// Creates a header bar with the window controls shown.
     public init() {
         super.init(gtk_header_bar_new(), ownership: .sink)

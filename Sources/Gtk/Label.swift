@@ -3,6 +3,9 @@ import CGtk
 /// A GtkLabel.
 @MainActor
 public final class Label: Widget {
+    /// Wraps the one a UI file declared (`Builder`).
+    init(built pointer: gpointer) { super.init(pointer, ownership: .sink) }
+
     /// Creates a label; it wraps long text.
     public init(_ text: String = "") {
         super.init(gtk_label_new(text), ownership: .sink)

@@ -3,6 +3,9 @@ import CGtk
 /// A GMenu model: labelled items bound to detailed action names, in sections.
 @MainActor
 public final class Menu: Object {
+    /// Wraps a menu a UI file declared (`Builder`).
+    init(built pointer: gpointer) { super.init(pointer, ownership: .sink) }
+
     /// Creates an empty menu.
     public init() {
         super.init(UnsafeMutableRawPointer(g_menu_new())!, ownership: .adopt)
@@ -11,14 +14,6 @@ public final class Menu: Object {
     /// Appends an item that activates `action` ("win.save").
     public func append(_ label: String, action: String) {
         g_menu_append(OpaquePointer(raw), label, action)
-    }
-
-    /// Appends an item that activates `action` and shows its shortcut (`accel`, as "<Control>s").
-    public func append(_ label: String, action: String, accel: String) {
-        let item = g_menu_item_new(label, action)
-        g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(accel))
-        g_menu_append_item(OpaquePointer(raw), item)
-        g_object_unref(UnsafeMutableRawPointer(item))
     }
 
     /// Appends an item that activates `action` with the string `target` ("app.show-window" and a window's id).
@@ -51,15 +46,9 @@ public final class Menu: Object {
 public final class MenuButton: Widget {
     private var pendingMenu: Menu?
 
-    /// Creates an icon button showing `menu`.
-    public init(iconName: String, tooltip: String, menu: Menu) {
-        super.init(gtk_menu_button_new(), ownership: .sink)
-        // A GtkMenu rather than a popover: GTK 3's popovers do not show an item's shortcut.
-        gtk_menu_button_set_use_popover(UnsafeMutablePointer<GtkMenuButton>(OpaquePointer(raw)), 0)
-        let image = gtk_image_new_from_icon_name(iconName, GTK_ICON_SIZE_BUTTON)
-        gtk_button_set_image(UnsafeMutablePointer<GtkButton>(OpaquePointer(raw)), image)
-        gtk_widget_set_tooltip_text(widget, tooltip)
-        setAccessibleName(tooltip)
+    /// Wraps the menu button a UI file declared (`Builder`), showing `menu` from its first press.
+    init(built pointer: gpointer, menu: Menu) {
+        super.init(pointer, ownership: .sink)
         attachWhenFirstOpened(menu)
     }
 

@@ -3,6 +3,9 @@ import CGtk
 /// A GtkProgressBar showing a fraction done, with optional text on it.
 @MainActor
 public final class ProgressBar: Widget {
+    /// Wraps the one a UI file declared (`Builder`).
+    init(built pointer: gpointer) { super.init(pointer, ownership: .sink) }
+
     /// Creates an empty bar.
     public init() {
         super.init(gtk_progress_bar_new(), ownership: .sink)

@@ -9,6 +9,12 @@ public final class Scrollbar: Widget {
     // Above zero while the owner sets the values, so only the user's moves are reported.
     private var settingDepth = 0
 
+    /// Wraps the one a UI file declared (`Builder`), over the adjustment GTK gave it.
+    init(built pointer: gpointer) {
+        adjustmentObject = Object(gtk_range_get_adjustment(tandem_range(pointer)), ownership: .sink)
+        super.init(pointer, ownership: .sink)
+    }
+
     /// Creates a vertical scrollbar from 0 to 1.
     public init() {
         adjustmentObject = Object(gtk_adjustment_new(0, 0, 1, 1, 10, 1), ownership: .sink)

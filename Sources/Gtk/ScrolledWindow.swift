@@ -3,6 +3,9 @@ import CGtk
 /// A GtkScrolledWindow: scrollbars around a child bigger than its place.
 @MainActor
 public final class ScrolledWindow: Container {
+    /// Wraps the one a UI file declared (`Builder`).
+    init(built pointer: gpointer) { super.init(pointer, ownership: .sink) }
+
     /// Creates an empty scrolled window that grows with its parent.
     public init() {
         super.init(gtk_scrolled_window_new(nil, nil), ownership: .sink)

@@ -28,10 +28,7 @@ enum AppActions {
         }
         application.addAction("about") { [weak application] in
             AppIcon.useSourceTreeIcons()  // the logo, when Tandem runs from its build tree
-            AboutDialog.present(over: application?.connectedScenes.last?.window, name: "Tandem", version: TandemVersion.string,
-                                comments: localized("Edit one text file in many windows at once"),
-                                website: "https://tandemedit.github.io/", iconName: TandemVersion.applicationID,
-                                authors: ["The Tandem developers"])
+            AboutDialog.present(over: application?.connectedScenes.last?.window, version: TandemVersion.string)
         }
         application.addAction("preferences") { [weak appDelegate, weak application] in
             guard let appDelegate, let application else { return }

@@ -63,7 +63,7 @@ final class EditorLoading {
         // edits to the part already read and refuses them only at its end.
         ui.textView.isEditable = document.readOnlyReasons.isEmpty
         if binding.isComplete {
-            if ui.hasLoadingBar { ui.loadingBar.bar.hide() }
+            ui.loadingBar.bar.hide()
         } else {
             ui.loadingBar.label.text = localized("Loading “%1”…", document.displayName)
             ui.loadingBar.progress.fraction = binding.progress

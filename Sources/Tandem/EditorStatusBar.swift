@@ -6,7 +6,8 @@ import Localization
 /// encoding, each a menu that changes it (Save writes the line endings and encoding chosen).
 @MainActor
 final class EditorStatusBar {
-    let bar = Box(vertical: false, spacing: 0)
+    /// The bar itself, declared with the window (`editor-window.ui`).
+    let bar: Box
     let indentation = MenuButton(statusMenu: EditorStatusBar.menu("win.indentation", [
         (translatable("Tabs"), "tabs"), (translatable("Spaces: 2"), "spaces-2"), (translatable("Spaces: 3"), "spaces-3"), (translatable("Spaces: 4"), "spaces-4"), (translatable("Spaces: 8"), "spaces-8")]))
     let lineEnding = MenuButton(statusMenu: EditorStatusBar.menu("win.line-ending", [
@@ -18,7 +19,8 @@ final class EditorStatusBar {
     static let lineEndings: [(String, LineEnding)] = [("lf", .lf), ("crlf", .crlf), ("cr", .cr)]
     static let encodings: [(String, TextEncoding)] = TextEncoding.allCases.map { ($0.rawValue.lowercased(), $0) }
 
-    init() {
+    init(in bar: Box) {
+        self.bar = bar
         bar.packEnd(encoding)
         bar.packEnd(lineEnding)
         bar.packEnd(indentation)

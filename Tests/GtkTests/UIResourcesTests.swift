@@ -10,7 +10,11 @@ final class UIResourcesTests: XCTestCase {
         let expected = ["find-bar.ui": ["find-bar", "find-entry", "replace-all", "goto-bar", "goto-entry"],
                         "preferences.ui": ["preferences", "font", "style-scheme", "tab-width", "restore-windows"],
                         "print-options.ui": ["print-options", "print-line-numbers-step", "print-font"],
-                        "shortcuts.ui": ["shortcuts", "section"]]
+                        "shortcuts.ui": ["shortcuts", "section"],
+                        "editor-window.ui": ["header-bar", "menu-button", "content", "loading-bar", "loading-label",
+                                             "loading-progress", "loading-cancel", "banner-slot", "find-slot",
+                                             "scroller", "scrollbar", "status-bar"],
+                        "about.ui": ["about"]]
         // The bundle's list and this test's agree, so a new file is not left untested.
         let listed = try String(contentsOfFile: SourceTree.dataFolder! + "/ui/tandem-ui.gresource.xml", encoding: .utf8)
         let files = listed.split(separator: "<file>").dropFirst().map { String($0.prefix { $0 != "<" }) }
@@ -20,6 +24,9 @@ final class UIResourcesTests: XCTestCase {
                 let builder = Builder(file: file)
                 for id in ids { XCTAssertNotNil(builder.widget(id), "\(file) has \(id)") }
             }
+            // The window menu, and the section the list of windows joins.
+            let window = Builder(file: "editor-window.ui")
+            for id in ["window-menu", "windows-section"] { XCTAssertNotNil(window.object(id), "editor-window.ui has \(id)") }
         }
     }
 }
