@@ -30,8 +30,29 @@ def wait_for(what, condition, timeout=10.0, interval=0.05):
             last = error
         if last and not isinstance(last, Exception):
             return last
-        time.sleep(interval)
+        time.sleep(interval)  # the poll's pace: AT-SPI and files give no event for most of what is waited on
     pytest.fail(f"timed out waiting for {what} (last: {last!r})")
+
+
+def hold_still(seconds):
+    """Lets `seconds` pass before a check that something did NOT happen (no window opened, no
+    banner came back, nothing underlined, the process still running): an absence sends no event
+    to wait for, so the check can only be made after a while in which it would have happened."""
+    time.sleep(seconds)
+
+
+APP_ID = "io.github.tandemedit.Tandem"
+
+
+def wait_name_released(timeout=10):
+    """Waits until no process owns Tandem's D-Bus name, so the next launch becomes the primary
+    instance instead of handing its files to one that is going away."""
+    def released():
+        out = subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus",
+                              "--object-path", "/org/freedesktop/DBus", "--method",
+                              "org.freedesktop.DBus.NameHasOwner", APP_ID], capture_output=True, text=True).stdout
+        return "false" in out
+    wait_for("Tandem's D-Bus name released", released, timeout)
 
 
 def descendants(node):
@@ -68,7 +89,7 @@ class Tandem:
         self.proc.send_signal(signal_number)
         code = self.proc.wait(timeout=10)
         self.stderr_file.close()
-        time.sleep(0.2)  # let the D-Bus name go
+        wait_name_released()
         return code
 
     def restart(self, *args, **kwargs):
@@ -159,6 +180,11 @@ class Tandem:
         return wait_for("the save-changes question", lambda: [
             f for f in self.app() if f is not None and "Save changes" in " ".join(self.labels_of_frame(f))])
 
+    def wait_no_save_question(self):
+        """Waits until the save-changes question is gone (answered or cancelled)."""
+        wait_for("the save-changes question gone", lambda: not [
+            f for f in self.app() if f is not None and "Save changes" in " ".join(self.labels_of_frame(f))])
+
     def wait_recorded(self, since, timeout=10):
         """Waits until a window's restoration record (its caret, its place) has been written after
         `since` (a time.time() taken after the last input): records follow the typing on a
@@ -166,6 +192,12 @@ class Tandem:
         folder = self.state_home / "tandem"
         wait_for("a window record written", lambda: any(p.stat().st_mtime >= since for p in folder.glob("session-*.json")),
                  timeout)
+
+    def wait_journaled(self, since, timeout=10):
+        """Waits until a journal was written after `since` (a time.time() taken before the last
+        input): what was typed is then on disk, whatever kills Tandem next."""
+        folder = self.state_home / "tandem" / "journals"
+        wait_for("the typing journaled", lambda: any(p.stat().st_mtime >= since for p in folder.glob("*.journal")), timeout)
 
     def wait_loaded(self, title, length, timeout=20):
         """Waits until the window titled `title` serves all `length` characters of its document:
@@ -226,10 +258,19 @@ class Tandem:
     def text_in(frame):
         return Tandem.document_view(frame).queryText()
 
+    def wait_gtk_focus(self, wid):
+        """X has made `wid` active (windowactivate --sync); waits until GTK has taken its focus-in
+        too (the window's frame says ACTIVE over AT-SPI), so the keys sent next reach its focused
+        widget rather than the window before it."""
+        import pyatspi
+        name = subprocess.run(["xdotool", "getwindowname", wid], capture_output=True, text=True).stdout.rstrip("\n")
+        wait_for(f"GTK's focus in {name!r}", lambda: any(
+            f is not None and f.name == name and f.getState().contains(pyatspi.STATE_ACTIVE) for f in self.app()), 5)
+
     def send(self, wid, *keys, text=None):
         """Activates X window `wid`, sends it `keys`, then types `text`."""
         subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
-        time.sleep(0.15)
+        self.wait_gtk_focus(wid)
         if keys:
             subprocess.run(["xdotool", "key", "--delay", "30", *keys], check=True)
         if text is not None:
@@ -238,7 +279,7 @@ class Tandem:
     def activate(self, title):
         wid = self.window_id(title)
         subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
-        time.sleep(0.15)
+        self.wait_gtk_focus(wid)
         return wid
 
     def type(self, title, text):
@@ -277,5 +318,5 @@ def tandem(tmp_path, request):
     tolerated = [re.compile(m.args[0]) for m in request.node.iter_markers("gtk_own_bug")]
     complaints = [c for c in instance.gtk_complaints() if not any(t.search(c) for t in tolerated)]
     assert not complaints, "GTK complained on stderr:\n" + "\n".join(complaints[:10])
-    # Let the D-Bus name go before the next test starts its own primary instance.
-    time.sleep(0.2)
+    # The next test starts its own primary instance.
+    wait_name_released()

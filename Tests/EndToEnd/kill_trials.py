@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from conftest import Tandem, wait_for  # noqa: E402
+from conftest import Tandem, wait_for, wait_name_released  # noqa: E402
 
 DELAY_MS = 25  # between typed characters, as a fast typist
 
@@ -27,7 +27,7 @@ def trial(seed):
     tandem.activate("t.txt")
     text = "".join(rng.choice("abcdefghij ") for _ in range(400))
     typist = subprocess.Popen(["xdotool", "type", "--delay", str(DELAY_MS), text])
-    time.sleep(rng.uniform(0.5, 3.0))
+    time.sleep(rng.uniform(0.5, 3.0))  # the kill lands at a random moment of the typing: that is the trial
     frame = tandem.frames()[0]
     seen = Tandem.text_in(frame).getText(0, -1)       # what the window showed just before the kill
     tandem.proc.send_signal(signal.SIGKILL)
@@ -37,9 +37,11 @@ def trial(seed):
     # A typist killed between key press and release leaves the key down; let it go.
     subprocess.run(["xdotool", "keyup", *sorted(set(text.replace(" ", "")))] + ["space"])
     tandem.stderr_file.close()
-    time.sleep(0.2)
+    wait_name_released()
     tandem.restart()
     wait_for("the window back", lambda: tandem.frames())
+    # The journal's text is in the window when it is first shown; a moment more lets a slow
+    # restore show it (no event says a restore is complete: what is shown is what is checked).
     time.sleep(0.3)
     restored = Tandem.text_in(tandem.frames()[0]).getText(0, -1)
     tandem.stop()

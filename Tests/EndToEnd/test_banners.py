@@ -5,7 +5,7 @@ import time
 
 import pyatspi
 
-from conftest import Tandem, wait_for
+from conftest import Tandem, wait_for, hold_still
 
 
 def banners(frame):
@@ -40,6 +40,8 @@ def test_a_failed_save_is_said_once_offers_save_as_and_goes_when_a_save_succeeds
     assert banner_buttons(frame, "no longer on disk") == ["Save As…"], "its folder is gone too: Save would fail"
     for _ in range(4):
         tandem.send(wid, "ctrl+s")
+        # Each failure replaces the one before it, so nothing visible says this save was answered:
+        # the saves are paced instead.
         time.sleep(0.3)
     failures = wait_for("the failure", lambda: [b for b in banners(frame) if "Could not save" in b or "not save" in b])
     assert len(failures) == 1 and failures[0].count("\n") == 0, f"one line, not a log: {banners(frame)}"
@@ -69,7 +71,7 @@ def test_a_deleted_file_recreated_by_another_program_shows_one_truthful_banner(t
     wait_for("resolved", lambda: banners(frame) == [])
     tandem.send(wid, "ctrl+s")
     wait_for("saved over theirs", lambda: path.read_text() == "mine one\n")
-    time.sleep(0.5)
+    hold_still(0.5)  # no banner comes back for the change Tandem wrote itself
     assert banners(tandem.frame("r.txt")) == []
 
 
@@ -117,7 +119,7 @@ def test_a_long_line_preview_is_said_once_with_show_all(tandem, tmp_path):
     tandem.start("one-line.txt")
     frame = tandem.wait_title("one-line.txt [Read-Only]")
     preview = wait_for("the preview banner", lambda: [b for b in banners(frame) if "too long to show quickly" in b])
-    time.sleep(1.5)  # the rest of the file streams in: the banner must not grow
+    hold_still(1.5)  # the rest of the file streams in: the banner must not grow
     preview = [b for b in banners(frame) if "too long to show quickly" in b]
     assert len(preview) == 1 and "\n" not in preview[0], preview
     assert banner_buttons(frame, "too long to show quickly") == ["Show All"]

@@ -4,7 +4,7 @@ import socket
 import subprocess
 import time
 
-from conftest import TANDEM, wait_for
+from conftest import TANDEM, wait_for, hold_still
 
 
 def test_version_and_help_need_no_display():
@@ -29,7 +29,7 @@ def test_second_launch_joins_the_running_instance(tandem, tmp_path):
     # Without --new-window a file already shown raises its window instead of opening another.
     again = tandem.launch("a.txt")
     assert again.returncode == 0
-    time.sleep(0.5)
+    hold_still(0.5)  # no third window
     assert tandem.titles() == ["a.txt", "a.txt (2)"]
 
 
@@ -156,6 +156,8 @@ def test_a_launch_that_meets_a_primary_on_its_way_out_takes_its_place(tandem, tm
     launcher = subprocess.Popen([TANDEM, "new.txt"], cwd=tmp_path, env=env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
+        # The launch must be waiting on the stopped instance when that one dies; nothing outside
+        # the launcher says it has begun to wait.
         time.sleep(1.0)
         old.send_signal(signal.SIGKILL)
         old.wait(timeout=10)

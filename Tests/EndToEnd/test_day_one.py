@@ -6,7 +6,7 @@ import time
 import pyatspi
 import pytest
 
-from conftest import descendants, wait_for
+from conftest import descendants, wait_for, hold_still
 from test_everyday import underlined
 
 
@@ -40,7 +40,7 @@ def test_open_recent_opens_the_file_picked_and_only_it(tandem, tmp_path):
     subprocess.run(["xdotool", "key", "Return"], check=True)
     # alpha.txt's window is raised; the closed beta.txt stays closed.
     wait_for("alpha.txt's window active", lambda: tandem.frame("alpha.txt").getState().contains(pyatspi.STATE_ACTIVE))
-    time.sleep(0.5)
+    hold_still(0.5)  # and beta.txt does not come back
     assert tandem.titles() == ["alpha.txt", "gamma.txt"]
 
 
@@ -104,9 +104,10 @@ def test_edits_made_with_edit_anyway_come_back_after_a_crash(tandem, tmp_path):
     wait_for("Edit Anyway", lambda: next(
         b for b in tandem.find(frame, "push button") if b.name.replace("_", "") == "Edit Anyway")).queryAction().doAction(0)
     tandem.wait_title("long.json")
+    since = time.time()
     tandem.send(tandem.window_id("long.json"), "ctrl+Home", text="KEPT")
     wait_for("the typing in", lambda: tandem.text_of("• long.json") == "KEPT" + text)
-    time.sleep(0.5)
+    tandem.wait_journaled(since)
     tandem.kill()
     tandem.restart()
     tandem.wait_title("• long.json")
@@ -139,8 +140,10 @@ def test_keys_typed_while_a_big_file_loads_are_kept(tandem, tmp_path):
 
 def test_keys_typed_while_a_big_file_loads_come_back_after_a_crash(tandem, tmp_path):
     text, _ = type_while_loading(tandem, tmp_path, "big.txt", "another line of a big file\n", "KEEP ")
+    # Kill perhaps still loading: no wait for the journal, since what the window showed typed
+    # must already be in it; the moment lets the last key reach the window.
     time.sleep(0.3)
-    tandem.kill()  # perhaps still loading: what was typed is in the journal already
+    tandem.kill()
     tandem.restart()
     frame = tandem.wait_title("• big.txt", timeout=60)
     wait_for("the typing back", lambda: tandem.text_in(frame).getText(0, 12) == "KEEP another", timeout=60)
@@ -268,10 +271,11 @@ def window_origin(wid):
     return int(x), int(y)
 
 
+
 def test_files_opened_together_cascade_instead_of_hiding_one_another(tandem, tmp_path):
     names = [f"f{n}.txt" for n in range(5)]
     open_files(tandem, tmp_path, names)
-    time.sleep(0.5)  # the window manager has placed them
+    time.sleep(0.5)  # the window manager places windows in its own time and tells no one when done
     origins = [window_origin(tandem.window_id(name)) for name in names]
     assert len(set(origins)) == len(origins), f"every window at its own place: {origins}"
     steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(origins, origins[1:])]
@@ -280,7 +284,7 @@ def test_files_opened_together_cascade_instead_of_hiding_one_another(tandem, tmp
     (tmp_path / "later.txt").write_text("later\n")
     tandem.launch("later.txt")
     tandem.wait_title("later.txt")
-    time.sleep(0.5)
+    time.sleep(0.5)  # placed, as above
     later = window_origin(tandem.window_id("later.txt"))
     assert later[0] > origins[-1][0] and later[1] > origins[-1][1], f"{later} after {origins[-1]}"
 
@@ -363,7 +367,7 @@ def test_a_window_narrows_as_gedit_s_and_a_long_name_keeps_its_room(tandem, tmp_
         """The title label's width once the window is `window_width` wide and laid out (the same twice, 0.3 s apart)."""
         def width():
             before = title.queryComponent().getSize()[0]
-            time.sleep(0.3)
+            time.sleep(0.3)  # a layout says nothing when it is done: the same width twice is settled
             return window_size(wid)[0] == window_width and before == title.queryComponent().getSize()[0] and before
         return wait_for(f"laid out at {window_width} px", width)
     # Wide, the title label takes its full (natural) width; at the default 800 px it keeps it.
@@ -373,7 +377,7 @@ def test_a_window_narrows_as_gedit_s_and_a_long_name_keeps_its_room(tandem, tmp_
     assert settled_width(800) == natural, "the whole name at 800 px"
     # As narrow as gedit's (497 px), no narrower than the window's controls need.
     subprocess.run(["xdotool", "windowsize", wid, "200", "300"], check=True)
-    time.sleep(0.5)
+    hold_still(0.5)  # the window refuses the size (no --sync: it never arrives), and stays wide enough
     assert window_size(wid)[0] <= 497
 
 
@@ -435,7 +439,7 @@ def test_a_log_s_timestamps_are_not_spell_checked(tandem, tmp_path):
     letter = tandem.text_in(tandem.wait_title("letter.txt"))
     log = tandem.text_in(tandem.wait_title("output.txt"))
     wait_for("the letter checked (the dictionary is loaded)", lambda: underlined(letter, 3))
-    time.sleep(0.5)
+    hold_still(0.5)  # and the log is not
     assert not any(underlined(log, offset) for offset in (0, 22, 28)), "a log is not spell checked by default"
     # Asked for, it is.
     tandem.activate_action("check-spelling", window=2)
@@ -490,8 +494,7 @@ def test_the_print_dialog_s_own_page_chooses_line_numbers_header_and_is_remember
 
     def pdf_text(name):
         pdf = tmp_path / name
-        wait_for(f"{name} written", lambda: pdf.exists() and pdf.stat().st_size > 0, timeout=15)
-        time.sleep(0.5)
+        wait_for(f"{name} written whole", lambda: pdf.exists() and pdf.read_bytes().rstrip().endswith(b"%%EOF"), timeout=15)
         return subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
 
     def first_print(boxes):
@@ -531,7 +534,7 @@ def test_no_numbered_empty_line_follows_the_final_newline(tandem, tmp_path):
     tandem.send(wid, "ctrl+End")
     wait_for("the end of the last line", lambda: position() == "Ln 2, Col 4")
     tandem.send(wid, "Down")
-    time.sleep(0.3)
+    hold_still(0.3)  # the caret does not move
     assert position() == "Ln 2, Col 4", "no line below the last"
     tandem.send(wid, text="!")
     tandem.send(wid, "Return", text="three")

@@ -56,5 +56,5 @@ def test_an_appended_log_is_followed_by_every_window(tandem, tmp_path):
             log.flush()
             expected = head + "".join(f"new line {m} é\n" for m in range(n + 1))
             wait_for(f"append {n} in both windows", lambda: all_texts(tandem) == [expected] * 2, timeout=3)
-            time.sleep(0.2)
+            time.sleep(0.2)  # a log's pace: each line is a change of its own, not one burst
     assert tandem.titles() == ["app.log", "app.log (2)"], "following the file leaves it clean"

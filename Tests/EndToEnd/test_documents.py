@@ -2,7 +2,7 @@
 import os
 import time
 
-from conftest import wait_for
+from conftest import wait_for, hold_still
 
 
 def two_windows(tandem, tmp_path, name, content, first_args=(), second_args=()):
@@ -80,7 +80,7 @@ def test_links_and_other_spellings_join_the_same_document(tandem, tmp_path):
     wait_for("two windows on real.txt", lambda: tandem.titles() == ["real.txt", "real.txt (2)"])
     # Without --new-window, another spelling of an open file raises its window.
     assert tandem.launch("sub/../real.txt", cwd=tmp_path).returncode == 0
-    time.sleep(0.5)
+    hold_still(0.5)  # no third window
     assert tandem.titles() == ["real.txt", "real.txt (2)"]
     tandem.type(tandem.titles()[0], "X")
     wait_for("typing reaches both", lambda: sorted(all_texts(tandem)) == ["Xshared\n", "Xshared\n"])
@@ -117,7 +117,7 @@ def test_new_window_on_this_document_and_only_the_last_window_asks(tandem, tmp_p
     tandem.key("• n.txt", "ctrl+w")
     tandem.wait_save_question()
     subprocess.run(["xdotool", "key", "Escape"], check=True)
-    time.sleep(0.4)
+    tandem.wait_no_save_question()
     assert tandem.titles() == ["other.txt", "• n.txt"]
     assert (tmp_path / "n.txt").read_text() == "n\n"
 

@@ -2,7 +2,7 @@
 import subprocess
 import time
 
-from conftest import wait_for
+from conftest import wait_for, hold_still
 from test_documents import all_texts, two_windows
 
 
@@ -17,9 +17,9 @@ def test_find_count_replace_all_reaches_the_other_window(tandem, tmp_path):
     wait_for("3 matches (case-insensitive), the first selected", lambda: "1 of 3" in labels(tandem, frame_a))
     case = [c for c in tandem.find(frame_a, "check box") if c.name == "Match Case"][0]
     case.queryAction().doAction(0)
-    wait_for("2 matches with case", lambda: "of 2" in labels(tandem, frame_a))
+    wait_for("2 matches with case", lambda: "1 of 2" in labels(tandem, frame_a))
     subprocess.run(["xdotool", "key", "Return"], check=True)   # Enter: select the next match
-    time.sleep(0.3)
+    wait_for("the next match selected", lambda: "2 of 2" in labels(tandem, frame_a))
     tandem.send(a, "ctrl+h")
     texts = tandem.find(frame_a, "text")
     replace_entry = [t for t in texts if t.queryText().getText(0, -1) == "" and t.name != "Document text"][0]
@@ -108,7 +108,7 @@ def test_bad_input_is_said_in_place_and_never_widens_the_window(tandem, tmp_path
     regex.queryAction().doAction(0)
     subprocess.run(["xdotool", "type", "(sel"], check=True)
     wait_for("the short message", lambda: "Invalid expression" in labels(tandem, frame))
-    time.sleep(0.3)
+    hold_still(0.3)  # the window does not grow to fit a long message
     assert frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width == width
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import TANDEM, wait_for
+from conftest import TANDEM, wait_for, hold_still
 
 ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("make_corpus", ROOT / "Tests" / "Corpus" / "make_corpus.py")
@@ -138,7 +138,7 @@ def test_every_input_through_file_open(tandem, corpus):
             continue  # xdotool cannot type a newline, invalid UTF-8 or non-ASCII there; the command line covers them
         tandem.activate_action("open", window=1)
         wait_for("the Open Files dialog", lambda: chooser_shown(tandem))
-        time.sleep(0.3)
+        tandem.wait_gtk_focus(tandem.window_id("Open Files"))
         subprocess.run(["xdotool", "key", "ctrl+l"], check=True)
         # At a person's pace: GTK's location entry logs criticals when its completion races keys
         # typed 2 ms apart.
@@ -146,11 +146,11 @@ def test_every_input_through_file_open(tandem, corpus):
         # The location bar looks the path up before it accepts it, and its completion popup
         # may take the first Return: press it again while the dialog is still there.
         for _ in range(3):
-            time.sleep(1.0)
+            time.sleep(1.0)  # the lookup says nothing when done: a person's pause before Return
             subprocess.run(["xdotool", "key", "Return"], check=True)
             deadline = time.monotonic() + 2
             while chooser_shown(tandem) and time.monotonic() < deadline:
-                time.sleep(0.1)
+                time.sleep(0.1)  # polls for the dialog to go (it may not: the loop presses again)
             if not chooser_shown(tandem):
                 break
         assert tandem.proc.poll() is None, f"Tandem died on {case.name}"
@@ -187,7 +187,7 @@ def test_unreadable_inputs_as_an_unprivileged_user(tmp_path, corpus):
             if (line.startswith("tandem:") and display_name(case) in line) or not line:
                 break
         assert case.message in line and display_name(case) in line, f"{case.name}: {line!r}"
-        time.sleep(0.5)
+        hold_still(0.5)  # and Tandem goes on running
         assert proc.poll() is None, f"Tandem ended on {case.name}"
         proc.terminate()
         assert proc.wait(timeout=10) == 0, "SIGTERM is a clean quit"

@@ -98,9 +98,10 @@ def test_a_journal_that_cannot_be_written_is_said_and_the_banner_goes_once_it_ca
                                                                  for label in tandem.labels_of("• j.txt")))
     wait_for("the journal on disk", lambda: any(journals.glob("*.journal")))
     # And it holds everything typed: a kill loses none of it.
+    since = time.time()
     tandem.type("• j.txt", "more ")
     wait_for("typed", lambda: tandem.text_of("• j.txt") == "mine more text\n")
-    time.sleep(0.5)
+    tandem.wait_journaled(since)
     tandem.kill(signal.SIGKILL)
     tandem.restart()
     wait_for("back after the kill", lambda: tandem.titles() == ["• j.txt"])

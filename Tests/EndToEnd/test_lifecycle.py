@@ -3,7 +3,7 @@ import re
 import subprocess
 import time
 
-from conftest import wait_for
+from conftest import wait_for, hold_still
 
 
 def sequences(trace):
@@ -31,7 +31,7 @@ def test_minimize_focus_close(tandem, tmp_path):
 
     subprocess.run(["xdotool", "windowminimize", "--sync", tandem.window_id("two.txt")], check=True)
     wait_for("two in background", lambda: sequences(tandem.trace)[two][-1] == "didEnterBackground")
-    time.sleep(0.3)
+    hold_still(0.3)  # and nothing more follows
     assert sequences(tandem.trace)[two][3:] == ["willResignActive", "didEnterBackground"]
 
     tandem.activate("one.txt")
@@ -39,7 +39,7 @@ def test_minimize_focus_close(tandem, tmp_path):
 
     tandem.key("one.txt", "ctrl+w")
     wait_for("one disconnected", lambda: sequences(tandem.trace)[one][-1] == "didDisconnect")
-    time.sleep(0.3)
+    hold_still(0.3)  # and nothing more follows
     assert sequences(tandem.trace)[one][4:] == ["didBecomeActive", "willResignActive", "didEnterBackground", "didDisconnect"]
     assert f"tandem-lifecycle {one} discarded" not in tandem.trace, "a closed window goes to recently closed"
     assert sequences(tandem.trace)[two][-1] == "didEnterBackground", "the minimized window saw nothing more"

@@ -77,7 +77,6 @@ def test_menu_items_are_off_when_they_cannot_act(tandem, tmp_path):
     tandem.wait_title("v.txt")
     tandem.key("v.txt", "ctrl+w")
     wait_for("v.txt closed", lambda: tandem.titles() == ["• u.txt"])
-    time.sleep(0.3)
     tandem.key("• u.txt", "F10")
     wait_for("Reopen Closed Window on", lambda: enabled("Reopen Closed Window"))
 

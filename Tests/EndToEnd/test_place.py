@@ -79,7 +79,7 @@ def test_go_to_line_shows_the_line(tandem, tmp_path):
     tandem.start("g.txt")
     tandem.wait_title("g.txt")
     tandem.key("g.txt", "ctrl+l")
-    time.sleep(0.3)
+    tandem.wait_field_focused("g.txt")
     subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
     subprocess.run(["xdotool", "type", "250"], check=True)
     subprocess.run(["xdotool", "key", "Return"], check=True)

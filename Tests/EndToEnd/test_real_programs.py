@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import wait_for
+from conftest import wait_for, hold_still
 from test_documents import all_texts, two_windows
 
 
@@ -166,7 +166,7 @@ def test_a_formatter_rewriting_the_file_as_it_is_saved_is_followed_never_reverte
     path = tmp_path / "f.txt"
     body = "a line the formatter capitalises\n" * 60_000            # 2 MB: the save takes a moment
     wid = open_one(tandem, tmp_path, "f.txt", body)
-    time.sleep(2)                                                    # edits are taken once the file is all in
+    tandem.wait_loaded("f.txt", len(body))                           # edits are taken once the file is all in
     watcher = subprocess.Popen(["/usr/bin/python3", "-c", """
 import os, subprocess, sys, time
 path = sys.argv[1]
@@ -174,7 +174,7 @@ while True:
     with open(path, 'rb') as f:
         if f.read(1) == b'X':
             break
-    time.sleep(0.001)
+    time.sleep(0.001)  # a watcher's poll, as fast as a formatter on save would be
 subprocess.run(['sed', '-i', 's/^a line/A LINE/', path], check=True)
 """, str(path)])
     try:
@@ -188,7 +188,7 @@ subprocess.run(['sed', '-i', 's/^a line/A LINE/', path], check=True)
     assert path.read_text() == formatted
     wait_for("the formatter's text followed, clean", lambda: tandem.titles() == ["f.txt"]
              and tandem.text_in(tandem.frames()[0]).getText(0, 40) == formatted[:40], timeout=20)
-    time.sleep(0.5)
+    hold_still(0.5)  # nothing of Tandem's writes afterwards
     assert path.read_text() == formatted, "nothing of Tandem's wrote over the formatter"
     tandem.send(wid, "ctrl+z")
     wait_for("one Ctrl+Z: the text as saved", lambda: tandem.text_in(tandem.frames()[0]).getText(0, 40) == ("X" + body)[:40])

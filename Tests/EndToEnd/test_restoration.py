@@ -5,7 +5,7 @@ import signal
 import subprocess
 import time
 
-from conftest import wait_for
+from conftest import wait_for, hold_still
 
 
 def texts_by_title(tandem):
@@ -45,8 +45,10 @@ def test_kill_9_loses_at_most_a_second(tandem, tmp_path):
     (tmp_path / "k.txt").write_text("")
     tandem.start("k.txt")
     tandem.wait_title("k.txt")
+    since = time.time()
     tandem.type("k.txt", "typed before the crash")
-    time.sleep(1.5)
+    tandem.wait_recorded(since)
+    tandem.wait_journaled(since)
     tandem.kill(signal.SIGKILL)
     tandem.restart()
     wait_for("the window back", lambda: tandem.titles() == ["• k.txt"])
@@ -133,7 +135,7 @@ def test_corrupt_state_never_stops_a_launch(tandem, tmp_path):
         draft.write_bytes(b"\x00\xff garbage")
     tandem.restart()
     wait_for("a window all the same", lambda: len(tandem.titles()) >= 1)
-    time.sleep(0.5)
+    hold_still(0.5)  # and it keeps running
     assert tandem.proc.poll() is None
     assert "skipped window" in tandem.stderr_path.read_text()
     # And a state list that is not JSON at all, and a planted link: still starts.
@@ -180,8 +182,7 @@ def test_windows_come_back_where_they_were_after_quit_and_reopen(tandem, tmp_pat
     here, there = tandem.window_id("here.txt"), tandem.window_id("there.txt")
     subprocess.run(["xdotool", "windowmove", "--sync", here, "310", "220"], check=True)
     subprocess.run(["xdotool", "windowmove", "--sync", there, "640", "90"], check=True)
-    time.sleep(0.5)
-    assert (_geometry(here), _geometry(there)) == ((310, 220), (640, 90))
+    wait_for("both moved", lambda: (_geometry(here), _geometry(there)) == ((310, 220), (640, 90)))
     # Reopen Closed Window puts a closed window back where it was.
     tandem.key("there.txt", "ctrl+w")
     wait_for("there.txt closed", lambda: tandem.titles() == ["here.txt"])
@@ -205,9 +206,10 @@ def test_a_file_deleted_under_its_window_comes_back_after_a_crash(tandem, tmp_pa
     (tmp_path / "other.txt").write_text("other\n")
     tandem.start("only.txt", "other.txt")
     tandem.wait_title("other.txt")
+    since = time.time()
     os.remove(tmp_path / "only.txt")
     wait_for("the deletion said", lambda: "no longer on disk" in " ".join(tandem.labels_of("• only.txt")))
-    time.sleep(0.5)
+    tandem.wait_journaled(since)  # the text, now the only copy, is journaled as the deletion is seen
     tandem.kill(signal.SIGKILL)
     tandem.restart()
     wait_for("both windows back", lambda: tandem.titles() == ["other.txt", "• only.txt"] or tandem.titles() == ["• only.txt", "other.txt"])
@@ -226,7 +228,7 @@ def test_every_window_follows_save_as_through_a_crash(tandem, tmp_path):
     tandem.send(second, "ctrl+shift+s")
     dialog = tandem.window_id("Save As")
     tandem.send(dialog, "ctrl+a", text="new.txt")
-    time.sleep(0.2)
+    time.sleep(0.2)  # the chooser's name field completes as it is typed into; Return after it has
     subprocess.run(["xdotool", "key", "Return"], check=True)
     wait_for("both windows on new.txt", lambda: tandem.titles() == ["new.txt", "new.txt (2)"])
     tandem.kill(signal.SIGKILL)

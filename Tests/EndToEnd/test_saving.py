@@ -7,7 +7,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from conftest import TANDEM, wait_for
+from conftest import TANDEM, wait_for, hold_still
 
 
 def test_an_unanswered_change_on_disk_is_not_overwritten_by_save(tandem, tmp_path):
@@ -83,6 +83,7 @@ def _as_nobody(tmp_path, *args):
 
 def _type_and_save(wid, text):
     subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
+    # Another user's Tandem (no AT-SPI bus of ours to ask whether it has the focus).
     time.sleep(0.3)
     subprocess.run(["xdotool", "type", "--delay", "20", text], check=True)
     subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
@@ -108,7 +109,7 @@ def test_files_the_user_may_not_write_are_never_replaced(tmp_path):
             # Save asks where to save instead of replacing the file.
             _window("Save As")
             subprocess.run(["xdotool", "key", "Escape"], check=True)
-            time.sleep(0.5)
+            hold_still(0.5)  # nothing is written
             after = os.stat(path)
             assert path.read_text() == text
             assert (after.st_ino, after.st_uid, after.st_mode) == (before.st_ino, before.st_uid, before.st_mode)

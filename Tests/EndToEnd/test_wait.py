@@ -3,7 +3,7 @@ import os
 import subprocess
 import time
 
-from conftest import TANDEM, Tandem, wait_for
+from conftest import TANDEM, Tandem, wait_for, hold_still
 
 
 def test_wait_handed_to_a_running_instance_returns_when_its_window_closes(tandem, tmp_path):
@@ -13,7 +13,7 @@ def test_wait_handed_to_a_running_instance_returns_when_its_window_closes(tandem
     waiting = subprocess.Popen([TANDEM, "--wait", "w.txt"], cwd=tmp_path,
                                env=dict(os.environ, XDG_STATE_HOME=str(tandem.state_home)))
     tandem.wait_title("w.txt")
-    time.sleep(0.5)
+    hold_still(0.5)  # and --wait has not returned
     assert waiting.poll() is None, "--wait returned while its window is open"
     tandem.key("w.txt", "ctrl+w")
     assert waiting.wait(timeout=5) == 0
@@ -34,12 +34,12 @@ def test_git_commit_with_tandem_as_editor(tmp_path):
         ["xdotool", "search", "--all", "--onlyvisible", "--name", "^COMMIT_EDITMSG$"],
         capture_output=True, text=True).stdout.split())[0]
     subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
+    # git's own Tandem, started without the harness: a moment for GTK to take the focus X gave it.
     time.sleep(0.2)
     subprocess.run(["xdotool", "type", "--delay", "15", "Message typed in Tandem"], check=True)
     subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
     wait_for("saved", lambda: subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--name", "^COMMIT_EDITMSG$"],
                                              capture_output=True, text=True).stdout.strip())
-    time.sleep(0.3)
     subprocess.run(["xdotool", "key", "ctrl+w"], check=True)
     assert commit.wait(timeout=10) == 0
     log = subprocess.run(git + ["log", "-1", "--format=%s"], capture_output=True, text=True, check=True).stdout
@@ -66,7 +66,7 @@ def test_a_saved_wait_window_is_not_restored_at_the_next_launch(tandem, tmp_path
     # The next plain launch brings back the user's windows, not the commit message.
     tandem.restart()
     tandem.wait_title("notes.txt")
-    time.sleep(1)
+    hold_still(1)  # and no commit message window comes back
     assert tandem.titles() == ["notes.txt"]
 
 

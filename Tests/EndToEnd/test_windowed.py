@@ -129,7 +129,7 @@ def test_a_mouse_drag_selects_across_the_window_s_edge_and_delete_takes_it_all(t
     # GTK scrolls while the pointer moves below the view: far past the 20 lines the buffer holds.
     for step in range(120):
         subprocess.run(["xdotool", "mousemove", str(x + 100 + step % 2), str(y + height + 40)], check=True)
-        time.sleep(0.02)
+        time.sleep(0.02)  # GTK scrolls on a timer while the pointer is held below the view
     subprocess.run(["xdotool", "mouseup", "1"], check=True)
     start_, end = wait_for("a selection", lambda: view.getNSelections() == 1 and tuple(view.getSelection(0)))
     assert start_ == anchor, "the anchor stays where the press was"
@@ -191,7 +191,7 @@ def test_drag_moving_a_selection_past_the_window_moves_all_of_it_and_deletes_not
     subprocess.run(["xdotool", "mousemove", "--sync", str(px), str(py), "mousedown", "1"], check=True)
     for step in range(1, 21):
         subprocess.run(["xdotool", "mousemove", "--sync", str(px + (tx - px) * step // 20), str(py + (ty - py) * step // 20)], check=True)
-        time.sleep(0.03)
+        time.sleep(0.03)  # a hand's pace: GTK starts a drag from motion over time
     subprocess.run(["xdotool", "mouseup", "1"], check=True)
     moved = text[start_:end] + text[:start_] + text[end:]
     wait_for("the whole selection moved", lambda: view.getText(0, -1) == moved)

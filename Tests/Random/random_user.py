@@ -7,11 +7,11 @@ Run inside Xvfb + openbox + a D-Bus session, as the end-to-end tests are (`.ci/r
     python3 Tests/Random/random_user.py --seed 7 --minutes 60      # seeds 7, 8, … for an hour
     python3 Tests/Random/random_user.py --replay run.json [--shrink]
 
-Each operation is chosen from the model's state and written down whole (the window it goes to,
+Each operation is chosen from the model's state (`user_plan.py`) and written down whole (the window it goes to,
 the word typed, where) before it runs, so a run's list replays exactly without the seed. A
 failure prints its seed, saves the list, and `--shrink` drops operations while it still fails.
 
-The model (`Model`) is a dict of documents: text, the bytes of the file, whether the document is
+The model (`Model`, in `user_model.py`) is a dict of documents: text, the bytes of the file, whether the document is
 modified, its undo and redo stacks of texts, how many windows show it, and whether its views
 hide the final line break (gedit's way: a file read with one shows no empty line after it).
 After every step every window's text (read over AT-SPI, the whole document) must be its
@@ -34,192 +34,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "EndToEnd"))
 from conftest import Tandem, wait_for  # noqa: E402  (the end-to-end tests' harness)
 from _pytest.outcomes import Failed  # noqa: E402  (what wait_for raises on a time-out)
 from test_background import LowMemoryMonitor  # noqa: E402
-import merge_model  # noqa: E402
-
-WORDS = ["alpha", "beta", "gamma", "ça", "naïve", "über", "x", "zeta9", "déjà"]
-DOCUMENTS = ["one.txt", "two.txt", "three.txt"]
-MAX_WINDOWS = 6
-MAX_DOCUMENTS = 4
-
+from user_model import Document, Model, breaks_at_end  # noqa: E402
+from user_plan import DOCUMENTS, allowed, choose  # noqa: E402
 
 class Failure(Exception):
     """The application and the model disagree."""
-
-
-def breaks_at_end(text):
-    """The length of the line break `text` ends with (the driver writes LF files only)."""
-    return 1 if text.endswith("\n") else 0
-
-
-class Document:
-    """A document as the model knows it. Undo steps carry a state number: the document is
-    modified while its state is not the one last saved or read (as Tandem's undo history says)."""
-    states = 0
-
-    def __init__(self, name, text):
-        self.name = name
-        self.text = text
-        self.file = text
-        self.state = self.saved = Document.next_state()
-        self.undo = []      # (text, state) before each undoable step, last on top
-        self.redo = []
-        self.windows = 1
-        self.hides_break = breaks_at_end(text) > 0
-        self.question = False   # the file changed under edits: Reload / Keep Mine asked
-        self.kept_mine = False  # Keep Mine answered since the last save or reload
-        self.deleted = False    # the file was deleted on disk (Save creates it again)
-        self.base = None        # with a question: the version Merge merges from (None: no Merge)
-        self.merged = None      # after a Merge: the file's version it took in
-
-    @staticmethod
-    def next_state():
-        Document.states += 1
-        return Document.states
-
-    @property
-    def dirty(self):
-        return self.state != self.saved
-
-    @property
-    def shown_end(self):
-        return len(self.text) - (breaks_at_end(self.text) if self.hides_break else 0)
-
-    def edit(self, new_text):
-        """One undo step to `new_text`."""
-        self.undo.append((self.text, self.state))
-        self.redo.clear()
-        self.text, self.state = new_text, Document.next_state()
-        self.settle()
-
-    def settle(self):
-        """A text that no longer ends with the break it was read with shows all of itself."""
-        if not breaks_at_end(self.text):
-            self.hides_break = False
-
-    def take_file(self, undoable):
-        """The text becomes the file's (a followed change, Reload): one undo step, or a history
-        begun afresh; either way what it now shows is the saved state."""
-        if undoable:
-            self.edit(self.file)
-        else:
-            self.undo.clear()
-            self.redo.clear()
-            self.text, self.state = self.file, Document.next_state()
-        self.saved = self.state
-        self.hides_break = breaks_at_end(self.text) > 0
-        self.base = self.merged = None
-
-    def text_at(self, state):
-        """The text the history holds at `state` (None: no step of it)."""
-        if state == self.state:
-            return self.text
-        return next((text for text, s in self.undo + self.redo if s == state), None)
-
-    def merge_result(self):
-        """What Merge makes now, as (text, conflicts); None when it is not offered or ambiguous."""
-        if not self.question or self.base is None or self.file is None:
-            return None
-        return merge_model.expected(self.base, self.text, self.file)
-
-
-class Model:
-    def __init__(self):
-        self.docs = {}
-        self.closed = []  # documents of the windows closed, most recent last (Reopen Closed Window)
-        self.clipboard = ""
-        self.files = {}   # files no document shows (left behind by Save As): name -> text
-        self.made = 0     # files made by the driver, for fresh names
-
-    def windows(self):
-        return sum(d.windows for d in self.docs.values())
-
-
-# ---- operations: each is (name, args); `choose` picks one the model allows, `apply` runs it ----
-
-def choose(rng, model):
-    docs = list(model.docs.values())
-    asked = [d for d in docs if d.question]
-    if asked and rng.random() < 0.7:
-        d = rng.choice(asked)
-        buttons = ["Reload", "Keep Mine"] + (["Merge", "Merge"] if d.merge_result() else [])
-        return ("answer", {"doc": d.name, "button": rng.choice(buttons)})
-    doc = rng.choice(docs)
-    window = rng.randrange(doc.windows)
-    found = [w for w in WORDS + ["line", "one", "e"] if w in doc.text[:doc.shown_end]]
-    options = [
-        (30, ("type", {"doc": doc.name, "window": window, "at": rng.choice(["start", "end"]), "word": rng.choice(WORDS)})),
-        (8, ("newline", {"doc": doc.name, "window": window, "word": rng.choice(WORDS)})),
-        (5, ("delete_first_line", {"doc": doc.name, "window": window})),
-        (8, ("undo", {"doc": doc.name, "window": window})),
-        (4, ("redo", {"doc": doc.name, "window": window})),
-        (6, ("save", {"doc": doc.name, "window": window})),
-        (0 if doc.deleted else 5, ("append_on_disk", {"doc": doc.name, "line": rng.choice(WORDS)})),
-        (0 if doc.deleted else 3, ("rewrite_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
-        (0 if doc.deleted else 2, ("rename_save_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
-        (0 if doc.deleted or doc.question else 1, ("delete_on_disk", {"doc": doc.name})),
-        (4, ("paste", {"source": rng.choice(docs).name, "doc": doc.name, "window": window, "at": rng.choice(["start", "end"])})),
-        (3 if found else 0, ("replace_all", {"doc": doc.name, "window": window, "find": rng.choice(found or ["-"]),
-                                             "replace": rng.choice(WORDS + [""])})),
-        (2, ("save_as", {"doc": doc.name, "window": window, "name": fresh_name(model, rng)})),
-        (2, ("memory_warning", {"doc": doc.name, "window": window})),
-        (2, ("kill_and_relaunch", {})),
-        (2, ("type_and_kill", {"doc": doc.name, "window": window, "word": rng.choice(WORDS),
-                               "delay": rng.choice([0, 0.02, 0.05, 0.1, 0.5])})),
-        (2, ("quit_and_relaunch", {})),
-    ]
-    if model.windows() < MAX_WINDOWS and not doc.deleted:
-        options.append((3, ("new_window", {"doc": doc.name})))
-    if model.windows() < MAX_WINDOWS and len(docs) < MAX_DOCUMENTS:
-        name = rng.choice(sorted(model.files)) if model.files and rng.random() < 0.6 else fresh_name(model, rng)
-        options.append((2, ("open_file", {"name": name, "text": model.files.get(name, rng.choice(WORDS) + "\n")})))
-    if doc.windows > 1:
-        options.append((3, ("close_window", {"doc": doc.name, "window": window})))
-    if model.closed and model.windows() < MAX_WINDOWS:
-        options.append((2, ("reopen_closed", {"doc": doc.name, "window": window})))
-    options = [(weight, op) for weight, op in options if weight > 0]
-    total = sum(weight for weight, _ in options)
-    pick = rng.uniform(0, total)
-    for weight, op in options:
-        pick -= weight
-        if pick <= 0:
-            return op
-    return options[-1][1]
-
-
-def fresh_name(model, rng):
-    """A file name no document and no file of the run has."""
-    while True:
-        name = f"f{rng.randrange(1000)}.txt"
-        if name not in model.docs and name not in model.files:
-            return name
-
-
-def allowed(op, model):
-    """Whether `op` makes sense in the model's state (a shrunk list may have lost what led to it)."""
-    name, args = op
-    doc = model.docs.get(args.get("doc"))
-    if "doc" in args and doc is None:
-        return False
-    if name == "answer":
-        return doc.question and (args["button"] != "Merge" or doc.merge_result() is not None)
-    if name in ("append_on_disk", "rewrite_on_disk", "rename_save_on_disk"):
-        return not doc.deleted
-    if name == "delete_on_disk":
-        return not doc.deleted and not doc.question
-    if name == "close_window":
-        return doc.windows > 1
-    if name == "new_window":
-        return model.windows() < MAX_WINDOWS and not doc.deleted
-    if name == "reopen_closed":
-        return bool(model.closed) and model.windows() < MAX_WINDOWS
-    if name == "paste":
-        return args["source"] in model.docs
-    if name == "save_as":
-        return args["name"] not in model.docs and args["name"] not in model.files
-    if name == "open_file":
-        return (args["name"] not in model.docs and model.files.get(args["name"], args["text"]) == args["text"]
-                and model.windows() < MAX_WINDOWS and len(model.docs) < MAX_DOCUMENTS)
-    return True
 
 
 class Driver:

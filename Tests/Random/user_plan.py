@@ -1,0 +1,94 @@
+"""The random user's plan (issue 29): which operation comes next, chosen from the model's state
+with fixed weights, written down whole (window, word, place) so a run's list replays without its
+seed; and whether an operation still makes sense when a shrunk list lost what led to it.
+"""
+WORDS = ["alpha", "beta", "gamma", "ça", "naïve", "über", "x", "zeta9", "déjà"]
+DOCUMENTS = ["one.txt", "two.txt", "three.txt"]
+MAX_WINDOWS = 6
+MAX_DOCUMENTS = 4
+
+
+def choose(rng, model):
+    docs = list(model.docs.values())
+    asked = [d for d in docs if d.question]
+    if asked and rng.random() < 0.7:
+        d = rng.choice(asked)
+        buttons = ["Reload", "Keep Mine"] + (["Merge", "Merge"] if d.merge_result() else [])
+        return ("answer", {"doc": d.name, "button": rng.choice(buttons)})
+    doc = rng.choice(docs)
+    window = rng.randrange(doc.windows)
+    found = [w for w in WORDS + ["line", "one", "e"] if w in doc.text[:doc.shown_end]]
+    options = [
+        (30, ("type", {"doc": doc.name, "window": window, "at": rng.choice(["start", "end"]), "word": rng.choice(WORDS)})),
+        (8, ("newline", {"doc": doc.name, "window": window, "word": rng.choice(WORDS)})),
+        (5, ("delete_first_line", {"doc": doc.name, "window": window})),
+        (8, ("undo", {"doc": doc.name, "window": window})),
+        (4, ("redo", {"doc": doc.name, "window": window})),
+        (6, ("save", {"doc": doc.name, "window": window})),
+        (0 if doc.deleted else 5, ("append_on_disk", {"doc": doc.name, "line": rng.choice(WORDS)})),
+        (0 if doc.deleted else 3, ("rewrite_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
+        (0 if doc.deleted else 2, ("rename_save_on_disk", {"doc": doc.name, "word": rng.choice(WORDS)})),
+        (0 if doc.deleted or doc.question else 1, ("delete_on_disk", {"doc": doc.name})),
+        (4, ("paste", {"source": rng.choice(docs).name, "doc": doc.name, "window": window, "at": rng.choice(["start", "end"])})),
+        (3 if found else 0, ("replace_all", {"doc": doc.name, "window": window, "find": rng.choice(found or ["-"]),
+                                             "replace": rng.choice(WORDS + [""])})),
+        (2, ("save_as", {"doc": doc.name, "window": window, "name": fresh_name(model, rng)})),
+        (2, ("memory_warning", {"doc": doc.name, "window": window})),
+        (2, ("kill_and_relaunch", {})),
+        (2, ("type_and_kill", {"doc": doc.name, "window": window, "word": rng.choice(WORDS),
+                               "delay": rng.choice([0, 0.02, 0.05, 0.1, 0.5])})),
+        (2, ("quit_and_relaunch", {})),
+    ]
+    if model.windows() < MAX_WINDOWS and not doc.deleted:
+        options.append((3, ("new_window", {"doc": doc.name})))
+    if model.windows() < MAX_WINDOWS and len(docs) < MAX_DOCUMENTS:
+        name = rng.choice(sorted(model.files)) if model.files and rng.random() < 0.6 else fresh_name(model, rng)
+        options.append((2, ("open_file", {"name": name, "text": model.files.get(name, rng.choice(WORDS) + "\n")})))
+    if doc.windows > 1:
+        options.append((3, ("close_window", {"doc": doc.name, "window": window})))
+    if model.closed and model.windows() < MAX_WINDOWS:
+        options.append((2, ("reopen_closed", {"doc": doc.name, "window": window})))
+    options = [(weight, op) for weight, op in options if weight > 0]
+    total = sum(weight for weight, _ in options)
+    pick = rng.uniform(0, total)
+    for weight, op in options:
+        pick -= weight
+        if pick <= 0:
+            return op
+    return options[-1][1]
+
+
+def fresh_name(model, rng):
+    """A file name no document and no file of the run has."""
+    while True:
+        name = f"f{rng.randrange(1000)}.txt"
+        if name not in model.docs and name not in model.files:
+            return name
+
+
+def allowed(op, model):
+    """Whether `op` makes sense in the model's state (a shrunk list may have lost what led to it)."""
+    name, args = op
+    doc = model.docs.get(args.get("doc"))
+    if "doc" in args and doc is None:
+        return False
+    if name == "answer":
+        return doc.question and (args["button"] != "Merge" or doc.merge_result() is not None)
+    if name in ("append_on_disk", "rewrite_on_disk", "rename_save_on_disk"):
+        return not doc.deleted
+    if name == "delete_on_disk":
+        return not doc.deleted and not doc.question
+    if name == "close_window":
+        return doc.windows > 1
+    if name == "new_window":
+        return model.windows() < MAX_WINDOWS and not doc.deleted
+    if name == "reopen_closed":
+        return bool(model.closed) and model.windows() < MAX_WINDOWS
+    if name == "paste":
+        return args["source"] in model.docs
+    if name == "save_as":
+        return args["name"] not in model.docs and args["name"] not in model.files
+    if name == "open_file":
+        return (args["name"] not in model.docs and model.files.get(args["name"], args["text"]) == args["text"]
+                and model.windows() < MAX_WINDOWS and len(model.docs) < MAX_DOCUMENTS)
+    return True
