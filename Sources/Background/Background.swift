@@ -32,8 +32,14 @@ public enum Background {
                                              then: @escaping @MainActor @Sendable (Result) -> Void) {
         queue.async {
             let result = work()
-            DispatchQueue.main.async { MainActor.assumeIsolated { then(result) } }
+            onMain { then(result) }
         }
+    }
+
+    /// Runs `body` on the main thread, after what the main queue already holds: how a worker
+    /// reports what it has no result closure for (a journal that failed, a piece of a load).
+    public static func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
+        DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
     }
 
     /// Runs `body` on a new detached thread: for long blocking work only (see above).

@@ -204,6 +204,10 @@ static inline gboolean tandem_is_menu_shell(gpointer p) { return GTK_IS_MENU_SHE
 static inline GtkMenuShell *tandem_menu_shell(gpointer p) { return GTK_MENU_SHELL(p); }
 /** GTK_ACTIONABLE() */
 static inline GtkActionable *tandem_actionable(gpointer p) { return GTK_ACTIONABLE(p); }
+/** GTK_MENU_ITEM() */
+static inline GtkMenuItem *tandem_menu_item(gpointer p) { return GTK_MENU_ITEM(p); }
+/** G_ACTION_GROUP() */
+static inline GActionGroup *tandem_action_group(gpointer p) { return G_ACTION_GROUP(p); }
 
 /* ---- list stores (gtk_list_store_set is variadic) ---- */
 

@@ -59,18 +59,12 @@ extension DocumentStore {
                 // The main loop will not run again: written now, as `saveNow` does.
                 return self.write(job, of: document, completion: completion)
             }
-            // Weak from the outermost closure on: an inner capture list would make this one hold
-            // the store strongly to hand it in.
-            self.saveQueue.async { [weak self] in
-                let result: Result<DiskStamp?, TextFileError>
-                do throws(TextFileError) { result = .success(try job.write()) } catch { result = .failure(error) }
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated {
-                        self?.finishSave(job, of: document, result: result)
-                        if case .failure(let failure) = result { completion(failure) } else { completion(nil) }
-                    }
-                }
-            }
+            Background.run(on: self.saveQueue, { () -> Result<DiskStamp?, TextFileError> in
+                do throws(TextFileError) { return .success(try job.write()) } catch { return .failure(error) }
+            }, then: { [weak self] result in
+                self?.finishSave(job, of: document, result: result)
+                if case .failure(let failure) = result { completion(failure) } else { completion(nil) }
+            })
         }
     }
 
@@ -91,7 +85,6 @@ extension DocumentStore {
         let busy = !pendingFormats.isEmpty || openDocuments.contains { $0.isSaving }
         guard busy else { return then() }
         // A save still being formatted reaches the save queue later: look again after each pass.
-        nonisolated(unsafe) let then = then
         Background.run(on: saveQueue, {}, then: { [weak self] _ in
             guard let self else { return then() }
             self.whenSavesFinish(then)

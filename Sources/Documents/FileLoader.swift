@@ -48,7 +48,7 @@ final class FileLoader: Sendable {
         Background.longRunning { [self] in
             defer { running.store(false, ordering: .releasing) }
             let send: @Sendable (Message) -> Void = { message in
-                DispatchQueue.main.async { MainActor.assumeIsolated { deliver(message) } }
+                Background.onMain { deliver(message) }
             }
             run(path: path, offset: offset, decoder: decoder, mayFallBack: mayFallBack, send: send)
         }

@@ -1,3 +1,4 @@
+import Background
 import Dispatch
 import FoundationEssentials
 import Localization
@@ -40,13 +41,9 @@ public final class JournalStore {
         // The writer's callbacks reach the store through a weak reference set once it exists.
         let reference = StoreReference()
         writer = JournalWriter(failed: { path, code in
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { reference.store?.writeFailed(path, code: code) }
-            }
+            Background.onMain { reference.store?.writeFailed(path, code: code) }
         }, began: { path in
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { reference.store?.writeWorked(path) }
-            }
+            Background.onMain { reference.store?.writeWorked(path) }
         })
         reference.store = self
     }

@@ -32,7 +32,7 @@ public final class Menu: Object {
     /// Removes the item at `index` (menus shown follow at once).
     public func remove(at index: Int) { g_menu_remove(OpaquePointer(raw), gint(index)) }
 
-    private var model: UnsafeMutablePointer<GMenuModel> { UnsafeMutablePointer<GMenuModel>(OpaquePointer(raw)) }
+    var model: UnsafeMutablePointer<GMenuModel> { UnsafeMutablePointer<GMenuModel>(OpaquePointer(raw)) }
 
     /// Appends a section (drawn with separators around it).
     public func appendSection(_ section: Menu) {

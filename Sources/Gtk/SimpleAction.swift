@@ -39,6 +39,11 @@ public final class SimpleAction: Object {
         }
     }
 
+    /// The choice a choice action (`init(name:chosen:_:)`) shows as made.
+    public func setChosen(_ chosen: String) {
+        g_simple_action_set_state(OpaquePointer(raw), g_variant_new_string(chosen))
+    }
+
     /// Activates the action as a menu item or shortcut would.
     public func activate() { g_action_activate(tandem_action(raw), nil) }
 

@@ -80,14 +80,32 @@ extension SourceView {
 
     /// The context menu's Language submenu, ours rather than gspell's: gspell's would change the
     /// language of a checker other documents share; ours moves this document to another checker.
-    /// (Connected before gspell's handler, so its suggestions come first in the menu, as in gedit.)
+    /// Its items are a menu model on a choice action of the view's own, so GTK marks the language
+    /// in use. (Connected before gspell's handler, so its suggestions come first, as in gedit.)
     private func offerSpellingLanguages() {
-        guard !offersSpellingLanguages else { return }
-        offersSpellingLanguages = true
+        guard spellingLanguage == nil else { return }
+        let action = SimpleAction(name: "language", chosen: "") { [weak self] code in self?.spellingGroup.use(language: code) }
+        spellingLanguage = action
+        let group = g_simple_action_group_new()
+        g_action_map_add_action(tandem_action_map(UnsafeMutableRawPointer(group)), tandem_action(action.raw))
+        gtk_widget_insert_action_group(widget, "spelling", tandem_action_group(UnsafeMutableRawPointer(group)))
+        g_object_unref(UnsafeMutableRawPointer(group))  // the view holds it now
         connectPopulatePopup { [weak self] popup in
-            guard let self, self.spellingWanted, let current = self.spellChecker?.languageCode else { return }
-            let pick = LanguagePick { [weak self] code in self?.spellingGroup.use(language: code) }
-            tandem_spell_prepend_language_menu(popup, localized("_Language"), current, languagePicked, RetainedBox.pass(pick), releaseLanguagePick)
+            guard let self, self.spellingWanted, let current = self.spellChecker?.languageCode,
+                  tandem_is_menu_shell(UnsafeMutableRawPointer(popup)) != 0 else { return }
+            self.spellingLanguage?.setChosen(current)
+            let languages = Menu()
+            for language in SpellChecker.languages {
+                languages.append(language.name, action: "spelling.language", target: language.code)
+            }
+            let shell = tandem_menu_shell(UnsafeMutableRawPointer(popup))
+            let separator = gtk_separator_menu_item_new()
+            gtk_menu_shell_prepend(shell, separator)
+            let item = gtk_menu_item_new_with_mnemonic(localized("_Language"))
+            gtk_menu_item_set_submenu(tandem_menu_item(item), gtk_menu_new_from_model(languages.model))
+            gtk_menu_shell_prepend(shell, item)
+            gtk_widget_show_all(item)
+            gtk_widget_show(separator)
         }
     }
 
@@ -99,19 +117,3 @@ extension SourceView {
         gspell_text_buffer_get_from_gtk_text_buffer(tandem_text_buffer(buffer.raw))
     }
 }
-
-/// A view's answer to its language menu, boxed as the menu's user data (made and called on the
-/// main thread only).
-private final class LanguagePick: @unchecked Sendable {
-    let picked: @MainActor (String) -> Void
-    init(_ picked: @escaping @MainActor (String) -> Void) { self.picked = picked }
-}
-
-private let languagePicked: @convention(c) (UnsafePointer<CChar>?, gpointer?) -> Void = { code, data in
-    guard let code, let data else { return }
-    let pick = Unmanaged<LanguagePick>.fromOpaque(data).takeUnretainedValue()
-    let chosen = String(cString: code)
-    MainActor.assumeIsolated { pick.picked(chosen) }
-}
-
-private let releaseLanguagePick: @convention(c) (gpointer?) -> Void = { RetainedBox.release($0) }

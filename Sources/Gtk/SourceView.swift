@@ -133,7 +133,8 @@ public final class SourceView: Widget {
     /// Whether spelling is on (shown once the group's checker has loaded).
     var spellingWanted = false
     /// Whether the context menu offers the spelling languages (connected on first use).
-    var offersSpellingLanguages = false
+    /// The context menu's Language choice ("spelling.language"), made when spelling is first offered.
+    var spellingLanguage: SimpleAction?
     /// Where this view's spell checker comes from: the views of one document share one.
     public var spellingGroup = SpellingGroup()
 

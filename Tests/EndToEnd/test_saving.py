@@ -3,6 +3,7 @@ unasked, and a file's owner, mode and links survive a save; the permission cases
 `nobody`, since root may write anything."""
 import os
 import shutil
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -194,3 +195,21 @@ def test_quit_during_a_save_quits_once_it_is_written(tandem, tmp_path):
     subprocess.run(["xdotool", "key", "ctrl+s", "ctrl+q"], check=True)
     assert tandem.wait_exit(timeout=30) == 0
     assert path.read_text() == "Q" + body, "the save finished before the quit"
+
+
+def test_sigterm_during_a_save_quits_once_it_is_written(tandem, tmp_path):
+    """SIGTERM (a service manager, `kill`) while a big document is being written waits for the
+    save as Ctrl+Q does, on the main loop, then quits with the file on disk."""
+    path = tmp_path / "big.txt"
+    body = "a line of a big document that takes a moment to write\n" * 400_000   # 22 MB
+    path.write_text(body)
+    tandem.start("big.txt")
+    tandem.wait_title("big.txt")
+    tandem.wait_loaded("big.txt", len(body))
+    tandem.type("big.txt", "T")
+    tandem.wait_title("• big.txt")
+    subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
+    wait_for("the save begun", lambda: "Saving…" in " ".join(tandem.labels_of("• big.txt")) or path.read_text()[:1] == "T")
+    tandem.proc.send_signal(signal.SIGTERM)
+    assert tandem.wait_exit(timeout=30) == 0
+    assert path.read_text() == "T" + body, "the save finished before the quit"
