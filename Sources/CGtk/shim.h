@@ -3,8 +3,10 @@
  *
  * Swift cannot call C macros (the GTK_WIDGET() casts, g_signal_connect) or variadic
  * functions (gtk_message_dialog_new, g_application_command_line_printerr), so each one
- * Tandem needs gets a small fixed-argument static inline function here. Nothing else
- * in Tandem is written in C.
+ * Tandem needs gets a small fixed-argument static inline function here: casts, macros and
+ * variadics only; menus, printing and signal handlers are Swift. The one other C in Tandem is
+ * CDocumentAccessible, a GObject subclass implementing ATK's interfaces (Swift cannot declare
+ * a GType), with its own tests through AT-SPI.
  */
 #ifndef TANDEM_CGTK_SHIM_H
 #define TANDEM_CGTK_SHIM_H
@@ -117,25 +119,10 @@ static inline gboolean tandem_signal_shape(gpointer instance, const char *signal
 
 /* ---- accessibility ---- */
 
-/* gtk_container_forall callback of tandem_info_bar_name_close_button: `data` holds the name and
- * the action area, whose buttons keep their own names. */
-static void tandem_name_info_bar_close(GtkWidget *widget, gpointer data) {
-    gpointer *args = (gpointer *)data;
-    GtkWidget *action_area = (GtkWidget *)args[1];
-    if (widget == action_area) return;
-    if (GTK_IS_BUTTON(widget)) {
-        atk_object_set_name(gtk_widget_get_accessible(widget), (const char *)args[0]);
-        gtk_widget_set_tooltip_text(widget, (const char *)args[0]);
-    } else if (GTK_IS_CONTAINER(widget)) {
-        gtk_container_forall(GTK_CONTAINER(widget), tandem_name_info_bar_close, data);
-    }
-}
-
-/** Names GtkInfoBar's own close button, which GTK leaves without an accessible name. */
-static inline void tandem_info_bar_name_close_button(GtkInfoBar *bar, const char *name) {
-    gpointer args[2] = { (gpointer)name, gtk_info_bar_get_action_area(bar) };
-    gtk_container_forall(GTK_CONTAINER(bar), tandem_name_info_bar_close, args);
-}
+/** GTK_IS_BUTTON() */
+static inline gboolean tandem_is_button(gpointer p) { return GTK_IS_BUTTON(p); }
+/** GTK_IS_CONTAINER() */
+static inline gboolean tandem_is_container(gpointer p) { return GTK_IS_CONTAINER(p); }
 
 /* ---- the main-queue bridge ---- */
 
@@ -221,7 +208,6 @@ static inline GtkListStore *tandem_string_list_store(void) { return gtk_list_sto
 static inline GtkTreeModel *tandem_tree_model(gpointer p) { return GTK_TREE_MODEL(p); }
 
 #include "shim_variadic.h"
-#include "shim_printing.h"
 #include "shim_session.h"
 
 #endif

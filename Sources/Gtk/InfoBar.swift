@@ -22,7 +22,7 @@ public final class InfoBar: Widget {
         super.init(gtk_info_bar_new(), ownership: .sink)
         let bar = tandem_info_bar(raw)
         gtk_info_bar_set_show_close_button(bar, 1)
-        tandem_info_bar_name_close_button(bar, localized("Close"))
+        nameCloseButton(of: bar, localized("Close"))
         gtk_container_add(tandem_container(gtk_info_bar_get_content_area(bar)), label.widget)
         for button in buttons { self.buttons[button.id] = gtk_info_bar_add_button(bar, button.label, gint(button.id)) }
         label.show()
@@ -32,6 +32,35 @@ public final class InfoBar: Widget {
             if response > 0 { self.onButton?(response) } else { self.onClose?() }
         }
         gtk_widget_set_no_show_all(widget, 1)
+    }
+
+    /// Names GtkInfoBar's own close button (GTK leaves it without an accessible name): the one
+    /// button among the bar's internal children outside its action area, which holds ours.
+    private func nameCloseButton(of bar: UnsafeMutablePointer<GtkInfoBar>?, _ name: String) {
+        guard let bar else { return }
+        let actionArea = gtk_info_bar_get_action_area(bar)
+        var pending = internalChildren(of: UnsafeMutableRawPointer(bar))
+        while let child = pending.popLast() {
+            guard UnsafeMutableRawPointer(child) != UnsafeMutableRawPointer(actionArea) else { continue }
+            if tandem_is_button(child) != 0 {
+                atk_object_set_name(gtk_widget_get_accessible(child), name)
+                gtk_widget_set_tooltip_text(child, name)
+            } else if tandem_is_container(child) != 0 {
+                pending += internalChildren(of: UnsafeMutableRawPointer(child))
+            }
+        }
+    }
+
+    /// Every child of `container`, its internal ones too (gtk_container_forall).
+    private func internalChildren(of container: UnsafeMutableRawPointer) -> [UnsafeMutablePointer<GtkWidget>] {
+        var children: [UnsafeMutablePointer<GtkWidget>] = []
+        withUnsafeMutablePointer(to: &children) { list in
+            gtk_container_forall(tandem_container(container), { child, list in
+                guard let child, let list else { return }
+                list.assumingMemoryBound(to: [UnsafeMutablePointer<GtkWidget>].self).pointee.append(child)
+            }, list)
+        }
+        return children
     }
 
     /// The message shown (empty while hidden).

@@ -32,17 +32,34 @@ public enum Printing {
                              onFailure: @escaping @MainActor (String) -> Void) {
         let uri = g_filename_to_uri(pdfPath, nil, nil)
         defer { g_free(uri) }
-        guard let pointer = tandem_print_operation_new(buffer.sourceBuffer, title, uri) else { return }
-        let operation = Object(pointer, ownership: .adopt)
-        configure(pointer, options())
+        // GtkSourcePrintCompositor lays the pages out as gedit prints them: highlighting, line
+        // numbers, a header with the title and "Page N of M", long lines wrapped.
+        let compositor = Object(UnsafeMutableRawPointer(gtk_source_print_compositor_new(buffer.sourceBuffer)!), ownership: .adopt)
+        let composing = UnsafeMutablePointer<GtkSourcePrintCompositor>(OpaquePointer(compositor.raw))
+        gtk_source_print_compositor_set_header_format(composing, 1, title, nil, "%N / %Q")
+        let pointer = gtk_print_operation_new()!
+        let operation = Object(UnsafeMutableRawPointer(pointer), ownership: .adopt)
+        gtk_print_operation_set_job_name(pointer, title)
+        let settings = gtk_print_settings_new()!
+        gtk_print_settings_set(settings, "output-uri", uri)  // GTK_PRINT_SETTINGS_OUTPUT_URI: "Print to File" writes there
+        gtk_print_operation_set_print_settings(pointer, settings)
+        g_object_unref(UnsafeMutableRawPointer(settings))
+        // Each handler holds a reference of its own to what it works on, dropped with the handler.
+        g_signal_connect_data(UnsafeMutableRawPointer(pointer), "paginate", unsafeBitCast(paginate, to: GCallback.self),
+                              g_object_ref(compositor.raw), releaseObject, GConnectFlags(0))
+        g_signal_connect_data(UnsafeMutableRawPointer(pointer), "draw-page", unsafeBitCast(drawPage, to: GCallback.self),
+                              g_object_ref(compositor.raw), releaseObject, GConnectFlags(0))
+        configure(composing, options())
         if let tab {
             tab.widget.showAll()  // builder widgets start hidden in GTK 3
-            tandem_print_operation_add_tab(pointer, tandem_widget(tab.widget.raw), tab.label)
-            operation.connect("custom-widget-apply", ignoringOneArgument: true) { configure(pointer, options()) }
+            gtk_print_operation_set_custom_tab_label(pointer, tab.label)
+            g_signal_connect_data(UnsafeMutableRawPointer(pointer), "create-custom-widget", unsafeBitCast(customTab, to: GCallback.self),
+                                  g_object_ref(tab.widget.raw), releaseObject, GConnectFlags(0))
+            operation.connect("custom-widget-apply", ignoringOneArgument: true) { configure(composing, options()) }
         }
         gtk_print_operation_set_allow_async(pointer, 1)
-        // Kept (with the buffer it prints) until GTK says it is done.
-        running.append((operation, buffer))
+        // Kept (with the buffer it prints and its compositor) until GTK says it is done.
+        running.append((operation, buffer, compositor))
         operation.connectInt("done") { [weak operation] result in
             running.removeAll { $0.operation === operation }
             guard result == Int(GTK_PRINT_OPERATION_RESULT_ERROR.rawValue) else { return }
@@ -60,11 +77,38 @@ public enum Printing {
         g_clear_error(&error)
     }
 
-    private static func configure(_ operation: UnsafeMutablePointer<GtkPrintOperation>, _ options: PrintOptions) {
-        tandem_print_operation_configure(operation, options.highlightsSyntax ? 1 : 0, guint(max(0, options.lineNumberStep)),
-                                         options.wraps ? 1 : 0, options.printsHeader ? 1 : 0, options.font)
+    /// Sets how the compositor prints; before the pages are laid out (as the dialog opens, and
+    /// when its page of ours is applied).
+    private static func configure(_ compositor: UnsafeMutablePointer<GtkSourcePrintCompositor>, _ options: PrintOptions) {
+        gtk_source_print_compositor_set_highlight_syntax(compositor, options.highlightsSyntax ? 1 : 0)
+        gtk_source_print_compositor_set_print_line_numbers(compositor, guint(max(0, options.lineNumberStep)))
+        gtk_source_print_compositor_set_wrap_mode(compositor, options.wraps ? GTK_WRAP_WORD_CHAR : GTK_WRAP_NONE)
+        gtk_source_print_compositor_set_print_header(compositor, options.printsHeader ? 1 : 0)
+        gtk_source_print_compositor_set_body_font_name(compositor, options.font)
     }
 
     /// Print operations under way.
-    private static var running: [(operation: Object, buffer: SourceBuffer)] = []
+    private static var running: [(operation: Object, buffer: SourceBuffer, compositor: Object)] = []
 }
+
+/// "paginate" (operation, context, compositor): lays out a few pages at a time; true once the
+/// compositor has them all.
+private let paginate: @convention(c) (UnsafeMutablePointer<GtkPrintOperation>?, OpaquePointer?, gpointer?) -> gboolean = { operation, context, data in
+    let compositor = UnsafeMutablePointer<GtkSourcePrintCompositor>(OpaquePointer(data))
+    guard gtk_source_print_compositor_paginate(compositor, context) != 0 else { return 0 }
+    gtk_print_operation_set_n_pages(operation, gtk_source_print_compositor_get_n_pages(compositor))
+    return 1
+}
+
+/// "draw-page" (operation, context, page, compositor): draws page `page` (from 0).
+private let drawPage: @convention(c) (UnsafeMutablePointer<GtkPrintOperation>?, OpaquePointer?, gint, gpointer?) -> Void = { _, context, page, data in
+    gtk_source_print_compositor_draw_page(UnsafeMutablePointer<GtkSourcePrintCompositor>(OpaquePointer(data)), context, page)
+}
+
+/// "create-custom-widget" (operation, tab): the dialog's page of the editor's own, built beforehand.
+private let customTab: @convention(c) (UnsafeMutablePointer<GtkPrintOperation>?, gpointer?) -> UnsafeMutablePointer<GObject>? = { _, tab in
+    tandem_object(tab)
+}
+
+/// Drops the reference a print handler held (a GClosureNotify).
+private let releaseObject: GClosureNotify = { data, _ in g_object_unref(data) }
