@@ -36,6 +36,15 @@ public enum MainLoop {
         return true
     }
 
+    /// Dispatches whatever the main loop has ready (idle sources, timeouts due, events) until
+    /// nothing is left; false if something kept being ready (`limit` dispatches). Whatever an
+    /// idle moment would start has then started: a test can check that something did not.
+    @discardableResult
+    public static func runUntilIdle(limit: Int = 10_000) -> Bool {
+        for _ in 0..<limit where !iterate() { return true }
+        return false
+    }
+
     /// Spins the main loop for `seconds`.
     public static func run(for seconds: TimeInterval) {
         let deadline = Date().addingTimeInterval(seconds)

@@ -10,6 +10,8 @@ enum SpellCheckers {
     private static var waiting: [String: [(SpellChecker?) -> Void]] = [:]
     /// Whether a load has ended: gspell's list of languages exists from then on.
     private(set) static var anyLoaded = false
+    /// How many dictionary loads were started (tests show that nothing asked for one).
+    private(set) static var loadsStarted = 0
 
     /// Calls `use` with the checker for `language` (nil: the locale's): at once if one is loaded,
     /// else once the load that is under way, or one started now, ends.
@@ -18,6 +20,7 @@ enum SpellCheckers {
         if let checker = loaded[key]?.checker { return use(checker) }
         if waiting[key] != nil { return waiting[key]!.append(use) }
         waiting[key] = [use]
+        loadsStarted += 1
         SpellChecker.load(language: language) { checker in
             anyLoaded = true
             if let checker {

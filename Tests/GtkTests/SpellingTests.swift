@@ -12,8 +12,10 @@ final class SpellingTests: XCTestCase {
             view.checkSpellingOnceThereIsText(true)
             XCTAssertTrue(view.spellingWaitsForFirstText, "nothing to check yet: gspell waits")
             XCTAssertTrue(view.checksSpelling, "the menu's toggle sees spelling as on")
-            MainLoop.run(for: 0.05)
+            let loads = SpellCheckers.loadsStarted
+            XCTAssertTrue(MainLoop.runUntilIdle())
             XCTAssertTrue(view.spellingWaitsForFirstText, "an idle moment alone does not start it")
+            XCTAssertEqual(SpellCheckers.loadsStarted, loads, "no dictionary asked for yet")
             view.buffer.append("A wrod")
             XCTAssertTrue(MainLoop.run(until: { !view.spellingWaitsForFirstText }, timeout: 5), "the first text starts it")
             XCTAssertTrue(view.checksSpelling)
@@ -42,10 +44,12 @@ final class SpellingTests: XCTestCase {
             view.checkSpellingOnceThereIsText(true)
             view.checksSpelling.toggle()  // the menu's Check Spelling, before any text
             XCTAssertFalse(view.spellingWaitsForFirstText)
+            let loads = SpellCheckers.loadsStarted
             view.buffer.append("A wrod")
-            MainLoop.run(for: 0.1)
+            XCTAssertTrue(MainLoop.runUntilIdle())
             XCTAssertFalse(view.checksSpelling, "the user's choice stands when text comes")
             XCTAssertNil(view.spellChecker, "no checker loaded for it")
+            XCTAssertEqual(SpellCheckers.loadsStarted, loads, "nor asked for")
         }
     }
 
@@ -120,8 +124,7 @@ final class SpellingTests: XCTestCase {
                 XCTAssertNotNil(released)
                 view.destroy()
             }
-            MainLoop.run(for: 0.05)
-            XCTAssertNil(released, "no document in en_GB: its dictionary goes")
+            XCTAssertTrue(MainLoop.run(until: { released == nil }, timeout: 5), "no document in en_GB: its dictionary goes")
         }
     }
 
@@ -147,7 +150,7 @@ final class SpellingTests: XCTestCase {
             view.checksSpelling = true
             view.checksSpelling = false
             XCTAssertTrue(MainLoop.run(until: { view.spellingGroup.loadedChecker != nil }, timeout: 10))
-            MainLoop.run(for: 0.05)
+            XCTAssertTrue(MainLoop.runUntilIdle())  // what the checker's arrival sets off has run
             XCTAssertFalse(view.underlinesMisspeltWords, "the user's last word stands")
             XCTAssertFalse(view.checksSpelling)
         }
