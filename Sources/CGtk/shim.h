@@ -85,6 +85,8 @@ static inline GActionMap *tandem_action_map(gpointer p) { return G_ACTION_MAP(p)
 static inline GAction *tandem_action(gpointer p) { return G_ACTION(p); }
 /** G_OBJECT(): any GObject instance. */
 static inline GObject *tandem_object(gpointer p) { return G_OBJECT(p); }
+/** G_OBJECT_TYPE_NAME(): the name of an instance's type ("GdkWaylandDisplay"). */
+static inline const char *tandem_object_type_name(gpointer p) { return G_OBJECT_TYPE_NAME(p); }
 
 /* ---- signals ---- */
 

@@ -51,15 +51,21 @@ public final class ApplicationWindow: Container {
         return (Int(x), Int(y))
     }
     /// Where the window is known to be: on screen, where it is; hidden, where it last was or was
-    /// asked to go; nil for a window not yet shown that the window manager will place.
+    /// asked to go; nil for a window not yet shown that the window manager will place, and
+    /// always on a display where windows cannot be placed by the app (Wayland).
     public var knownPosition: (x: Int, y: Int)? {
-        gtk_widget_get_mapped(widget) != 0 || lastPosition != nil || requestedPosition != nil ? position : nil
+        guard Self.canBePlaced else { return nil }
+        return gtk_widget_get_mapped(widget) != 0 || lastPosition != nil || requestedPosition != nil ? position : nil
     }
+    /// Whether an app may read and set where its windows are (X11; never on Wayland, where the
+    /// compositor places them and `gtk_window_move` does nothing).
+    public static var canBePlaced: Bool { DisplayBackend.current == .x11 }
     /// Asks the window manager to place the window (it may not). Before the window is shown the
     /// place is marked as the user's own: GTK marks it so only until its next hints update, which
     /// can reach the X server before the window manager reads the hints of the map, and then
     /// the window manager places the window where it likes.
     public func move(x: Int, y: Int) {
+        guard Self.canBePlaced else { return }
         requestedPosition = (x, y)
         if gtk_widget_get_mapped(widget) == 0 {
             var geometry = GdkGeometry()
@@ -75,6 +81,16 @@ public final class ApplicationWindow: Container {
         var area = GdkRectangle()
         gdk_monitor_get_workarea(monitor, &area)
         return (Int(area.x), Int(area.y), Int(area.width), Int(area.height))
+    }
+    /// The work area of every monitor, as `workArea` gives the primary's.
+    public static var workAreas: [(x: Int, y: Int, width: Int, height: Int)] {
+        guard let display = gdk_display_get_default() else { return [] }
+        return (0..<gdk_display_get_n_monitors(display)).compactMap { index in
+            guard let monitor = gdk_display_get_monitor(display, index) else { return nil }
+            var area = GdkRectangle()
+            gdk_monitor_get_workarea(monitor, &area)
+            return (Int(area.x), Int(area.y), Int(area.width), Int(area.height))
+        }
     }
     /// Asks for the window to be maximized.
     public func maximize() { gtk_window_maximize(window) }

@@ -14,6 +14,9 @@ public struct RestorationRecord: Codable, Sendable, Equatable {
     /// Window position, where the window manager lets us read and set it.
     public var windowX: Int?
     public var windowY: Int?
+    /// The windowing system that saved it ("x11", "wayland"; nil in records from before it was
+    /// kept): a position means something only where X11 saved it.
+    public var backend: String?
     /// Whether the window was maximized or fullscreen.
     public var isMaximized: Bool
     public var isFullscreen: Bool
@@ -22,10 +25,11 @@ public struct RestorationRecord: Codable, Sendable, Equatable {
 
     /// Creates a record in the current format.
     public init(windowWidth: Int? = nil, windowHeight: Int? = nil, windowX: Int? = nil, windowY: Int? = nil,
-                isMaximized: Bool = false, isFullscreen: Bool = false, payload: Data? = nil) {
+                backend: String? = nil, isMaximized: Bool = false, isFullscreen: Bool = false, payload: Data? = nil) {
         version = Self.currentVersion
         self.windowWidth = windowWidth; self.windowHeight = windowHeight
         self.windowX = windowX; self.windowY = windowY
+        self.backend = backend
         self.isMaximized = isMaximized; self.isFullscreen = isFullscreen
         self.payload = payload
     }
@@ -37,6 +41,7 @@ public struct RestorationRecord: Codable, Sendable, Equatable {
         windowHeight = try c.decodeIfPresent(Int.self, forKey: .windowHeight)
         windowX = try c.decodeIfPresent(Int.self, forKey: .windowX)
         windowY = try c.decodeIfPresent(Int.self, forKey: .windowY)
+        backend = try c.decodeIfPresent(String.self, forKey: .backend)
         isMaximized = try c.decodeIfPresent(Bool.self, forKey: .isMaximized) ?? false
         isFullscreen = try c.decodeIfPresent(Bool.self, forKey: .isFullscreen) ?? false
         payload = try c.decodeIfPresent(Data.self, forKey: .payload)
@@ -51,5 +56,26 @@ public struct RestorationRecord: Codable, Sendable, Equatable {
         r.windowX = clamp(windowX, -16_384...16_384)
         r.windowY = clamp(windowY, -16_384...16_384)
         return r
+    }
+
+    /// A rectangle of the screen windows may cover (a monitor's work area).
+    public typealias ScreenArea = (x: Int, y: Int, width: Int, height: Int)
+
+    /// Where the window goes back to, or nil to let the window manager place it: only a position
+    /// X11 saved (or a record from before the backend was kept), restored on X11 (`canPlace`),
+    /// and moved onto the first of `areas` when its title strip would be on none of them (a
+    /// monitor unplugged since), so a window never comes back off-screen.
+    public func position(canPlace: Bool, areas: [ScreenArea]) -> (x: Int, y: Int)? {
+        guard canPlace, backend == nil || backend == "x11", let x = windowX, let y = windowY else { return nil }
+        let width = windowWidth ?? 200, height = windowHeight ?? 150
+        // The strip a user grabs to move a window: its top 40 pixels, at least 100 of them across.
+        let reachable = areas.contains { area in
+            x + width >= area.x + 100 && x <= area.x + area.width - 100 && y >= area.y - 20 && y <= area.y + area.height - 40
+        }
+        if reachable || areas.isEmpty { return (x, y) }
+        // Whole on the first monitor: the record's size leaves out the title bar and the frame.
+        let area = areas[0], frameWidth = width + 16, frameHeight = height + 64
+        return (min(max(x, area.x), area.x + max(0, area.width - frameWidth)),
+                min(max(y, area.y), area.y + max(0, area.height - frameHeight)))
     }
 }

@@ -14,9 +14,10 @@ enum EditorRestoration {
                                 caretLine: place.caret.line, caretColumn: place.caret.column,
                                 anchorLine: place.anchor.line, anchorColumn: place.anchor.column,
                                 topLine: place.topLine, zoom: zoom == 1 ? nil : zoom, language: language)
-        let size = window.size, position = window.position
+        // A position only where the app may place its windows (X11); the record says which.
+        let size = window.size, position = window.knownPosition
         return RestorationRecord(windowWidth: size.width, windowHeight: size.height,
-                                 windowX: position.x, windowY: position.y,
+                                 windowX: position?.x, windowY: position?.y, backend: DisplayBackend.current.rawValue,
                                  isMaximized: window.isMaximized, isFullscreen: window.isFullscreen,
                                  payload: state.encoded)
     }
@@ -31,7 +32,9 @@ enum EditorRestoration {
     /// the document it kept.
     static func restore(_ record: RestorationRecord, window: ApplicationWindow) -> EditorPlace? {
         if let width = record.windowWidth, let height = record.windowHeight { window.setDefaultSize(width: width, height: height) }
-        if let x = record.windowX, let y = record.windowY { window.move(x: x, y: y) }
+        if let place = record.position(canPlace: ApplicationWindow.canBePlaced, areas: ApplicationWindow.workAreas) {
+            window.move(x: place.x, y: place.y)
+        }
         if record.isMaximized { window.maximize() }
         if record.isFullscreen { window.fullscreen() }
         guard let state = EditorState.decode(record.payload) else { return nil }

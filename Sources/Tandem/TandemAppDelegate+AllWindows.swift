@@ -35,9 +35,10 @@ extension TandemAppDelegate {
     /// Where a new window goes: a step down and right of the newest other window whose place is
     /// known, so windows opened together cascade instead of hiding one another; at the work
     /// area's top left when none is known yet (windows opened together, none on screen) or the
-    /// next step would leave it. Nil for a window alone (the window manager places it).
+    /// next step would leave it. Nil for a window alone (the window manager places it), and on
+    /// Wayland, where only the compositor places windows.
     func cascadePlace(for scene: WindowScene) -> (x: Int, y: Int)? {
-        guard let others = application?.connectedScenes.filter({ $0 !== scene }), !others.isEmpty else { return nil }
+        guard ApplicationWindow.canBePlaced, let others = application?.connectedScenes.filter({ $0 !== scene }), !others.isEmpty else { return nil }
         let step = 32, size = scene.window.size, area = ApplicationWindow.workArea
         let start = (x: (area?.x ?? 0) + step, y: (area?.y ?? 0) + step)
         guard let from = others.last(where: { $0.window.knownPosition != nil })?.window.knownPosition else { return start }

@@ -235,3 +235,45 @@ def test_every_window_follows_save_as_through_a_crash(tandem, tmp_path):
     tandem.restart()
     wait_for("both windows back on new.txt", lambda: tandem.titles() == ["new.txt", "new.txt (2)"])
     assert (tmp_path / "old.txt").read_text() == "before\n" and (tmp_path / "new.txt").read_text() == "before\n"
+
+
+def _edit_records(tandem, change):
+    """Applies `change` to the restoration record (the dict with the window's size) of every
+    saved window, as another session or an older Tandem would have left it."""
+    for path in (tandem.state_home / "tandem").glob("session-*.json"):
+        saved = json.loads(path.read_text())
+        record = saved["record"]
+        change(record)
+        path.write_text(json.dumps(saved))
+
+
+def test_a_place_saved_on_wayland_or_off_screen_is_not_forced_on_x11(tandem, tmp_path):
+    """A record says which display saved it. One saved on Wayland holds no place worth keeping
+    (GTK reports the shadow's inset there): back on X11 the window manager places the window.
+    One whose place is on no monitor now comes back on screen."""
+    (tmp_path / "w.txt").write_text("w\n")
+    tandem.start("w.txt")
+    wid = tandem.window_id("w.txt")
+    subprocess.run(["xdotool", "windowmove", "--sync", wid, "700", "400"], check=True)
+    wait_for("moved", lambda: _geometry(wid) == (700, 400))
+    tandem.key("w.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    records = [json.loads(p.read_text())["record"] for p in (tandem.state_home / "tandem").glob("session-*.json")]
+    # (GTK's position is the frame's, a few pixels off X's geometry of the client window.)
+    assert [r.get("backend") for r in records] == ["x11"] and abs(records[0]["windowX"] - 700) < 50 \
+        and abs(records[0]["windowY"] - 400) < 50, records
+
+    _edit_records(tandem, lambda r: r.update(backend="wayland", windowX=26, windowY=23))
+    tandem.restart()
+    wid = tandem.window_id("w.txt")
+    assert not _placed_as_the_users(wid), "the window manager places it"
+    tandem.key("w.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+
+    _edit_records(tandem, lambda r: r.update(backend="x11", windowX=5000, windowY=3000))
+    tandem.restart()
+    wid = tandem.window_id("w.txt")
+    x, y = wait_for("placed", lambda: _geometry(wid))
+    width, height = tandem.frame("w.txt").queryComponent().getSize()
+    # Within the screen, but for the few pixels of frame the window manager adds around it.
+    assert -16 <= x and x + width <= 1600 + 16 and -16 <= y and y + height <= 1000 + 16, f"on screen: {(x, y, width, height)}"
