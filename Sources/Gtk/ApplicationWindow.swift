@@ -19,6 +19,8 @@ public final class ApplicationWindow: Container {
     }
 
     private var lastPosition: (x: Int, y: Int)?
+    /// Finds out when the window is hidden on Wayland (see `onVisibilityChanged`).
+    private var visibilityProbe: VisibilityProbe?
     private var requestedPosition: (x: Int, y: Int)?
 
     private var window: UnsafeMutablePointer<GtkWindow> { tandem_window(raw) }
@@ -120,8 +122,18 @@ public final class ApplicationWindow: Container {
     }
 
     /// Called when the window becomes hidden to the user (minimized or withdrawn) or shown again.
+    /// X11 says so in the window's state; on Wayland, GTK 3 never reports a minimized window, and
+    /// a `VisibilityProbe` finds it out from the frames the compositor stops asking for.
     @discardableResult
     public func onVisibilityChanged(_ handler: @escaping @MainActor (_ hidden: Bool) -> Void) -> UInt {
+        if DisplayBackend.current == .wayland {
+            let probe = VisibilityProbe(window: self, report: handler)
+            visibilityProbe = probe
+            connect("notify::is-active") { [weak self, weak probe] in
+                guard let self else { return }
+                probe?.focusChanged(active: self.isActive)
+            }
+        }
         let hiddenMask = GDK_WINDOW_STATE_ICONIFIED.rawValue | GDK_WINDOW_STATE_WITHDRAWN.rawValue
         return connectEvent("window-state-event") { event in
             let changed = tandem_window_state_event_changed(event).rawValue

@@ -1,0 +1,58 @@
+"""Tandem on Wayland: GNOME's own compositor (mutter 43, headless, one virtual monitor), keys
+through mutter's RemoteDesktop API (wayland_input.py). The rest of the suite runs on X11 only
+for now; these tests cover what differs on Wayland."""
+import os
+import subprocess
+
+import pytest
+
+from conftest import wait_for
+from test_background import LowMemoryMonitor, session_of
+from test_place import numbered
+from wayland_input import RemoteKeyboard
+
+
+@pytest.fixture
+def wayland(tmp_path):
+    """A headless mutter on the test's session bus, with a keyboard; yields the environment a
+    client needs to draw on it."""
+    runtime = tmp_path / "runtime"
+    runtime.mkdir(mode=0o700)
+    env = dict(os.environ, XDG_RUNTIME_DIR=str(runtime))
+    env.pop("DISPLAY", None)
+    log = open(tmp_path / "mutter.log", "w")
+    mutter = subprocess.Popen(["mutter", "--headless", "--virtual-monitor", "1600x1000", "--wayland", "--no-x11"],
+                              env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_for("mutter's Wayland socket", lambda: (runtime / "wayland-0").exists())
+        keyboard = wait_for("mutter's remote desktop", lambda: RemoteKeyboard())
+        yield {"XDG_RUNTIME_DIR": str(runtime), "WAYLAND_DISPLAY": "wayland-0", "GDK_BACKEND": "wayland"}, keyboard
+        keyboard.stop()
+    finally:
+        mutter.terminate()
+        mutter.wait(timeout=10)
+        log.close()
+
+
+def test_a_minimized_window_on_wayland_gives_its_text_back(tandem, tmp_path, wayland):
+    """GTK 3 reports no minimized state on Wayland: Tandem finds it from the frames mutter stops
+    asking for, so the window enters the background and a memory warning takes its buffer."""
+    env, keyboard = wayland
+    monitor = LowMemoryMonitor()
+    try:
+        (tmp_path / "b.txt").write_text(numbered(3000))
+        tandem.start("b.txt:1500", env={**env, "DBUS_SYSTEM_BUS_ADDRESS": monitor.address})
+        tandem.wait_title("b.txt")
+        tandem.launch("--new-window", "b.txt:200", env=env)
+        tandem.wait_title("b.txt (2)")
+        away = session_of(tandem.trace, 1)
+        wait_for("the new window active", lambda: tandem.trace.rstrip().endswith(f"tandem-lifecycle {away} didBecomeActive"))
+        keyboard.key("super+h")   # mutter's Minimize
+        wait_for("the minimized window in the background", lambda: f"tandem-lifecycle {away} didEnterBackground" in tandem.trace)
+        wait_for("the warning heard", lambda: monitor.warn() or f"tandem-lifecycle {away} buffer released" in tandem.trace)
+        # The other window, focused by mutter, takes typing; the document changes under the hidden one.
+        keyboard.type("typed on wayland ")
+        wait_for("typed", lambda: "typed on wayland " in (tandem.text_of("• b.txt") or ""))
+        assert tandem.gtk_complaints() == []
+    finally:
+        monitor.stop()
