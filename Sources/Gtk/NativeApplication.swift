@@ -138,7 +138,7 @@ public final class NativeApplication: Object {
     public func inhibitLogout(reason: String) -> @MainActor () -> Void {
         guard let bus = g_application_get_dbus_connection(gApplication),
               let id = g_application_get_application_id(gApplication) else { return {} }
-        let inhibition = LogoutInhibition(bus: bus)
+        let inhibition = LogoutInhibition(bus: bus, reason: reason)
         tandem_session_inhibit(bus, id, reason, logoutInhibitionAnswered, RetainedBox.pass(inhibition))
         return { inhibition.release() }
     }

@@ -213,3 +213,28 @@ def test_sigterm_during_a_save_quits_once_it_is_written(tandem, tmp_path):
     tandem.proc.send_signal(signal.SIGTERM)
     assert tandem.wait_exit(timeout=30) == 0
     assert path.read_text() == "T" + body, "the save finished before the quit"
+
+
+def test_without_a_session_manager_a_save_holds_logout_off_through_the_portal(tandem, tmp_path):
+    """Another desktop, or a sandbox: no org.gnome.SessionManager, so the save asks the desktop
+    portal's Inhibit instead, and closes its request once the file is written."""
+    log = tmp_path / "portal.log"
+    portal = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).parent / "fake_portal.py"), str(log)])
+    try:
+        wait_for("the portal on the bus", lambda: log.exists() and "ready" in log.read_text())
+        (tmp_path / "p.txt").write_text("")
+        tandem.start("p.txt")
+        tandem.wait_title("p.txt")
+        tandem.type("p.txt", "portal")
+        tandem.wait_title("• p.txt")
+        subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
+        tandem.wait_title("p.txt")
+        assert (tmp_path / "p.txt").read_text() == "portal"
+        wait_for("the request closed", lambda: "Close " in log.read_text())
+        lines = log.read_text().splitlines()
+        inhibit = next(line for line in lines if line.startswith("Inhibit "))
+        assert inhibit.startswith("Inhibit 1 Saving “p.txt” -> "), inhibit   # 1: logout
+        assert f"Close {inhibit.split(' -> ')[1]}" in lines
+    finally:
+        portal.kill()
+        portal.wait()
