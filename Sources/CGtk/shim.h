@@ -13,6 +13,9 @@
 
 #include <gtk/gtk.h>
 #include <gtksourceview/gtksource.h>
+#ifdef GDK_WINDOWING_WAYLAND
+#include <gdk/gdkwayland.h>
+#endif
 #include <glib-unix.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -85,6 +88,13 @@ static inline GActionMap *tandem_action_map(gpointer p) { return G_ACTION_MAP(p)
 static inline GAction *tandem_action(gpointer p) { return G_ACTION(p); }
 /** G_OBJECT(): any GObject instance. */
 static inline GObject *tandem_object(gpointer p) { return G_OBJECT(p); }
+/** gdk_wayland_display_set_startup_notification_id() on a Wayland display (GDK_IS_WAYLAND_DISPLAY
+ *  is a macro): the xdg-activation token the next window presented activates with. */
+static inline void tandem_wayland_display_set_activation_token(GdkDisplay *display, const char *token) {
+#ifdef GDK_WINDOWING_WAYLAND
+    if (GDK_IS_WAYLAND_DISPLAY(display)) gdk_wayland_display_set_startup_notification_id(display, token);
+#endif
+}
 /** G_OBJECT_TYPE_NAME(): the name of an instance's type ("GdkWaylandDisplay"). */
 static inline const char *tandem_object_type_name(gpointer p) { return G_OBJECT_TYPE_NAME(p); }
 

@@ -31,6 +31,14 @@ static inline gboolean tandem_variant_dict_lookup_flag(GVariantDict *dict, const
     return value;
 }
 
+/** g_variant_lookup() of a string in an a{sv} dictionary (GApplication's platform data); a new
+ *  string to g_free, or NULL when absent. */
+static inline gchar *tandem_variant_lookup_string(GVariant *dictionary, const char *key) {
+    gchar *value = NULL;
+    if (!dictionary || !g_variant_lookup(dictionary, key, "s", &value)) return NULL;
+    return value;
+}
+
 /** Whether a GSettings object's schema has `key` (g_object_get of "settings-schema" is variadic). */
 static inline gboolean tandem_settings_has_key(GSettings *settings, const char *key) {
     GSettingsSchema *schema = NULL;

@@ -37,6 +37,11 @@ public final class Application {
         native.onStartup { [weak self] in self?.finishLaunching() }
         native.onCommandLine { [weak self] commandLine in
             guard let self else { return 1 }
+            // GTK gives the launcher's token to the next window presented (the trace says it came).
+            if let token = commandLine.activationToken {
+                commandLine.applyActivationToken()
+                LifecycleTrace.log("activation token \(token)", session: "app")
+            }
             return self.delegate.application(self, didReceive: commandLine)
         }
         native.onShutdown { [weak self] in

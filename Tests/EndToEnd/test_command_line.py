@@ -168,3 +168,19 @@ def test_a_launch_that_meets_a_primary_on_its_way_out_takes_its_place(tandem, tm
     finally:
         launcher.kill()
         launcher.wait()
+
+
+def test_a_launcher_s_activation_token_reaches_the_running_instance(tandem, tmp_path):
+    """A launcher on Wayland gives `tandem FILE` an xdg-activation token (XDG_ACTIVATION_TOKEN);
+    it travels with the command line to the running instance, which gives it to the display, so
+    the window it presents (the file's) may take the focus."""
+    (tmp_path / "t.txt").write_text("t\n")
+    (tmp_path / "u.txt").write_text("u\n")
+    tandem.start("t.txt")
+    tandem.wait_title("t.txt")
+    assert tandem.launch("u.txt", env={"XDG_ACTIVATION_TOKEN": "token-from-the-launcher"}).returncode == 0
+    tandem.wait_title("u.txt")
+    wait_for("the token received", lambda: "tandem-lifecycle app activation token token-from-the-launcher" in tandem.trace)
+    # X11's startup notification id travels the same way (GTK applies that one itself).
+    assert tandem.launch("t.txt", env={"DESKTOP_STARTUP_ID": "x11-id_TIME0"}).returncode == 0
+    wait_for("the startup id received", lambda: "tandem-lifecycle app activation token x11-id_TIME0" in tandem.trace)
