@@ -1,7 +1,11 @@
-"""End-to-end helpers: start the built `tandem`, drive it with xdotool, read it over AT-SPI.
+"""End-to-end helpers: start the built `tandem`, drive it like a person, read it over AT-SPI.
 
 The runner (.ci/test) provides Xvfb, a D-Bus session and openbox; without them these tests
-fail rather than skip.
+fail rather than skip. With TANDEM_TEST_BACKEND=wayland the same tests run on GNOME's own
+compositor instead (headless mutter, started once for the run): keys go through mutter's
+RemoteDesktop API (wayland_input.py) and windows are found by their titles over AT-SPI. Tests
+that are X11 by nature (the pointer, window geometry, minimizing through the window manager,
+X window ids) are marked `x11_only` with the reason, and are not run there.
 """
 import os
 import re
@@ -15,6 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 TANDEM = os.environ.get("TANDEM_BIN", str(ROOT / ".build" / "debug" / "tandem"))
 
+
+WAYLAND = os.environ.get("TANDEM_TEST_BACKEND") == "wayland"
 
 GTK_COMPLAINT = re.compile(r"(Gtk|Gdk|GLib-GObject|GLib|Pango|GtkSourceView)-(CRITICAL|WARNING)")
 
@@ -32,6 +38,31 @@ def wait_for(what, condition, timeout=10.0, interval=0.05):
             return last
         time.sleep(interval)  # the poll's pace: AT-SPI and files give no event for most of what is waited on
     pytest.fail(f"timed out waiting for {what} (last: {last!r})")
+
+
+class _XKeyboard:
+    """Keys and text through the X server (XTest), as a person types."""
+
+    @staticmethod
+    def key(*combos, delay=None):
+        subprocess.run(["xdotool", "key", *(["--delay", str(delay)] if delay else []), *combos], check=True)
+
+    @staticmethod
+    def type(text, delay=20):
+        subprocess.run(["xdotool", "type", "--delay", str(delay), text], check=True)
+
+
+KEYBOARD = _XKeyboard()   # replaced by mutter's remote keyboard when the run is on Wayland
+
+
+def press(*combos, delay=None):
+    """Presses each key combination ("ctrl+s", "Escape") in turn, into the focused window."""
+    KEYBOARD.key(*combos, delay=delay)
+
+
+def write(text, delay=20):
+    """Types `text` into the focused window, `delay` ms between characters (X11)."""
+    KEYBOARD.type(text, delay=delay)
 
 
 def hold_still(seconds):
@@ -219,6 +250,11 @@ class Tandem:
     # ---- keyboard, through the X server like a person ----
 
     def window_id(self, title):
+        """The X id of the visible window titled `title`; on Wayland, where clients have no ids
+        of one another's windows, the title itself (which `send`, `focus`, `frame_of` take)."""
+        if WAYLAND:
+            self.wait_title(title)
+            return title
         # --all: every criterion must match (xdotool ORs them by default). --onlyvisible: GTK also leaves an unmapped client-leader window with the same pid,
         # which the window manager cannot activate.
         pattern = "^" + re.sub(r"([][.*+?(){}|^$\\])", r"\\\1", title) + "$"  # xdotool takes a regular expression
@@ -236,6 +272,9 @@ class Tandem:
         """The AT-SPI frame of X window `wid`: the one that is active once `wid` is activated.
         AT-SPI learns of focus changes a little after X does, so wait for the same answer twice."""
         import pyatspi
+        if WAYLAND:
+            self.focus(wid)
+            return self.frame(wid)
         subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
         wait_for(f"X focus on {wid}", lambda: subprocess.run(
             ["xdotool", "getactivewindow"], capture_output=True, text=True).stdout.strip() == wid)
@@ -261,34 +300,44 @@ class Tandem:
     def wait_gtk_focus(self, wid):
         """X has made `wid` active (windowactivate --sync); waits until GTK has taken its focus-in
         too (the window's frame says ACTIVE over AT-SPI), so the keys sent next reach its focused
-        widget rather than the window before it."""
+        widget rather than the window before it. (On Wayland `wid` is the window's title.)"""
         import pyatspi
-        name = subprocess.run(["xdotool", "getwindowname", wid], capture_output=True, text=True).stdout.rstrip("\n")
+        name = wid if WAYLAND else subprocess.run(["xdotool", "getwindowname", wid], capture_output=True, text=True).stdout.rstrip("\n")
         wait_for(f"GTK's focus in {name!r}", lambda: any(
             f is not None and f.name == name and f.getState().contains(pyatspi.STATE_ACTIVE) for f in self.app()), 5)
 
-    def send(self, wid, *keys, text=None):
-        """Activates X window `wid`, sends it `keys`, then types `text`."""
-        subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
+    def focus(self, wid):
+        """Makes window `wid` the active one, as a click on it would, and waits until GTK knows."""
+        if WAYLAND:
+            import pyatspi
+            frame = wait_for(f"a window titled {wid!r}", lambda: next(
+                (f for f in self.app() if f is not None and f.name == wid), None))
+            if not frame.getState().contains(pyatspi.STATE_ACTIVE):
+                frame.queryComponent().grabFocus()   # GTK presents the window (xdg-activation)
+        else:
+            subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
         self.wait_gtk_focus(wid)
+
+    def send(self, wid, *keys, text=None):
+        """Activates window `wid`, sends it `keys`, then types `text`."""
+        self.focus(wid)
         if keys:
-            subprocess.run(["xdotool", "key", "--delay", "30", *keys], check=True)
+            press(*keys, delay=30)
         if text is not None:
-            subprocess.run(["xdotool", "type", "--delay", "20", text], check=True)
+            write(text)
 
     def activate(self, title):
         wid = self.window_id(title)
-        subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
-        self.wait_gtk_focus(wid)
+        self.focus(wid)
         return wid
 
     def type(self, title, text):
         self.activate(title)
-        subprocess.run(["xdotool", "type", "--delay", "20", text], check=True)
+        write(text)
 
     def key(self, title, *keys):
         self.activate(title)
-        subprocess.run(["xdotool", "key", *keys], check=True)
+        press(*keys)
 
     def gtk_complaints(self):
         """GTK's criticals and warnings on any stderr of this test: each is a bug in Tandem."""
@@ -305,11 +354,45 @@ class Tandem:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "gtk_own_bug(pattern): a GTK message this test provokes in GTK itself, not in Tandem")
+    config.addinivalue_line("markers", "x11_only(reason): X11 by nature (the pointer, window geometry, the window manager); not run on Wayland")
+
+
+def pytest_runtest_setup(item):
+    marker = item.get_closest_marker("x11_only")
+    if WAYLAND and marker:
+        pytest.skip("X11 by nature: " + marker.args[0])
+
+
+@pytest.fixture(scope="session", autouse=True)
+def display_server(tmp_path_factory):
+    """On a Wayland run, one headless mutter for every test, and its remote keyboard; the
+    environment of every process the tests start points at it (and at no X server)."""
+    global KEYBOARD
+    if not WAYLAND:
+        yield
+        return
+    from wayland_input import RemoteKeyboard
+    runtime = tmp_path_factory.mktemp("wayland-runtime")
+    runtime.chmod(0o700)
+    log = open(runtime.parent / "mutter.log", "w")
+    os.environ.pop("DISPLAY", None)
+    os.environ.update(XDG_RUNTIME_DIR=str(runtime), WAYLAND_DISPLAY="wayland-0", GDK_BACKEND="wayland")
+    mutter = subprocess.Popen(["mutter", "--headless", "--virtual-monitor", "1600x1000", "--wayland", "--no-x11"],
+                              stdout=log, stderr=subprocess.STDOUT)
+    try:
+        wait_for("mutter's Wayland socket", lambda: (runtime / "wayland-0").exists())
+        KEYBOARD = wait_for("mutter's remote desktop", RemoteKeyboard)
+        yield
+        KEYBOARD.stop()
+    finally:
+        mutter.terminate()
+        mutter.wait(timeout=10)
+        log.close()
 
 
 @pytest.fixture
 def tandem(tmp_path, request):
-    assert os.environ.get("DISPLAY"), "no DISPLAY: run the end-to-end tests through .ci/test (Xvfb, D-Bus, openbox)"
+    assert WAYLAND or os.environ.get("DISPLAY"), "no DISPLAY: run the end-to-end tests through .ci/test (Xvfb, D-Bus, openbox)"
     assert os.environ.get("DBUS_SESSION_BUS_ADDRESS"), "no session bus: run through .ci/test"
     assert Path(TANDEM).exists(), f"{TANDEM} is not built"
     instance = Tandem(tmp_path)

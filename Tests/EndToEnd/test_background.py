@@ -4,8 +4,9 @@ the document changes in another window, and gives its text back when GLib's memo
 the document as it is now, at the line that was on top, with its caret where it was."""
 import re
 import subprocess
+import pytest
 
-from conftest import wait_for
+from conftest import wait_for, press, write
 from test_place import numbered, visible_lines
 
 
@@ -37,6 +38,7 @@ def session_of(trace, wid_title_count):
     return re.findall(r"^tandem-lifecycle (\S+) willConnect$", trace, re.M)[wid_title_count]
 
 
+@pytest.mark.x11_only("minimizes through the window manager (test_wayland.py covers the same on Wayland)")
 def test_a_minimized_window_gives_its_text_back_and_returns_in_place(tandem, tmp_path):
     monitor = LowMemoryMonitor()
     try:
@@ -57,8 +59,8 @@ def test_a_minimized_window_gives_its_text_back_and_returns_in_place(tandem, tmp
         view = tandem.text_in(tandem.frame("b.txt"))
         tandem.key("b.txt", "ctrl+Home")
         for n in (1, 2, 3):
-            subprocess.run(["xdotool", "type", f"new {n}"], check=True)
-            subprocess.run(["xdotool", "key", "Return"], check=True)
+            write(f"new {n}", delay=12)
+            press("Return")
         wait_for("three lines added", lambda: view.getText(0, 18) == "new 1\nnew 2\nnew 3\n")
 
         subprocess.run(["xdotool", "windowactivate", "--sync", second], check=True)

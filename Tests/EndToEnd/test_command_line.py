@@ -3,6 +3,7 @@ import os
 import socket
 import subprocess
 import time
+import pytest
 
 from conftest import TANDEM, wait_for, hold_still
 
@@ -125,6 +126,7 @@ def test_only_bad_arguments_still_gives_a_window_with_the_message(tandem, tmp_pa
     assert "folder, not a file" in tandem.trace
 
 
+@pytest.mark.x11_only("without a session bus there is no AT-SPI: the window is found by its X id")
 def test_runs_without_a_session_bus(tmp_path):
     (tmp_path / "solo.txt").write_text("solo\n")
     # Its own state folder: windows another run left in the user's would come back here too.
@@ -142,6 +144,7 @@ def test_runs_without_a_session_bus(tmp_path):
         proc.wait()
 
 
+@pytest.mark.x11_only("finds the new primary's window by its X id, before AT-SPI knows it")
 def test_a_launch_that_meets_a_primary_on_its_way_out_takes_its_place(tandem, tmp_path):
     """The primary stops answering (stopped here, as one that is quitting does) and then goes:
     the launch waits for it and opens its file as the new primary instead of failing."""

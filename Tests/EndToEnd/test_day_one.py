@@ -6,7 +6,7 @@ import time
 import pyatspi
 import pytest
 
-from conftest import descendants, wait_for, hold_still
+from conftest import descendants, wait_for, hold_still, press, write
 from test_everyday import underlined
 
 
@@ -34,16 +34,17 @@ def test_open_recent_opens_the_file_picked_and_only_it(tandem, tmp_path):
     tandem.activate_action("open-recent", window=3)
     chooser = tandem.wait_title("Open Recent")
     wait_for("every file listed", lambda: all(name in tandem.labels_of_frame(chooser) for name in names))
-    subprocess.run(["xdotool", "type", "--delay", "30", "alpha"], check=True)
+    write("alpha", delay=30)
     wait_for("alpha.txt alone", lambda: [l.name for l in tandem.find(chooser, "label")
                                          if l.name.endswith(".txt") and l.getState().contains(pyatspi.STATE_SHOWING)] == ["alpha.txt"])
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    press("Return")
     # alpha.txt's window is raised; the closed beta.txt stays closed.
     wait_for("alpha.txt's window active", lambda: tandem.frame("alpha.txt").getState().contains(pyatspi.STATE_ACTIVE))
     hold_still(0.5)  # and beta.txt does not come back
     assert tandem.titles() == ["alpha.txt", "gamma.txt"]
 
 
+@pytest.mark.x11_only("reads window names from the X server")
 def test_open_recent_tells_two_files_of_one_name_apart_by_their_folders(tandem, tmp_path):
     for folder in ("home", "work"):
         (tmp_path / folder).mkdir()
@@ -61,8 +62,8 @@ def test_open_recent_tells_two_files_of_one_name_apart_by_their_folders(tandem, 
     labels = wait_for("the folders listed", lambda: (lambda ls: f"{tmp_path}/work" in ls and f"{tmp_path}/home" in ls and ls)(
         tandem.labels_of_frame(chooser)))
     assert labels.count("letter.txt") == 2
-    subprocess.run(["xdotool", "type", "--delay", "30", "work letter"], check=True)
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    write("work letter", delay=30)
+    press("Return")
     frame = tandem.wait_title("letter.txt")
     assert tandem.text_in(frame).getText(0, -1) == "dear work\n"
 
@@ -121,7 +122,9 @@ def type_while_loading(tandem, tmp_path, name, line, keys):
     (tmp_path / name).write_text(text)
     tandem.start(name)
     wid = tandem.window_id(name)
-    subprocess.run(["xdotool", "windowactivate", "--sync", wid, "key", "ctrl+Home", "type", "--delay", "30", keys], check=True)
+    tandem.focus(wid)
+    press("ctrl+Home")
+    write(keys, delay=30)
     frame = tandem.wait_title("• " + name, timeout=30)
     wait_for("every key", lambda: tandem.text_in(frame).getText(0, len(keys)) == keys, timeout=30)
     return text, frame
@@ -175,7 +178,7 @@ def test_gedit_s_keys_find_again_go_to_line_and_delete_a_line(tandem, tmp_path):
     wait_for("back", lambda: view.getText(0, -1) == text)
     # Ctrl+I is Go to Line, as in gedit.
     tandem.send(wid, "ctrl+i", text="4")
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    press("Return")
     wait_for("line 4", lambda: view.caretOffset == text.index("four"))
 
 
@@ -207,10 +210,11 @@ def test_typing_after_a_click_on_a_banner_button_goes_into_the_text(tandem, tmp_
         and b.getState().contains(pyatspi.STATE_SHOWING)))
     click(button)  # a real click, which moves the keyboard focus to the button
     wait_for("the question answered", lambda: "changed on disk" not in " ".join(tandem.labels_of_frame(frame)))
-    subprocess.run(["xdotool", "type", "--delay", "20", " more"], check=True)
+    write(" more")
     wait_for("the keys in the text", lambda: tandem.text_of("• focus.txt") == "basemine more\n")
 
 
+@pytest.mark.x11_only("reads window names from the X server")
 def test_two_files_of_one_name_say_their_folders_in_the_window_title(tandem, tmp_path):
     for folder in ("home", "work"):
         (tmp_path / folder).mkdir()
@@ -272,6 +276,7 @@ def window_origin(wid):
 
 
 
+@pytest.mark.x11_only("window positions exist on X11 only")
 def test_files_opened_together_cascade_instead_of_hiding_one_another(tandem, tmp_path):
     names = [f"f{n}.txt" for n in range(5)]
     open_files(tandem, tmp_path, names)
@@ -289,8 +294,9 @@ def test_files_opened_together_cascade_instead_of_hiding_one_another(tandem, tmp
     assert later[0] > origins[-1][0] and later[1] > origins[-1][1], f"{later} after {origins[-1]}"
 
 
-def active_window_name():
-    return subprocess.run(["xdotool", "getactivewindow", "getwindowname"], capture_output=True, text=True).stdout.strip()
+def active_window_name(tandem):
+    """The title of Tandem's window that has the focus, as AT-SPI says."""
+    return next((f.name for f in tandem.frames() if f.getState().contains(pyatspi.STATE_ACTIVE)), None)
 
 
 def test_the_switcher_reaches_every_window_by_name_or_folder(tandem, tmp_path):
@@ -307,31 +313,31 @@ def test_the_switcher_reaches_every_window_by_name_or_folder(tandem, tmp_path):
     for name in ["alpha.txt", "beta.txt", "gamma.txt", str(tmp_path), f"{tmp_path}/work"]:
         assert name in labels, f"{name} listed: {labels}"
     # Typing filters by name; Enter goes to the one left.
-    subprocess.run(["xdotool", "type", "--delay", "30", "alph"], check=True)
+    write("alph", delay=30)
     wait_for("one window listed", lambda: [l.name for l in tandem.find(switcher, "label")
                                             if l.name.endswith(".txt") and l.getState().contains(pyatspi.STATE_SHOWING)] == ["alpha.txt"])
-    subprocess.run(["xdotool", "key", "Return"], check=True)
-    wait_for("alpha.txt active", lambda: active_window_name() == "alpha.txt")
+    press("Return")
+    wait_for("alpha.txt active", lambda: active_window_name(tandem) == "alpha.txt")
     assert tandem.frame("Switch to Window") is None, "the switcher closed"
     # By folder, with Down to the next match: "work" matches only gamma.txt.
     tandem.key("alpha.txt", "ctrl+grave")
     switcher = tandem.wait_title("Switch to Window")
-    subprocess.run(["xdotool", "type", "--delay", "30", "work"], check=True)
+    write("work", delay=30)
     wait_for("only gamma.txt listed", lambda: [l.name for l in tandem.find(switcher, "label")
                                                 if l.name.endswith(".txt") and l.getState().contains(pyatspi.STATE_SHOWING)] == ["gamma.txt"])
-    subprocess.run(["xdotool", "key", "Down", "Return"], check=True)
-    wait_for("gamma.txt active", lambda: active_window_name() == "gamma.txt")
+    press("Down", "Return")
+    wait_for("gamma.txt active", lambda: active_window_name(tandem) == "gamma.txt")
     # With nothing typed, Enter goes back to the window used before.
     tandem.key("gamma.txt", "ctrl+grave")
     tandem.wait_title("Switch to Window")
-    subprocess.run(["xdotool", "key", "Return"], check=True)
-    wait_for("back to alpha.txt", lambda: active_window_name() == "alpha.txt")
+    press("Return")
+    wait_for("back to alpha.txt", lambda: active_window_name(tandem) == "alpha.txt")
     # Escape leaves things as they were.
     tandem.key("alpha.txt", "ctrl+grave")
     tandem.wait_title("Switch to Window")
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
     wait_for("the switcher closed", lambda: tandem.frame("Switch to Window") is None)
-    wait_for("alpha.txt still active", lambda: active_window_name() == "alpha.txt")
+    wait_for("alpha.txt still active", lambda: active_window_name(tandem) == "alpha.txt")
     assert tandem.gtk_complaints() == []
 
 
@@ -347,7 +353,7 @@ def test_the_window_menu_lists_every_window_and_follows_their_titles(tandem, tmp
     items = wait_for("the windows in the menu", lambda: len(menu_items()) == 3 and menu_items())
     assert sorted(items) == sorted([f"one.txt — {tmp_path}", f"• two.txt — {tmp_path}", f"three.txt — {tmp_path}"])
     items[f"three.txt — {tmp_path}"].queryAction().doAction(0)
-    wait_for("three.txt active", lambda: active_window_name() == "three.txt")
+    wait_for("three.txt active", lambda: active_window_name(tandem) == "three.txt")
     # A closed window leaves the list.
     tandem.key("three.txt", "ctrl+w")
     wait_for("three.txt closed", lambda: tandem.frame("three.txt") is None)
@@ -355,6 +361,7 @@ def test_the_window_menu_lists_every_window_and_follows_their_titles(tandem, tmp
     wait_for("two windows listed", lambda: sorted(menu_items()) == [f"one.txt — {tmp_path}", f"• two.txt — {tmp_path}"])
 
 
+@pytest.mark.x11_only("resizes the window through the X server")
 def test_a_window_narrows_as_gedit_s_and_a_long_name_keeps_its_room(tandem, tmp_path):
     name = "quarterly-financial-report-2026-final.txt"
     (tmp_path / name).write_text("figures\n")
@@ -420,12 +427,12 @@ def test_menus_mark_what_is_in_use(tandem, tmp_path):
     wait_for("converted", lambda: tandem.text_of("• dos.txt") == "A wrod\nhere\n")
     open_menu("LF")
     wait_for("the mark moved", lambda: marked(endings)[0] == ["Unix and macOS (LF)"])
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
     # Check Spelling is checked while the window checks spelling (a prose file: on by itself).
     wait_for("the misspelt word underlined", lambda: underlined(tandem.text_in(frame), 3))
     tandem.key("• dos.txt", "F10")
     wait_for("Check Spelling checked", lambda: marked(["Check Spelling"])[0] == ["Check Spelling"])
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
     tandem.activate_action("check-spelling", window=1)
     wait_for("no underline", lambda: not underlined(tandem.text_in(frame), 3))
     tandem.key("• dos.txt", "F10")
@@ -463,7 +470,7 @@ def test_a_classic_mac_file_s_lines_are_the_lines_shown(tandem, tmp_path):
     view = tandem.text_in(frame)
     assert view.caretOffset == original.decode().index("line 2500") + 2
     tandem.send(wid, "ctrl+i", text="2999")
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    press("Return")
     wait_for("line 2999", lambda: position() == "Ln 2999, Col 1")
     tandem.send(wid, text="X")
     tandem.wait_title("• mac.txt")
@@ -473,6 +480,7 @@ def test_a_classic_mac_file_s_lines_are_the_lines_shown(tandem, tmp_path):
 
 
 @pytest.mark.gtk_own_bug(r"gtk_notebook_get_tab_label: assertion 'list != NULL'")
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
 def test_the_print_dialog_s_own_page_chooses_line_numbers_header_and_is_remembered(tandem, tmp_path):
     (tmp_path / "plan.txt").write_text("alpha line\nbeta line\n")
     tandem.start("plan.txt")

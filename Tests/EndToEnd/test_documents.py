@@ -2,7 +2,7 @@
 import os
 import time
 
-from conftest import wait_for, hold_still
+from conftest import wait_for, hold_still, press
 
 
 def two_windows(tandem, tmp_path, name, content, first_args=(), second_args=()):
@@ -116,7 +116,7 @@ def test_new_window_on_this_document_and_only_the_last_window_asks(tandem, tmp_p
     # …closing its last window while another window stays does (Escape cancels, nothing is lost).
     tandem.key("• n.txt", "ctrl+w")
     tandem.wait_save_question()
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
     tandem.wait_no_save_question()
     assert tandem.titles() == ["other.txt", "• n.txt"]
     assert (tmp_path / "n.txt").read_text() == "n\n"

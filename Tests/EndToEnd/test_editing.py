@@ -1,7 +1,8 @@
 """Typing, saving, undo and closing in real windows."""
 import time
+import pytest
 
-from conftest import wait_for, hold_still
+from conftest import wait_for, hold_still, press
 
 
 def test_typing_shows_modified_and_save_writes_the_file(tandem, tmp_path):
@@ -71,15 +72,10 @@ def test_closing_a_modified_window_among_others_asks_first(tandem, tmp_path):
     tandem.type("m.txt", "zz")
     tandem.key("• m.txt", "ctrl+w")
     tandem.wait_save_question()
-    subprocess_key("Escape")  # Escape cancels: the window and its text stay
+    press("Escape")  # Escape cancels: the window and its text stay
     tandem.wait_no_save_question()
     assert tandem.text_of("• m.txt") == "zzkeep\n"
     assert path.read_text() == "keep\n"
-
-
-def subprocess_key(key):
-    import subprocess
-    subprocess.run(["xdotool", "key", key], check=True)
 
 
 def test_shortcuts_window_and_about_dialog(tandem, tmp_path):
@@ -89,19 +85,19 @@ def test_shortcuts_window_and_about_dialog(tandem, tmp_path):
     tandem.key("Untitled Document 1", "ctrl+question")
     wait_for("the shortcuts window", lambda: any("Reopen closed window" in tandem.labels_of_frame(f)
                                                  for f in tandem.app() if f is not None))
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
     tandem.activate_action("about")
     wait_for("the About dialog", lambda: any("Edit one text file in many windows at once" in tandem.labels_of_frame(f)
                                              for f in tandem.app() if f is not None))
     # Closing About and the shortcuts window (walked by AT-SPI above) logs nothing, and they come back.
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
     wait_for("About closed", lambda: not any("Edit one text file in many windows at once" in tandem.labels_of_frame(f)
                                              for f in tandem.app() if f is not None))
     tandem.key("Untitled Document 1", "ctrl+question")
     wait_for("the shortcuts window again", lambda: any(
         "Reopen closed window" in tandem.labels_of_frame(f) and f.getState().contains(__import__("pyatspi").STATE_SHOWING)
         for f in tandem.app() if f is not None))
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
 
 
 def test_open_recent_shares_the_desktop_list(tandem, tmp_path):
@@ -155,6 +151,7 @@ def test_the_recent_list_forgets_what_is_older_than_the_desktop_keeps(tandem, tm
     assert "old-letter.txt" not in text, "an entry older than the desktop keeps is dropped"
 
 
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
 def test_a_file_dropped_on_a_window_opens(tandem, tmp_path):
     import subprocess
     import sys
@@ -196,7 +193,7 @@ def test_cancelling_open_or_open_recent_opens_nothing(tandem, tmp_path):
         tandem.activate_action(action, window=1)
         wait_for(f"the {title} dialog", lambda: any(f is not None and f.name == title for f in tandem.app()))
         tandem.wait_gtk_focus(tandem.window_id(title))
-        subprocess.run(["xdotool", "key", "Escape"], check=True)
+        press("Escape")
         wait_for(f"the {title} dialog gone", lambda: not any(f is not None and f.name == title for f in tandem.app()))
         hold_still(0.5)  # and no window opens
         assert tandem.titles() == ["Untitled Document 1"], f"cancelling {title} opened a window"

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from conftest import descendants, wait_for, hold_still
+from conftest import descendants, wait_for, hold_still, press, write
 
 
 def attributes_at(text, offset):
@@ -51,11 +51,12 @@ def test_the_caret_position_follows_the_caret_and_opens_go_to_line(tandem, tmp_p
     button = next(b for b in tandem.find(tandem.frame("pos.txt"), "push button") if b.name.startswith("Ln "))
     button.queryAction().doAction(0)
     tandem.wait_field_focused("pos.txt")
-    subprocess.run(["xdotool", "type", "1"], check=True)       # into Go to Line, which has the focus
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    write("1", delay=12)       # into Go to Line, which has the focus
+    press("Return")
     wait_for("gone to line 1", lambda: position() == "Ln 1, Col 1")
 
 
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
 def test_zoom_keys_and_the_record_keep_each_window_s_size(tandem, tmp_path):
     import pyatspi
     (tmp_path / "z.txt").write_text("zoom me\n")
@@ -174,6 +175,7 @@ def test_every_window_on_a_prose_document_is_spell_checked_and_each_turns_it_off
     wait_for("underlined again", lambda: underlined(first, 3))
 
 
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
 def test_a_language_picked_in_the_context_menu_is_the_document_s_in_all_its_windows(tandem, tmp_path):
     import pyatspi
     (tmp_path / "letter.txt").write_text("The colour here\n")
@@ -214,6 +216,7 @@ def test_a_big_prose_file_still_loading_at_its_first_frame_is_spell_checked(tand
 
 
 @pytest.mark.gtk_own_bug(r"gtk_notebook_get_tab_label: assertion 'list != NULL'")
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
 def test_print_to_a_pdf_holds_the_text_and_a_header(tandem, tmp_path):
     import pyatspi
     (tmp_path / "report.txt").write_text("Quarterly figures\nline two of the report\n")
@@ -254,8 +257,8 @@ def test_the_language_picker_changes_and_remembers_the_language(tandem, tmp_path
     # The list's search field is in a GTK 3 popover, whose entry AT-SPI never reports focused
     # (tried: no object of the app says FOCUSED then): a moment for the popover to open.
     time.sleep(0.3)
-    subprocess.run(["xdotool", "type", "--delay", "20", "Python"], check=True)
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    write("Python")
+    press("Return")
     wait_for("Python picked", lambda: picker("notes.txt").name == "Python")
     code = tandem.text_in(tandem.frame("notes.txt"))
     wait_for("highlighted now", lambda: attributes_at(code, 0) != attributes_at(code, len("def greet(")))
@@ -271,6 +274,7 @@ def test_the_language_picker_changes_and_remembers_the_language(tandem, tmp_path
     wait_for("the choice remembered", lambda: picker("notes.txt") and picker("notes.txt").name == "Python")
 
 
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
 def test_the_status_bar_changes_line_endings_and_encoding(tandem, tmp_path):
     import pyatspi
     path = tmp_path / "fmt.txt"

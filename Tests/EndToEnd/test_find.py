@@ -2,7 +2,7 @@
 import subprocess
 import time
 
-from conftest import wait_for, hold_still
+from conftest import wait_for, hold_still, press, write
 from test_documents import all_texts, two_windows
 
 
@@ -18,7 +18,7 @@ def test_find_count_replace_all_reaches_the_other_window(tandem, tmp_path):
     case = [c for c in tandem.find(frame_a, "check box") if c.name == "Match Case"][0]
     case.queryAction().doAction(0)
     wait_for("2 matches with case", lambda: "1 of 2" in labels(tandem, frame_a))
-    subprocess.run(["xdotool", "key", "Return"], check=True)   # Enter: select the next match
+    press("Return")   # Enter: select the next match
     wait_for("the next match selected", lambda: "2 of 2" in labels(tandem, frame_a))
     tandem.send(a, "ctrl+h")
     texts = tandem.find(frame_a, "text")
@@ -37,9 +37,9 @@ def test_go_to_line(tandem, tmp_path):
     tandem.wait_title("g.txt")
     tandem.key("g.txt", "ctrl+l")
     tandem.wait_field_focused("g.txt")
-    subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
-    subprocess.run(["xdotool", "type", "2:4"], check=True)
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    press("ctrl+a")
+    write("2:4", delay=12)
+    press("Return")
     wait_for("caret at 2:4", lambda: tandem.caret_of("g.txt") == len("l1\n") + 3)
 
 
@@ -57,11 +57,11 @@ def test_escape_closes_the_bars_from_any_field(tandem, tmp_path):
     replace = [t for t in entries() if t.queryText().getText(0, -1) == ""][0]
     replace.queryComponent().grabFocus()
     wait_for("the replace field focused", lambda: replace.getState().contains(pyatspi.STATE_FOCUSED))
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
     wait_for("the bar closed", lambda: entries() == [])
     tandem.key("e.txt", "ctrl+l")
     wait_for("Go to Line open", lambda: len(entries()) == 1)
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
     wait_for("Go to Line closed", lambda: entries() == [])
 
 
@@ -72,7 +72,7 @@ def test_find_says_which_match_and_whole_words(tandem, tmp_path):
     frame = tandem.frame("w.txt")
     tandem.key("w.txt", "ctrl+f")
     tandem.wait_field_focused("w.txt")
-    subprocess.run(["xdotool", "type", "one"], check=True)
+    write("one", delay=12)
     wait_for("5 matches inside words, the first selected as typed", lambda: "1 of 5" in labels(tandem, frame))
     whole = [c for c in tandem.find(frame, "check box") if c.name == "Whole Words"][0]
     whole.queryAction().doAction(0)
@@ -93,20 +93,20 @@ def test_bad_input_is_said_in_place_and_never_widens_the_window(tandem, tmp_path
     # Go to Line with something that is not a line: the entry says so, the caret stays.
     tandem.key("b.txt", "ctrl+l")
     tandem.wait_field_focused("b.txt")
-    subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
-    subprocess.run(["xdotool", "type", "abc"], check=True)
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    press("ctrl+a")
+    write("abc", delay=12)
+    press("Return")
     entry = wait_for("the entry's complaint", lambda: next((t for t in tandem.find(frame, "text")
                                                             if "line number" in (t.description or "")), None))
     assert entry.getState().contains(pyatspi.STATE_SHOWING), "the bar stays open to fix the input"
     assert "“abc” is not a line number" in labels(tandem, frame), "said beside the entry, not only in red"
     assert tandem.caret_of("b.txt") == 0
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
     # A regular expression that does not compile: one short line, the window as wide as it was.
     tandem.key("b.txt", "ctrl+f")
     regex = wait_for("the regex box", lambda: next((c for c in tandem.find(frame, "check box") if c.name == "Regular Expressions"), None))
     regex.queryAction().doAction(0)
-    subprocess.run(["xdotool", "type", "(sel"], check=True)
+    write("(sel", delay=12)
     wait_for("the short message", lambda: "Invalid expression" in labels(tandem, frame))
     hold_still(0.3)  # the window does not grow to fit a long message
     assert frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width == width
@@ -125,11 +125,11 @@ def test_find_goes_to_the_first_match_while_typing(tandem, tmp_path):
     assert scrollbar.queryValue().currentValue == 0
     tandem.key("far.txt", "ctrl+f")
     tandem.wait_field_focused("far.txt")
-    subprocess.run(["xdotool", "type", "--delay", "40", "need"], check=True)
+    write("need", delay=40)
     start = text.index("needle")
     wait_for("the match selected as it is typed", lambda: view.getNSelections() == 1 and tuple(view.getSelection(0)) == (start, start + 4))
     wait_for("the view scrolled to it", lambda: scrollbar.queryValue().currentValue > 0)
     # Typing on keeps to the same match; the keys stay in the find entry.
-    subprocess.run(["xdotool", "type", "--delay", "40", "le"], check=True)
+    write("le", delay=40)
     wait_for("the longer match", lambda: tuple(view.getSelection(0)) == (start, start + 6))
     assert view.getText(0, -1) == text

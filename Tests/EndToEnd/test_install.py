@@ -1,12 +1,14 @@
 """meson-wrapper: install into a temporary prefix, validate, and start the installed binary."""
 import os
 import subprocess
+import pytest
 
 from conftest import ROOT, wait_for
 
 APP_ID = "io.github.tandemedit.Tandem"
 
 
+@pytest.mark.x11_only("finds the installed Tandem's window by its X id")
 def test_meson_install_validate_and_run(tmp_path):
     build, prefix = tmp_path / "build", tmp_path / "prefix"
     subprocess.run(["meson", "setup", str(build), str(ROOT / "meson-wrapper"), f"--prefix={prefix}"],

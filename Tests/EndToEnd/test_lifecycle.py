@@ -2,6 +2,7 @@
 import re
 import subprocess
 import time
+import pytest
 
 from conftest import wait_for, hold_still
 
@@ -14,6 +15,7 @@ def sequences(trace):
     return by_session
 
 
+@pytest.mark.x11_only("minimizes through the window manager (test_wayland.py covers the same on Wayland)")
 def test_minimize_focus_close(tandem, tmp_path):
     (tmp_path / "one.txt").write_text("1\n")
     (tmp_path / "two.txt").write_text("2\n")

@@ -2,8 +2,9 @@
 cannot act, the text's context menu, the Preferences window."""
 import subprocess
 import time
+import pytest
 
-from conftest import descendants, wait_for
+from conftest import descendants, wait_for, press
 
 
 def test_f10_opens_the_window_menu(tandem, tmp_path):
@@ -67,12 +68,12 @@ def test_menu_items_are_off_when_they_cannot_act(tandem, tmp_path):
         return item(name).getState().contains(pyatspi.STATE_SENSITIVE)
     tandem.key("u.txt", "F10")
     assert not enabled("Undo") and not enabled("Redo") and not enabled("Reopen Closed Window")
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
     tandem.type("u.txt", "x")
     tandem.wait_title("• u.txt")
     tandem.key("• u.txt", "F10")
     assert enabled("Undo") and not enabled("Redo")
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
     assert tandem.launch("v.txt").returncode == 0
     tandem.wait_title("v.txt")
     tandem.key("v.txt", "ctrl+w")
@@ -81,6 +82,7 @@ def test_menu_items_are_off_when_they_cannot_act(tandem, tmp_path):
     wait_for("Reopen Closed Window on", lambda: enabled("Reopen Closed Window"))
 
 
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
 def test_the_text_s_context_menu_has_undo_and_redo(tandem, tmp_path):
     import pyatspi
     (tmp_path / "c.txt").write_text("context\n")

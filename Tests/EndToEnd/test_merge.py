@@ -4,7 +4,7 @@ edits left when Tandem quit are carried onto a file changed while it was closed.
 
 from conftest import wait_for
 from test_documents import all_texts, two_windows
-from test_real_programs import banner_text, press, run
+from test_real_programs import banner_text, press_button, run
 
 
 def test_merge_takes_both_sides_in_every_window_and_undoes_in_one_step(tandem, tmp_path):
@@ -13,7 +13,7 @@ def test_merge_takes_both_sides_in_every_window_and_undoes_in_one_step(tandem, t
     wait_for("dirty", lambda: tandem.titles() == ["• m.txt", "• m.txt (2)"])
     run("sed", "-i", "s/three/THREE/", "m.txt", cwd=tmp_path)
     wait_for("Merge offered in both windows", lambda: all("Merge its changes" in t for t in banner_text(tandem)))
-    press(tandem, b, "Merge")
+    press_button(tandem, b, "Merge")
     wait_for("both changes in both windows", lambda: all_texts(tandem) == ["my one\ntwo\nTHREE\n"] * 2)
     wait_for("the question gone in both", lambda: not any("changed on disk" in t for t in banner_text(tandem)))
     assert tandem.titles() == ["• m.txt", "• m.txt (2)"], "my change is not on disk yet"
@@ -37,10 +37,10 @@ def test_lines_both_changed_are_marked_and_settled_from_the_banner(tandem, tmp_p
     wait_for("dirty", lambda: tandem.titles() == ["• c.txt", "• c.txt (2)"])
     run("sed", "-i", "s/middle/theirs/", "c.txt", cwd=tmp_path)
     wait_for("Merge offered", lambda: all("Merge its changes" in t for t in banner_text(tandem)))
-    press(tandem, a, "Merge")
+    press_button(tandem, a, "Merge")
     wait_for("both sides kept, mine first", lambda: all_texts(tandem) == ["head\nmiddle mine\ntheirs\ntail\n"] * 2)
     wait_for("the place said in both windows", lambda: all("changed both here and on disk" in t for t in banner_text(tandem)))
-    press(tandem, b, "Use Theirs")
+    press_button(tandem, b, "Use Theirs")
     wait_for("theirs kept", lambda: all_texts(tandem) == ["head\ntheirs\ntail\n"] * 2)
     wait_for("nothing left to settle", lambda: not any("changed both here" in t for t in banner_text(tandem)))
     tandem.send(b, "ctrl+z")

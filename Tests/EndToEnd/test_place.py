@@ -6,7 +6,7 @@ import time
 
 import pyatspi
 
-from conftest import wait_for
+from conftest import wait_for, press, write
 
 
 def visible_lines(tandem, title):
@@ -80,9 +80,9 @@ def test_go_to_line_shows_the_line(tandem, tmp_path):
     tandem.wait_title("g.txt")
     tandem.key("g.txt", "ctrl+l")
     tandem.wait_field_focused("g.txt")
-    subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
-    subprocess.run(["xdotool", "type", "250"], check=True)
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    press("ctrl+a")
+    write("250", delay=12)
+    press("Return")
     wait_for("line 250 on screen", lambda: caret_line(tandem, "g.txt") == 249 and shows_caret(tandem, "g.txt") is True)
 
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import wait_for, hold_still
+from conftest import wait_for, hold_still, press, write
 from test_documents import all_texts, two_windows
 
 
@@ -20,7 +20,7 @@ def banner_text(tandem):
     return [" ".join(tandem.labels_of_frame(f)) for f in tandem.frames()]
 
 
-def press(tandem, wid, label):
+def press_button(tandem, wid, label):
     """Presses the banner button `label` in X window `wid`, as a click would."""
     buttons = [b for b in tandem.find(tandem.frame_of(wid), "push button") if b.name == label]
     assert buttons, f"no {label} button in {banner_text(tandem)}"
@@ -101,7 +101,7 @@ def test_keep_mine_in_one_window_answers_the_question_in_all(tandem, tmp_path):
     wait_for("dirty", lambda: tandem.titles() == ["• k.txt", "• k.txt (2)"])
     run("sed", "-i", "s/base/theirs/", "k.txt", cwd=tmp_path)
     wait_for("the question in both windows", lambda: all("changed on disk" in t for t in banner_text(tandem)))
-    press(tandem, a, "Keep Mine")
+    press_button(tandem, a, "Keep Mine")
     wait_for("the question gone in both", lambda: not any("changed on disk" in t for t in banner_text(tandem)))
     tandem.send(b, "ctrl+s")
     wait_for("saved without asking", lambda: tandem.titles() == ["k.txt", "k.txt (2)"])
@@ -231,12 +231,14 @@ def test_typing_while_git_replaces_a_loading_file_is_kept_and_the_change_asked(t
     run("git", "checkout", "-q", "-", cwd=tmp_path)
     tandem.start("big.txt")
     wid = tandem.window_id("big.txt")
-    subprocess.run(["xdotool", "windowactivate", "--sync", wid, "key", "ctrl+Home", "type", "--delay", "30", "MINE"], check=True)
+    tandem.focus(wid)
+    press("ctrl+Home")
+    write("MINE", delay=30)
     frame = tandem.wait_title("• big.txt", timeout=30)
     run("git", "checkout", "-q", "two", cwd=tmp_path)
     wait_for("the typing kept", lambda: tandem.text_in(frame).getText(0, 15) == "MINEversion one", timeout=60)
     wait_for("the new version asked about", lambda: "changed on disk" in " ".join(tandem.labels_of_frame(frame)), timeout=60)
-    press(tandem, wid, "Reload")
+    press_button(tandem, wid, "Reload")
     wait_for("the new version", lambda: tandem.text_in(tandem.frame("big.txt")).getText(0, 11) == "version two", timeout=60)
     tandem.send(wid, "ctrl+z")
     wait_for("the typing one undo away", lambda: tandem.text_in(tandem.frames()[0]).getText(0, 15) == "MINEversion one", timeout=60)
@@ -252,7 +254,7 @@ def test_a_save_under_editorconfig_then_sed_and_vim_on_the_file(tandem, tmp_path
     tandem.wait_title("notes.txt")
     tandem.key("notes.txt", "ctrl+End")
     tandem.key("notes.txt", "Return")
-    subprocess.run(["xdotool", "type", "--delay", "20", "end"], check=True)
+    write("end")
     tandem.wait_title("• notes.txt")
     tandem.key("• notes.txt", "ctrl+s")
     tandem.wait_title("notes.txt")
@@ -275,7 +277,7 @@ def test_keys_typed_in_the_other_window_after_keep_mine_reach_the_text(tandem, t
     wait_for("dirty", lambda: tandem.titles() == ["• q.txt", "• q.txt (2)"])
     (tmp_path / "q.txt").write_text("theirs\n")
     wait_for("the question in both windows", lambda: all("changed on disk" in t for t in banner_text(tandem)))
-    press(tandem, a, "Keep Mine")
+    press_button(tandem, a, "Keep Mine")
     wait_for("the question gone in both", lambda: not any("changed on disk" in t for t in banner_text(tandem)))
     tandem.send(b, "ctrl+Home", text="b:")
     wait_for("the keys in the text", lambda: all_texts(tandem) == ["b:base mine\n"] * 2)
@@ -289,6 +291,6 @@ def test_keys_typed_while_the_question_comes_keep_going_into_the_text(tandem, tm
     wait_for("dirty", lambda: tandem.titles() == ["• t.txt", "• t.txt (2)"])
     (tmp_path / "t.txt").write_text("base\nappended\n")
     wait_for("the question in both windows", lambda: all("changed on disk" in t for t in banner_text(tandem)))
-    subprocess.run(["xdotool", "key", "--delay", "30", "ctrl+Home", "shift+Down", "Delete"], check=True)
-    subprocess.run(["xdotool", "type", "--delay", "20", "kept"], check=True)
+    press("ctrl+Home", "shift+Down", "Delete", delay=30)
+    write("kept")
     wait_for("the keys in the text", lambda: all_texts(tandem) == ["kept\n"] * 2)

@@ -4,8 +4,9 @@ import os
 import signal
 import subprocess
 import time
+import pytest
 
-from conftest import wait_for, hold_still
+from conftest import wait_for, hold_still, press
 
 
 def texts_by_title(tandem):
@@ -173,6 +174,7 @@ def _placed_as_the_users(wid):
     return "user specified location" in hints
 
 
+@pytest.mark.x11_only("window positions exist on X11 only")
 def test_windows_come_back_where_they_were_after_quit_and_reopen(tandem, tmp_path):
     (tmp_path / "here.txt").write_text("here\n")
     (tmp_path / "there.txt").write_text("there\n")
@@ -229,7 +231,7 @@ def test_every_window_follows_save_as_through_a_crash(tandem, tmp_path):
     dialog = tandem.window_id("Save As")
     tandem.send(dialog, "ctrl+a", text="new.txt")
     time.sleep(0.2)  # the chooser's name field completes as it is typed into; Return after it has
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    press("Return")
     wait_for("both windows on new.txt", lambda: tandem.titles() == ["new.txt", "new.txt (2)"])
     tandem.kill(signal.SIGKILL)
     tandem.restart()
@@ -247,6 +249,7 @@ def _edit_records(tandem, change):
         path.write_text(json.dumps(saved))
 
 
+@pytest.mark.x11_only("window positions exist on X11 only")
 def test_a_place_saved_on_wayland_or_off_screen_is_not_forced_on_x11(tandem, tmp_path):
     """A record says which display saved it. One saved on Wayland holds no place worth keeping
     (GTK reports the shadow's inset there): back on X11 the window manager places the window.

@@ -6,9 +6,10 @@ import shutil
 import signal
 import subprocess
 import time
+import pytest
 from pathlib import Path
 
-from conftest import TANDEM, wait_for, hold_still
+from conftest import TANDEM, wait_for, hold_still, press, write
 
 
 def test_an_unanswered_change_on_disk_is_not_overwritten_by_save(tandem, tmp_path):
@@ -86,10 +87,11 @@ def _type_and_save(wid, text):
     subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
     # Another user's Tandem (no AT-SPI bus of ours to ask whether it has the focus).
     time.sleep(0.3)
-    subprocess.run(["xdotool", "type", "--delay", "20", text], check=True)
-    subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
+    write(text)
+    press("ctrl+s")
 
 
+@pytest.mark.x11_only("another user's Tandem, on no AT-SPI bus of ours: found and typed into by X id")
 def test_files_the_user_may_not_write_are_never_replaced(tmp_path):
     for folder in (tmp_path.parent.parent, tmp_path.parent, tmp_path):
         os.chmod(folder, 0o755)  # pytest makes its folders private to root
@@ -109,7 +111,7 @@ def test_files_the_user_may_not_write_are_never_replaced(tmp_path):
             _type_and_save(wid, "z")
             # Save asks where to save instead of replacing the file.
             _window("Save As")
-            subprocess.run(["xdotool", "key", "Escape"], check=True)
+            press("Escape")
             hold_still(0.5)  # nothing is written
             after = os.stat(path)
             assert path.read_text() == text
@@ -119,6 +121,7 @@ def test_files_the_user_may_not_write_are_never_replaced(tmp_path):
             proc.wait()
 
 
+@pytest.mark.x11_only("another user's Tandem, on no AT-SPI bus of ours: found and typed into by X id")
 def test_a_writable_file_in_a_folder_the_user_may_not_write_is_saved_in_place(tmp_path):
     for folder in (tmp_path.parent.parent, tmp_path.parent, tmp_path):
         os.chmod(folder, 0o755)
@@ -149,8 +152,8 @@ def test_typing_goes_on_while_a_big_document_saves(tandem, tmp_path):
     tandem.wait_loaded("big.txt", len(body))        # the store takes edits once the whole file is in
     tandem.type("big.txt", "A")
     tandem.wait_title("• big.txt")
-    subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
-    subprocess.run(["xdotool", "type", "--delay", "20", "B"], check=True)   # typed while the save is on its way
+    press("ctrl+s")
+    write("B")   # typed while the save is on its way
     wait_for("the save on disk", lambda: path.stat().st_size == len(body) + 1 and path.read_text().startswith("A"), timeout=20)
     wait_for("the window shows both keystrokes, still modified", lambda: tandem.titles() == ["• big.txt"]
              and tandem.text_in(tandem.frames()[0]).getText(0, 2) == "AB")
@@ -168,9 +171,9 @@ def test_a_slow_session_manager_never_freezes_a_save(tandem, tmp_path):
         tandem.wait_title("i.txt")
         tandem.type("i.txt", "a")
         tandem.wait_title("• i.txt")
-        subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
+        press("ctrl+s")
         started = time.monotonic()
-        subprocess.run(["xdotool", "type", "b"], check=True)
+        write("b", delay=12)
         wait_for("typing answered while the session manager has not", lambda: tandem.text_of("• i.txt") == "ab", timeout=5)
         assert time.monotonic() - started < 1.5, "the window did not wait for the session manager"
         assert (tmp_path / "i.txt").read_text() == "a"
@@ -192,7 +195,7 @@ def test_quit_during_a_save_quits_once_it_is_written(tandem, tmp_path):
     tandem.wait_loaded("big.txt", len(body))
     tandem.type("big.txt", "Q")
     tandem.wait_title("• big.txt")
-    subprocess.run(["xdotool", "key", "ctrl+s", "ctrl+q"], check=True)
+    press("ctrl+s", "ctrl+q")
     assert tandem.wait_exit(timeout=30) == 0
     assert path.read_text() == "Q" + body, "the save finished before the quit"
 
@@ -208,7 +211,7 @@ def test_sigterm_during_a_save_quits_once_it_is_written(tandem, tmp_path):
     tandem.wait_loaded("big.txt", len(body))
     tandem.type("big.txt", "T")
     tandem.wait_title("• big.txt")
-    subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
+    press("ctrl+s")
     wait_for("the save begun", lambda: "Saving…" in " ".join(tandem.labels_of("• big.txt")) or path.read_text()[:1] == "T")
     tandem.proc.send_signal(signal.SIGTERM)
     assert tandem.wait_exit(timeout=30) == 0
@@ -227,7 +230,7 @@ def test_without_a_session_manager_a_save_holds_logout_off_through_the_portal(ta
         tandem.wait_title("p.txt")
         tandem.type("p.txt", "portal")
         tandem.wait_title("• p.txt")
-        subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
+        press("ctrl+s")
         tandem.wait_title("p.txt")
         assert (tmp_path / "p.txt").read_text() == "portal"
         wait_for("the request closed", lambda: "Close " in log.read_text())

@@ -5,7 +5,7 @@ import subprocess
 
 import pyatspi
 
-from conftest import descendants, wait_for
+from conftest import descendants, wait_for, press, write
 from test_real_programs import banner_text
 
 GERMAN = {"LANG": "de_DE.UTF-8", "LC_ALL": "", "LANGUAGE": ""}
@@ -32,17 +32,17 @@ def test_a_german_desktop_reads_german(tandem, tmp_path):
     item = wait_for("the menu in German", lambda: next((n for n in descendants(tandem.app()) if n.name == "Speichern unter …"
                                                          and n.getState().contains(pyatspi.STATE_SHOWING)), None))
     assert item.queryAction().getKeyBinding(0).endswith(";<Primary><Shift>s")
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
 
     # The shortcuts window, filled from the shortcut table.
     tandem.key("• brief.txt", "ctrl+question")
     wait_for("the shortcuts in German", lambda: any("Geschlossenes Fenster wieder öffnen" in tandem.labels_of_frame(f)
                                                      for f in tandem.app() if f is not None))
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
 
     # Find counts in German, and Replace All says how many it replaced (a plural form).
     tandem.key("• brief.txt", "ctrl+h")
-    subprocess.run(["xdotool", "type", "l"], check=True)
+    write("l", delay=12)
     wait_for("matches counted in German", lambda: any("von 3" in label for label in tandem.labels_of("• brief.txt")))
     fields = [t for t in tandem.find(tandem.frame("• brief.txt"), "text") if t.name != "Dokumenttext"
               and t.getState().contains(pyatspi.STATE_SHOWING)]

@@ -2,8 +2,9 @@
 import os
 import subprocess
 import time
+import pytest
 
-from conftest import TANDEM, Tandem, wait_for, hold_still
+from conftest import TANDEM, Tandem, wait_for, hold_still, press, write
 
 
 def test_wait_handed_to_a_running_instance_returns_when_its_window_closes(tandem, tmp_path):
@@ -20,6 +21,7 @@ def test_wait_handed_to_a_running_instance_returns_when_its_window_closes(tandem
     assert tandem.titles() == ["Untitled Document 1"], "the running instance goes on"
 
 
+@pytest.mark.x11_only("finds git's Tandem by its X window name")
 def test_git_commit_with_tandem_as_editor(tmp_path):
     repo = tmp_path / "repo"
     repo.mkdir()
@@ -36,11 +38,11 @@ def test_git_commit_with_tandem_as_editor(tmp_path):
     subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
     # git's own Tandem, started without the harness: a moment for GTK to take the focus X gave it.
     time.sleep(0.2)
-    subprocess.run(["xdotool", "type", "--delay", "15", "Message typed in Tandem"], check=True)
-    subprocess.run(["xdotool", "key", "ctrl+s"], check=True)
+    write("Message typed in Tandem", delay=15)
+    press("ctrl+s")
     wait_for("saved", lambda: subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--name", "^COMMIT_EDITMSG$"],
                                              capture_output=True, text=True).stdout.strip())
-    subprocess.run(["xdotool", "key", "ctrl+w"], check=True)
+    press("ctrl+w")
     assert commit.wait(timeout=10) == 0
     log = subprocess.run(git + ["log", "-1", "--format=%s"], capture_output=True, text=True, check=True).stdout
     assert log.strip() == "Message typed in Tandem"

@@ -4,8 +4,9 @@ and replaces matches anywhere; Select All then typing replaces the whole documen
 Go to Line show their line; a place deep in the file comes back; AT-SPI reads the whole document."""
 import subprocess
 import time
+import pytest
 
-from conftest import wait_for
+from conftest import wait_for, press, write
 from test_place import caret_line, numbered, shows_caret
 
 SMALL = {"TANDEM_WINDOW_LINES": "20"}
@@ -28,16 +29,16 @@ def test_find_counts_steps_and_replaces_beyond_the_window(tandem, tmp_path):
     frame = start(tandem, tmp_path, "f.txt", text)
     tandem.key("f.txt", "ctrl+f")
     tandem.wait_field_focused("f.txt")
-    subprocess.run(["xdotool", "type", "needle"], check=True)
+    write("needle", delay=12)
     wait_for("3 matches in the whole document, the first selected as typed", lambda: "1 of 3" in labels(tandem, frame))
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    press("Return")
     wait_for("the second of three", lambda: "2 of 3" in labels(tandem, frame))
     view = tandem.text_in(frame)
     assert caret_line(tandem, "f.txt") == 900
     start_offset = text.index("needle 900")
     assert tuple(view.getSelection(0)) == (start_offset, start_offset + len("needle"))
     wait_for("the match on screen", lambda: shows_caret(tandem, "f.txt") is True)
-    subprocess.run(["xdotool", "key", "shift+Return"], check=True)
+    press("shift+Return")
     wait_for("back to the first", lambda: "1 of 3" in labels(tandem, frame))
     tandem.key("f.txt", "ctrl+h")
     tandem.wait_field_focused("f.txt")
@@ -47,7 +48,7 @@ def test_find_counts_steps_and_replaces_beyond_the_window(tandem, tmp_path):
     replaced = text.replace("needle", "pin")
     wait_for("every match replaced", lambda: view.getText(0, -1) == replaced)
     wait_for("none left", lambda: "No matches" in labels(tandem, frame) or "3 replaced" in labels(tandem, frame))
-    subprocess.run(["xdotool", "key", "Escape"], check=True)
+    press("Escape")
     tandem.key("• f.txt", "ctrl+z")
     wait_for("one undo brings all three back", lambda: view.getText(0, -1) == text)
 
@@ -59,7 +60,7 @@ def test_select_all_then_typing_replaces_the_whole_document(tandem, tmp_path):
     tandem.key("s.txt", "ctrl+a")
     # All of it but the final newline, which shows no line (as in gedit).
     wait_for("all selected", lambda: tuple(view.getSelection(0)) == (0, len(numbered(500)) - 1))
-    subprocess.run(["xdotool", "type", "x"], check=True)
+    write("x", delay=12)
     wait_for("one character left", lambda: view.getText(0, -1) == "x\n")
     tandem.key("• s.txt", "ctrl+z")
     wait_for("one undo step back", lambda: view.getText(0, -1) == numbered(500))
@@ -72,15 +73,15 @@ def test_ctrl_end_types_at_the_end_and_go_to_line_shows_its_line(tandem, tmp_pat
     # The end of the last line: the final newline shows no line after it.
     wait_for("the caret at the end", lambda: view.caretOffset == len(numbered(3000)) - 1)
     wait_for("the end on screen", lambda: shows_caret(tandem, "e.txt") is True)
-    subprocess.run(["xdotool", "type", "end"], check=True)
+    write("end", delay=12)
     wait_for("typed at the end", lambda: view.getText(view.characterCount - 20, -1).endswith("line 3000end\n"))
     tandem.key("• e.txt", "ctrl+Home")
     wait_for("back at the start", lambda: view.caretOffset == 0 and shows_caret(tandem, "• e.txt") is True)
     tandem.key("• e.txt", "ctrl+l")
     tandem.wait_field_focused("• e.txt")
-    subprocess.run(["xdotool", "key", "ctrl+a"], check=True)
-    subprocess.run(["xdotool", "type", "1700"], check=True)
-    subprocess.run(["xdotool", "key", "Return"], check=True)
+    press("ctrl+a")
+    write("1700", delay=12)
+    press("Return")
     wait_for("line 1700 on screen", lambda: caret_line(tandem, "• e.txt") == 1699 and shows_caret(tandem, "• e.txt") is True)
 
 
@@ -117,6 +118,7 @@ def test_file_line_deep_in_a_600_kb_and_a_still_loading_10_mb_file(tandem, tmp_p
     wait_for("on screen", lambda: shows_caret(tandem, "big.txt") is True, timeout=30)
 
 
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
 def test_a_mouse_drag_selects_across_the_window_s_edge_and_delete_takes_it_all(tandem, tmp_path):
     text = numbered(3000)
     frame = start(tandem, tmp_path, "m.txt", text)
@@ -134,7 +136,7 @@ def test_a_mouse_drag_selects_across_the_window_s_edge_and_delete_takes_it_all(t
     start_, end = wait_for("a selection", lambda: view.getNSelections() == 1 and tuple(view.getSelection(0)))
     assert start_ == anchor, "the anchor stays where the press was"
     assert text.count("\n", 0, end) > 60, "the selection reaches well past the window"
-    subprocess.run(["xdotool", "key", "Delete"], check=True)
+    press("Delete")
     wait_for("the whole selection deleted", lambda: view.getText(0, -1) == text[:start_] + text[end:])
     tandem.key("• m.txt", "ctrl+z")
     wait_for("one undo brings it back", lambda: view.getText(0, -1) == text)
@@ -168,6 +170,7 @@ def test_text_streaming_in_is_announced_to_assistive_technologies(tandem, tmp_pa
         pyatspi.Registry.deregisterEventListener(on_insert, "object:text-changed:insert")
 
 
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
 def test_drag_moving_a_selection_past_the_window_moves_all_of_it_and_deletes_nothing_more(tandem, tmp_path):
     import pyatspi
     text = numbered(3000)

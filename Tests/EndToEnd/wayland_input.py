@@ -6,6 +6,8 @@ Known behaviour of mutter 43 this works around: the first key after a session st
 dropped, so a harmless Shift is sent first; without a keyboard device (a session) no window
 ever becomes active.
 """
+import time
+
 from gi.repository import Gio, GLib
 
 BUS_NAME = "org.gnome.Mutter.RemoteDesktop"
@@ -65,18 +67,22 @@ class RemoteKeyboard:
         self._call(self.session, "org.gnome.Mutter.RemoteDesktop.Session", "NotifyKeyboardKeysym",
                    GLib.Variant("(ub)", (keysym, pressed)))
 
-    def key(self, *combos):
+    def key(self, *combos, delay=None):
         """Presses each combination ("ctrl+s", "Escape", "super+h") in turn, as xdotool key does."""
-        for combo in combos:
+        for index, combo in enumerate(combos):
+            if delay and index:
+                time.sleep(delay / 1000)
             syms = [keysym_of_name(part) for part in combo.split("+")]
             for sym in syms:
                 self._keysym(sym, True)
             for sym in reversed(syms):
                 self._keysym(sym, False)
 
-    def type(self, text):
-        """Types `text` character by character."""
-        for character in text:
+    def type(self, text, delay=None):
+        """Types `text` character by character, `delay` ms apart."""
+        for index, character in enumerate(text):
+            if delay and index:
+                time.sleep(delay / 1000)
             sym = keysym_of_character(character)
             self._keysym(sym, True)
             self._keysym(sym, False)
