@@ -320,7 +320,7 @@ class Tandem:
                     names = [f.name for f in self.app() if f is not None and f.getState().contains(pyatspi.STATE_ACTIVE)]
                     if names != [wid.name]:
                         return False
-                    time.sleep(0.05)
+                    time.sleep(0.05)  # the second look, a moment later
                 return True
             # An app cannot raise its own window on Wayland without an activation token mutter
             # honours (GTK 3's present() gets none for another window): mutter's own Alt+Escape

@@ -71,7 +71,7 @@ class RemoteKeyboard:
         """Presses each combination ("ctrl+s", "Escape", "super+h") in turn, as xdotool key does."""
         for index, combo in enumerate(combos):
             if delay and index:
-                time.sleep(delay / 1000)
+                time.sleep(delay / 1000)  # a typist's pace, as xdotool's --delay
             syms = [keysym_of_name(part) for part in combo.split("+")]
             for sym in syms:
                 self._keysym(sym, True)
@@ -82,7 +82,7 @@ class RemoteKeyboard:
         """Types `text` character by character, `delay` ms apart."""
         for index, character in enumerate(text):
             if delay and index:
-                time.sleep(delay / 1000)
+                time.sleep(delay / 1000)  # a typist's pace, as xdotool's --delay
             sym = keysym_of_character(character)
             self._keysym(sym, True)
             self._keysym(sym, False)
