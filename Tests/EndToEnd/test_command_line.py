@@ -34,6 +34,7 @@ def test_second_launch_joins_the_running_instance(tandem, tmp_path):
     assert tandem.titles() == ["a.txt", "a.txt (2)"]
 
 
+@pytest.mark.x11_only("GL visuals are a property of the X root window")
 def test_gl_stays_closed_even_for_the_first_gtk_process_of_the_display(tandem, tmp_path):
     # GTK keeps the GL visuals it found on the root window; the first process without them opens
     # GL (libGL, the DRI driver, LLVM: ~50 MB). Tandem draws with cairo and never needs it.

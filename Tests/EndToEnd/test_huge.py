@@ -2,6 +2,7 @@
 Ctrl+End the end of the file is drawn as text (GTK 3 draws a text view taller than it can
 handle as a black area; the windowed view never makes one that tall)."""
 import subprocess
+import pytest
 
 from conftest import wait_for
 from test_place import caret_line, visible_lines
@@ -16,6 +17,7 @@ def brightness(path, x, y, width, height):
                                  "-format", "%[fx:mean]", "info:"], capture_output=True, text=True, check=True).stdout)
 
 
+@pytest.mark.x11_only("reads the screen's pixels from the X server")
 def test_the_end_of_a_100_mb_file_is_read_and_drawn(tandem, tmp_path):
     count = 100_000_000 // len(LINE)
     with open(tmp_path / "huge.txt", "w") as f:
