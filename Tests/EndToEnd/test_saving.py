@@ -184,17 +184,24 @@ def test_a_slow_session_manager_never_freezes_a_save(tandem, tmp_path):
         manager.wait()
 
 
-def test_quit_during_a_save_quits_once_it_is_written(tandem, tmp_path):
-    """Ctrl+Q while a big document is being written: the save finishes first (the quit waits for
-    it on the main loop, not by blocking it), then Tandem quits with the file on disk."""
+def _big_document_typed_into(tandem, tmp_path, key):
+    """A 22 MB file (its save takes a moment) open and modified by typing `key` at its start;
+    returns its path and the file's text before."""
     path = tmp_path / "big.txt"
-    body = "a line of a big document that takes a moment to write\n" * 400_000   # 22 MB
+    body = "a line of a big document that takes a moment to write\n" * 400_000
     path.write_text(body)
     tandem.start("big.txt")
     tandem.wait_title("big.txt")
     tandem.wait_loaded("big.txt", len(body))
-    tandem.type("big.txt", "Q")
+    tandem.type("big.txt", key)
     tandem.wait_title("• big.txt")
+    return path, body
+
+
+def test_quit_during_a_save_quits_once_it_is_written(tandem, tmp_path):
+    """Ctrl+Q while a big document is being written: the save finishes first (the quit waits for
+    it on the main loop, not by blocking it), then Tandem quits with the file on disk."""
+    path, body = _big_document_typed_into(tandem, tmp_path, "Q")
     press("ctrl+s", "ctrl+q")
     assert tandem.wait_exit(timeout=30) == 0
     assert path.read_text() == "Q" + body, "the save finished before the quit"
@@ -203,14 +210,7 @@ def test_quit_during_a_save_quits_once_it_is_written(tandem, tmp_path):
 def test_sigterm_during_a_save_quits_once_it_is_written(tandem, tmp_path):
     """SIGTERM (a service manager, `kill`) while a big document is being written waits for the
     save as Ctrl+Q does, on the main loop, then quits with the file on disk."""
-    path = tmp_path / "big.txt"
-    body = "a line of a big document that takes a moment to write\n" * 400_000   # 22 MB
-    path.write_text(body)
-    tandem.start("big.txt")
-    tandem.wait_title("big.txt")
-    tandem.wait_loaded("big.txt", len(body))
-    tandem.type("big.txt", "T")
-    tandem.wait_title("• big.txt")
+    path, body = _big_document_typed_into(tandem, tmp_path, "T")
     press("ctrl+s")
     wait_for("the save begun", lambda: "Saving…" in " ".join(tandem.labels_of("• big.txt")) or path.read_text()[:1] == "T")
     tandem.proc.send_signal(signal.SIGTERM)
