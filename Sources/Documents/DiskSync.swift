@@ -7,7 +7,8 @@ import SafeFiles
 /// Keeps open documents in step with their files on disk. A document knows one version of its
 /// file (`diskStamp`: the one it last read or wrote); whatever looks at the disk compares the file
 /// now with that version before it adopts anything. A clean document follows a change as one
-/// undoable step, a dirty one is asked, a file that cannot be read as text is said and never
+/// undoable step; a dirty one, or one with undone steps to redo (text kept nowhere else, which
+/// following would drop), is asked; a file that cannot be read as text is said and never
 /// adopted, a missing one marks the document deleted, a file that really moved is followed.
 @MainActor
 final class DiskSync {
@@ -74,7 +75,7 @@ final class DiskSync {
         document.diskGeneration += 1
         let request = (id: document.id, generation: document.diskGeneration)
         // A clean UTF-8 document whose file only grew takes just the new bytes.
-        let tail = !document.isDirty && document.encoding == .utf8 && document.diskProblem == nil ? document.fileTail : nil
+        let tail = !Self.asks(document) && document.encoding == .utf8 && document.diskProblem == nil ? document.fileTail : nil
         let reads = self.reads
         reads.expect()
         let text = document.storage, version = document.editCount
@@ -85,6 +86,11 @@ final class DiskSync {
             reads.put((request.id, request.generation, read))
         }, then: { [weak self] _ in self?.followReads() })
     }
+
+    /// Whether a change on disk is a question for the user rather than followed: the text is not
+    /// the file's, or the history holds undone steps that following the file would drop (found
+    /// by the random user: a Ctrl+Z back to the saved text just before the watcher reported).
+    private static func asks(_ document: Document) -> Bool { document.isDirty || document.canRedo }
 
     private func markDeleted(_ document: Document) {
         reading[document.id] = nil
@@ -155,7 +161,7 @@ final class DiskSync {
     /// Appends what a file that only grew brought; false when it cannot (not UTF-8 text, or the
     /// document was edited meanwhile).
     private func appendTail(_ bytes: [UInt8], from tail: FileTail, to document: Document, canonical: String) -> Bool {
-        guard !document.isDirty, !document.isReadOnly, !bytes.contains(0),
+        guard !Self.asks(document), !document.isReadOnly, !bytes.contains(0),
               let (text, used) = FileTail.decodeUTF8Prefix(bytes) else { return false }
         guard used > 0 else { return true }  // half a character so far: the rest comes with the next write
         let end = document.storage.count
@@ -194,7 +200,7 @@ final class DiskSync {
             if wasDirty || hadProblem { store.publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil) }
             return
         }
-        if wasDirty {
+        if wasDirty || document.canRedo {
             // The question stands until it is answered; the version it is about is the one read.
             // The version known before it is the base a merge needs: the text at the saved state
             // (a second change before the answer keeps the first base; after a merge the base is
@@ -209,7 +215,7 @@ final class DiskSync {
             document.diskProblem = nil
             document.restoreNotice = nil  // a change while Tandem runs is said as such
             store.rebaseJournal(document)
-            store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: nil)
+            store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: wasDirty)
         } else {
             adopt(file, change: change, stamp: stamp, tail: read.tail, in: document)
         }

@@ -6,6 +6,7 @@ Run inside Xvfb + openbox + a D-Bus session, as the end-to-end tests are (`.ci/r
     python3 Tests/Random/random_user.py --seed 7 --steps 40        # a fixed number of steps
     python3 Tests/Random/random_user.py --seed 7 --minutes 60      # seeds 7, 8, … for an hour
     python3 Tests/Random/random_user.py --replay run.json [--shrink]
+    python3 Tests/Random/random_user.py --replay Tests/Random/known/*.json   # every failure found and fixed
 
 Each operation is chosen from the model's state (`user_plan.py`) and written down whole (the window it goes to,
 the word typed, where) before it runs, so a run's list replays exactly without the seed. A
@@ -289,7 +290,8 @@ class Driver:
             d.question = False
             d.saved = d.state  # the file now is the text: nothing to ask
             return
-        if d.dirty or d.question:
+        # Undone steps are text kept nowhere else: a document with some is asked, as a modified one.
+        if d.dirty or d.question or d.redo:
             if not d.question:
                 # The version Merge starts from: the text last saved or read (the file before this
                 # change), or the version a Merge took in; a second change keeps the first base.
@@ -505,7 +507,7 @@ def main():
     parser.add_argument("--steps", type=int, default=40, help="operations per seed")
     parser.add_argument("--minutes", type=float, help="run seeds (seed, seed+1, …) for at most this long")
     parser.add_argument("--seeds", type=int, help="how many seeds, from --seed (1; with --minutes, as many as fit)")
-    parser.add_argument("--replay", help="a run's saved operation list")
+    parser.add_argument("--replay", nargs="+", help="runs' saved operation lists (Tests/Random/known holds the fixed ones)")
     parser.add_argument("--shrink", action="store_true", help="with a failure: drop operations while it fails")
     parser.add_argument("--out", default="random-failure.json", help="where a failing run's operations go")
     parser.add_argument("--keep-going", action="store_true", help="after a failure, go on with the next seed (each failure saved apart)")
@@ -513,7 +515,8 @@ def main():
 
     total, failures = 0, 0
     if arguments.replay:
-        plans = [("replay", [tuple(op) for op in json.loads(Path(arguments.replay).read_text())["operations"]])]
+        plans = [(Path(plan).stem, [tuple(op) for op in json.loads(Path(plan).read_text())["operations"]])
+                 for plan in arguments.replay]
     else:
         deadline = time.monotonic() + arguments.minutes * 60 if arguments.minutes else float("inf")
         count = arguments.seeds or (10 ** 9 if arguments.minutes else 1)

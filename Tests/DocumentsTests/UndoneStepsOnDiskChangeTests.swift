@@ -1,0 +1,91 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import Documents
+
+/// Found by the random user (seed 504): Replace All, a kill and relaunch, another program appends
+/// to the file, and Ctrl+Z takes the text back to the saved one before the watcher reports. The
+/// document then followed the file and began its history afresh: the replaced text, one Ctrl+Shift+Z
+/// away until then, was gone for good. Undone steps are text kept nowhere else, so a document with
+/// any is asked, as a modified one is.
+final class UndoneStepsOnDiskChangeTests: XCTestCase {
+    private var temporary: TemporaryFolder!
+    override func setUpWithError() throws { temporary = try TemporaryFolder("undone-steps-disk") }
+
+    private static func append(_ line: String, to path: String) throws {
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(line.data(using: .utf8)!)
+        handle.closeFile()
+    }
+
+    @MainActor private static func replaceAll(_ document: Document, in store: DocumentStore) {
+        store.sealUndoStep(document)
+        store.beginCompoundEdit(document)
+        for offset in [15, 10] { store.apply(Edit(range: offset..<(offset + 1), replacement: "alpha"), to: document) }
+        store.endCompoundEdit(document)
+        store.sealUndoStep(document)
+    }
+
+    func testAnUndoBeforeTheWatcherReportsKeepsTheQuestionAndTheRedo() throws {
+        let folder = temporary.path, path = temporary.file("two.txt")
+        try MainActor.assumeIsolated {
+            try "no final newline".write(toFile: path, atomically: true, encoding: .utf8)
+            let store = EditJournalTests.journaledStore(folder)
+            let document = try store.openFile(at: path)
+            Self.replaceAll(document, in: store)
+            store.journals!.waitUntilWritten()                     // then a kill
+
+            let relaunched = EditJournalTests.journaledStore(folder)
+            let back = try XCTUnwrap(relaunched.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
+            XCTAssertEqual(back.text, "no final nalphawlinalpha")
+            XCTAssertTrue(back.isDirty)
+            try Self.append("zeta9\n", to: path)
+            relaunched.undo(back)                                  // before the watcher reports
+            XCTAssertEqual(back.text, "no final newline")
+            XCTAssertFalse(back.isDirty, "the saved text, as far as the document knows")
+            XCTAssertTrue(DiskChangeTests.wait(relaunched) { back.hasUnseenDiskChange }, "the change is asked about")
+            XCTAssertEqual(back.text, "no final newline", "the file's new version is not taken unasked")
+            XCTAssertTrue(back.isDirty, "the text is not the file's any more")
+            XCTAssertTrue(back.canMerge, "the saved text is the base a merge starts from")
+            relaunched.redo(back)
+            XCTAssertEqual(back.text, "no final nalphawlinalpha", "the undone Replace All is one redo away")
+        }
+    }
+
+    /// The same without a relaunch, through the whole-file path (a change that is not growth).
+    func testARewriteOfAFileWhoseDocumentCanRedoIsAsked() throws {
+        let path = temporary.file("one.txt")
+        try MainActor.assumeIsolated {
+            try "no final newline".write(toFile: path, atomically: true, encoding: .utf8)
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            Self.replaceAll(document, in: store)
+            store.undo(document)
+            XCTAssertFalse(document.isDirty)
+            try "rewritten\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            XCTAssertEqual(document.text, "no final newline")
+            XCTAssertTrue(document.canRedo)
+            try store.reloadFromDisk(document)                           // the user's answer: Reload
+            XCTAssertEqual(document.text, "rewritten\n")
+            XCTAssertFalse(document.isDirty)
+            store.undo(document)
+            XCTAssertEqual(document.text, "no final newline", "what Reload replaced is one Ctrl+Z away")
+        }
+    }
+
+    /// A clean document with nothing to redo still follows a file that grew, as a log does.
+    func testACleanDocumentWithNothingToRedoStillFollowsGrowth() throws {
+        let path = temporary.file("log.txt")
+        try MainActor.assumeIsolated {
+            try "first\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            try Self.append("second\n", to: path)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "first\nsecond\n" })
+            XCTAssertFalse(document.isDirty)
+            XCTAssertFalse(document.hasUnseenDiskChange)
+        }
+    }
+}
