@@ -4,9 +4,10 @@
  * Swift cannot call C macros (the GTK_WIDGET() casts, g_signal_connect) or variadic
  * functions (gtk_message_dialog_new, g_application_command_line_printerr), so each one
  * Tandem needs gets a small fixed-argument static inline function here: casts, macros and
- * variadics only; menus, printing and signal handlers are Swift. The one other C in Tandem is
+ * variadics only; menus, printing and signal handlers are Swift. The other C in Tandem:
  * CDocumentAccessible, a GObject subclass implementing ATK's interfaces (Swift cannot declare
- * a GType), with its own tests through AT-SPI.
+ * a GType), with its own tests through AT-SPI; and CWaylandActivation, a Wayland client of
+ * xdg-activation (listeners on GTK's connection, and wayland-scanner's glue for the protocol).
  */
 #ifndef TANDEM_CGTK_SHIM_H
 #define TANDEM_CGTK_SHIM_H

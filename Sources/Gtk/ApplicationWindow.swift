@@ -104,8 +104,9 @@ public final class ApplicationWindow: Container {
         return gdk_window_get_state(gdkWindow).rawValue & GDK_WINDOW_STATE_FULLSCREEN.rawValue != 0
     }
 
-    /// Shows the window and asks the window manager to raise and focus it.
-    public func present() { gtk_window_present(window) }
+    /// Shows the window and asks the window manager to raise and focus it (on Wayland, on the
+    /// word of the app's window that has the focus: see `WaylandActivation`).
+    public func present() { WaylandActivation.present(window) }
     /// Asks the window manager to minimize the window.
     public func iconify() { gtk_window_iconify(window) }
     /// Requests a close, as the title bar's close button does (delete-event first).

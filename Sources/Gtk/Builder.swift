@@ -34,15 +34,15 @@ public final class Builder: Object {
     /// walked (GtkShortcutsWindow) is destroyed.
     public func presentWindow(_ id: String, over parent: ApplicationWindow?, hidesOnClose: Bool = false) {
         guard let object = pointer(id) else { return }
-        let window = tandem_window(object)
+        guard let window = tandem_window(object) else { return }
         if let parent { gtk_window_set_transient_for(window, tandem_window(parent.raw)) }
-        guard !presented.contains(id) else { return gtk_window_present(window) }
+        guard !presented.contains(id) else { return WaylandActivation.present(window) }
         presented.insert(id)
         if hidesOnClose { tandem_window_hide_on_close(window) }
         // A secondary window closes with Escape, as the HIG asks (dialogs do so by themselves).
         widget(id)?.onEscape { gtk_window_close(window) }
         gtk_widget_show_all(tandem_widget(object))  // builder widgets start hidden in GTK 3
-        gtk_window_present(window)
+        WaylandActivation.present(window)
     }
 
     /// The windows shown so far, so that showing one again does not connect its handlers twice.

@@ -38,5 +38,5 @@ public final class MessageDialog: Widget {
     }
 
     /// Shows the dialog; the answer arrives through the closure.
-    public func present() { gtk_window_present(tandem_window(raw)) }
+    public func present() { WaylandActivation.present(tandem_window(raw)) }
 }

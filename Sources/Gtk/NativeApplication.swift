@@ -14,6 +14,8 @@ public final class NativeApplication: Object {
         // Hear about logout from the session manager, so the app can quit (and keep everything).
         tandem_object_set_bool(raw, "register-session", 1)
         keepGLClosed()
+        // From the first window on, the app can move the focus between its windows on Wayland.
+        connect("startup") { WaylandActivation.start() }
     }
 
     /// GTK opens GL with its first display (libGL, the DRI driver, and LLVM under llvmpipe:

@@ -38,7 +38,7 @@ public final class SearchableList: Widget {
         shown = list
         list.select(list.rows.indices.contains(selected) ? selected : 0)
         list.showAll()
-        gtk_window_present(tandem_window(list.raw))
+        WaylandActivation.present(tandem_window(list.raw))
         return list
     }
 
@@ -146,7 +146,9 @@ public final class SearchableList: Widget {
     }
 
     private func pick(_ index: Int) {
-        destroy()
+        // The pick first, while this window still has the focus: on Wayland it vouches for the
+        // window the pick raises (`WaylandActivation`).
         onPick(index)
+        destroy()
     }
 }

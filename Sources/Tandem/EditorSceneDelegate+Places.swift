@@ -1,3 +1,4 @@
+import Gtk
 import Scenes
 
 /// Where the user is in the document: a line asked for on the command line, the place a
@@ -39,5 +40,20 @@ extension EditorSceneDelegate {
         guard let place = pendingPlace, let ui, let binding, let viewport, place.fits(in: binding) else { return }
         pendingPlace = nil
         place.apply(to: ui, through: viewport)
+        // On Wayland a selection claims the primary selection, which the compositor refuses to
+        // a window without the focus; GTK then collapses the selection (found restoring a
+        // window). It is made again once the window has the focus.
+        if place.anchor != place.caret, DisplayBackend.current == .wayland, scene?.window.isActive == false {
+            selectionAwaitingFocus = place
+        }
+    }
+
+    /// Makes the restored selection again, unless the user has moved the caret meanwhile.
+    func selectAgainWithFocus() {
+        guard let place = selectionAwaitingFocus, let binding else { return }
+        selectionAwaitingFocus = nil
+        let caret = binding.offset(line: place.caret.line, column: place.caret.column)
+        guard binding.caret == caret else { return }
+        binding.select(anchor: binding.offset(line: place.anchor.line, column: place.anchor.column), caret: caret)
     }
 }

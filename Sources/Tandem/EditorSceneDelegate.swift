@@ -127,6 +127,7 @@ final class EditorSceneDelegate: SceneDelegate {
 
     func sceneDidBecomeActive(_ scene: WindowScene) {
         environment.host?.windowBecameActive(scene.session)
+        selectAgainWithFocus()
     }
 
     func sceneDidDisconnect(_ scene: WindowScene) {
@@ -253,6 +254,9 @@ final class EditorSceneDelegate: SceneDelegate {
 
     /// A place whose lines the buffer does not hold yet (EditorSceneDelegate+Places).
     var pendingPlace: EditorPlace?
+    /// A restored selection to make again once the window has the focus (Wayland; see
+    /// EditorSceneDelegate+Places).
+    var selectionAwaitingFocus: EditorPlace?
 
     /// Work that waits until the window's first frame is on screen.
     private var afterFirstFrame: IdleSource?

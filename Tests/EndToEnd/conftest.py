@@ -253,8 +253,9 @@ class Tandem:
         """The X id of the visible window titled `title`; on Wayland, where clients have no ids
         of one another's windows, its AT-SPI frame (which `send`, `focus`, `frame_of` take,
         and which stays the window's as its title changes)."""
-        if WAYLAND:
-            return self.wait_title(title)
+        if WAYLAND:  # a dialog (Save As, Open Files) as well as a frame
+            return wait_for(f"a window titled {title!r} (have {self.titles()})", lambda: next(
+                (f for f in (self.app() or []) if f is not None and f.name == title), None))
         # --all: every criterion must match (xdotool ORs them by default). --onlyvisible: GTK also leaves an unmapped client-leader window with the same pid,
         # which the window manager cannot activate.
         pattern = "^" + re.sub(r"([][.*+?(){}|^$\\])", r"\\\1", title) + "$"  # xdotool takes a regular expression
@@ -322,19 +323,39 @@ class Tandem:
                         return False
                     time.sleep(0.05)  # the second look, a moment later
                 return True
-            # An app cannot raise its own window on Wayland without an activation token mutter
-            # honours (GTK 3's present() gets none for another window): mutter's own Alt+Escape
-            # cycles the windows, as a person without a pointer would, until this one has the focus.
+            # As a person without a pointer would: an editor window is picked from the Windows
+            # menu (F10) of the editor window that has the focus (Tandem asks mutter through
+            # xdg-activation); with none focused, or for a dialog, mutter's Alt+Escape cycles
+            # the windows (between the two most recent only, so it is the menu's job after one).
+            is_editor = wid.name in self.titles()
             for _ in range(12):
                 if active():
                     break
-                press("alt+Escape")
-                deadline = time.monotonic() + 1
+                if is_editor and self.menu_to(wid.name):
+                    deadline = time.monotonic() + 5
+                else:
+                    press("alt+Escape")
+                    deadline = time.monotonic() + 1
                 while not active() and time.monotonic() < deadline:
                     time.sleep(0.05)  # mutter says nothing when the focus moved: polled, as AT-SPI is
         else:
             subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
         self.wait_gtk_focus(wid)
+
+    def menu_to(self, title):
+        """Picks window `title` from the Windows menu of the editor window that has the focus;
+        False when no editor window has it (Wayland's way to focus a window without a pointer)."""
+        import pyatspi
+        editors = [f for f in self.app() if f is not None and f.getState().contains(pyatspi.STATE_ACTIVE)
+                   and f.name in self.titles()]
+        if not editors:
+            return False
+        press("F10")
+        item = wait_for(f"{title!r} in the Windows menu", lambda: next(
+            (n for n in descendants(self.app()) if n.getRoleName() == "menu item" and n.getState().contains(pyatspi.STATE_SHOWING)
+             and (n.name == title or n.name.startswith(title + " — "))), None))
+        item.queryAction().doAction(0)
+        return True
 
     def send(self, wid, *keys, text=None):
         """Activates window `wid`, sends it `keys`, then types `text`."""
