@@ -8,7 +8,7 @@ import CWaylandActivation
 @MainActor
 enum WaylandActivation {
     private static var started = false
-    /// Raises waiting: for a new window's first frame, or for the focus to leave a closing menu.
+    /// Raises waiting for the focus to leave a closing menu.
     private static var raising: [MainLoopSource] = []
 
     /// Begins following the keyboard focus; once, at the application's startup.
@@ -25,20 +25,51 @@ enum WaylandActivation {
         gtk_window_present(window)
         guard started else { return }
         raise(window)
-        guard let raw = gtk_widget_get_frame_clock(tandem_widget(window)) else { return }
-        // Both held until that frame: a window closed meanwhile is asked for nothing.
-        let held = Object(UnsafeMutableRawPointer(window), ownership: .sink)
-        let clock = Object(UnsafeMutableRawPointer(raw), ownership: .sink)
-        let deadline = g_get_monotonic_time() + 1_000_000
-        var handler: UInt = 0
-        handler = clock.connect("after-paint") {
-            g_signal_handler_disconnect(clock.raw, gulong(handler))
-            guard g_get_monotonic_time() < deadline else { return }
-            raising.removeAll { !$0.isActive }
-            raising.append(IdleSource {
-                raise(tandem_window(held.raw))
+        guard let clock = gtk_widget_get_frame_clock(tandem_widget(window)) else { return }
+        afterNextFrame.removeAll { $0.isDone }
+        afterNextFrame.append(NextFrame(of: window, clock: clock) { raise($0) })
+    }
+
+    /// Raises waiting for a window's next frame (each lets go of its window once done).
+    private static var afterNextFrame: [NextFrame] = []
+
+    /// Runs `body` once, in an idle after the window's next frame, unless none comes within a
+    /// second; holds the window till then, so one closed meanwhile is only let go of.
+    @MainActor private final class NextFrame {
+        private var window: Object?
+        private var clock: Object?
+        private var handler: UInt = 0
+        private var timer: TimerSource?
+        private var idle: IdleSource?
+        var isDone: Bool { window == nil }
+
+        init(of window: UnsafeMutablePointer<GtkWindow>, clock: OpaquePointer,
+             _ body: @escaping @MainActor (UnsafeMutablePointer<GtkWindow>) -> Void) {
+            let held = Object(UnsafeMutableRawPointer(window), ownership: .sink)
+            let clockObject = Object(UnsafeMutableRawPointer(clock), ownership: .sink)
+            self.window = held
+            self.clock = clockObject
+            handler = clockObject.connect("after-paint") { [weak self] in
+                guard let self else { return }
+                self.stopWatching()
+                self.idle = IdleSource { [weak self] in
+                    body(tandem_window(held.raw))
+                    self?.window = nil
+                    return false
+                }
+            }
+            timer = TimerSource(milliseconds: 1_000) { [weak self] in
+                self?.stopWatching()
+                if self?.idle == nil { self?.window = nil }
                 return false
-            })
+            }
+        }
+
+        private func stopWatching() {
+            if let clock, handler != 0 { g_signal_handler_disconnect(clock.raw, gulong(handler)) }
+            handler = 0
+            clock = nil
+            timer?.cancel()
         }
     }
 

@@ -300,6 +300,13 @@ def active_window_name(tandem):
     return next((f.name for f in tandem.frames() if f.getState().contains(pyatspi.STATE_ACTIVE)), None)
 
 
+def focused_switcher(tandem):
+    """The switcher once it has the focus (on Wayland it takes it a moment after it shows)."""
+    switcher = tandem.wait_title("Switch to Window")
+    wait_for("the switcher focused", lambda: switcher.getState().contains(pyatspi.STATE_ACTIVE))
+    return switcher
+
+
 def test_the_switcher_reaches_every_window_by_name_or_folder(tandem, tmp_path):
     (tmp_path / "work").mkdir()
     for name in ["alpha.txt", "beta.txt", "work/gamma.txt"]:
@@ -309,7 +316,7 @@ def test_the_switcher_reaches_every_window_by_name_or_folder(tandem, tmp_path):
         tandem.wait_title(name)
     tandem.activate("beta.txt")
     tandem.key("beta.txt", "ctrl+grave")
-    switcher = tandem.wait_title("Switch to Window")
+    switcher = focused_switcher(tandem)
     labels = tandem.labels_of_frame(switcher)
     for name in ["alpha.txt", "beta.txt", "gamma.txt", str(tmp_path), f"{tmp_path}/work"]:
         assert name in labels, f"{name} listed: {labels}"
@@ -322,7 +329,7 @@ def test_the_switcher_reaches_every_window_by_name_or_folder(tandem, tmp_path):
     assert tandem.frame("Switch to Window") is None, "the switcher closed"
     # By folder, with Down to the next match: "work" matches only gamma.txt.
     tandem.key("alpha.txt", "ctrl+grave")
-    switcher = tandem.wait_title("Switch to Window")
+    switcher = focused_switcher(tandem)
     write("work", delay=30)
     wait_for("only gamma.txt listed", lambda: [l.name for l in tandem.find(switcher, "label")
                                                 if l.name.endswith(".txt") and l.getState().contains(pyatspi.STATE_SHOWING)] == ["gamma.txt"])
@@ -330,12 +337,12 @@ def test_the_switcher_reaches_every_window_by_name_or_folder(tandem, tmp_path):
     wait_for("gamma.txt active", lambda: active_window_name(tandem) == "gamma.txt")
     # With nothing typed, Enter goes back to the window used before.
     tandem.key("gamma.txt", "ctrl+grave")
-    tandem.wait_title("Switch to Window")
+    focused_switcher(tandem)
     press("Return")
     wait_for("back to alpha.txt", lambda: active_window_name(tandem) == "alpha.txt")
     # Escape leaves things as they were.
     tandem.key("alpha.txt", "ctrl+grave")
-    tandem.wait_title("Switch to Window")
+    focused_switcher(tandem)
     press("Escape")
     wait_for("the switcher closed", lambda: tandem.frame("Switch to Window") is None)
     wait_for("alpha.txt still active", lambda: active_window_name(tandem) == "alpha.txt")
