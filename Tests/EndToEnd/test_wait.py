@@ -4,7 +4,7 @@ import subprocess
 import time
 import pytest
 
-from conftest import TANDEM, Tandem, wait_for, hold_still, press, write
+from conftest import TANDEM, WAYLAND, Tandem, wait_for, hold_still, press, write
 
 
 def test_wait_handed_to_a_running_instance_returns_when_its_window_closes(tandem, tmp_path):
@@ -21,7 +21,16 @@ def test_wait_handed_to_a_running_instance_returns_when_its_window_closes(tandem
     assert tandem.titles() == ["Untitled Document 1"], "the running instance goes on"
 
 
-@pytest.mark.x11_only("finds git's Tandem by its X window name")
+def commit_message_frame():
+    """The AT-SPI frame of the window on git's message, in whichever process shows it."""
+    import pyatspi
+    for app in pyatspi.Registry.getDesktop(0):
+        for frame in app or []:
+            if frame is not None and frame.name.lstrip("• ") == "COMMIT_EDITMSG":
+                return frame
+    return None
+
+
 def test_git_commit_with_tandem_as_editor(tmp_path):
     repo = tmp_path / "repo"
     repo.mkdir()
@@ -32,16 +41,21 @@ def test_git_commit_with_tandem_as_editor(tmp_path):
     env = dict(os.environ, GIT_EDITOR=f"{TANDEM} --wait", XDG_STATE_HOME=str(tmp_path / "state"))
     commit = subprocess.Popen(git + ["commit", "-q"], env=env)
     # git starts Tandem; find it through its window.
-    wid = wait_for("the commit message window", lambda: subprocess.run(
-        ["xdotool", "search", "--all", "--onlyvisible", "--name", "^COMMIT_EDITMSG$"],
-        capture_output=True, text=True).stdout.split())[0]
-    subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
-    # git's own Tandem, started without the harness: a moment for GTK to take the focus X gave it.
-    time.sleep(0.2)
+    import pyatspi
+    frame = wait_for("the commit message window", commit_message_frame)
+    if WAYLAND:  # a new app's window: mutter gives it the focus
+        wait_for("the commit message focused", lambda: frame.getState().contains(pyatspi.STATE_ACTIVE))
+    else:
+        wid = wait_for("its X window", lambda: subprocess.run(
+            ["xdotool", "search", "--all", "--onlyvisible", "--name", "^COMMIT_EDITMSG$"],
+            capture_output=True, text=True).stdout.split())[0]
+        subprocess.run(["xdotool", "windowactivate", "--sync", wid], check=True)
+        # git's own Tandem, started without the harness: a moment for GTK to take the focus X gave it.
+        time.sleep(0.2)
     write("Message typed in Tandem", delay=15)
+    wait_for("typed", lambda: frame.name == "• COMMIT_EDITMSG")
     press("ctrl+s")
-    wait_for("saved", lambda: subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--name", "^COMMIT_EDITMSG$"],
-                                             capture_output=True, text=True).stdout.strip())
+    wait_for("saved", lambda: frame.name == "COMMIT_EDITMSG")
     press("ctrl+w")
     assert commit.wait(timeout=10) == 0
     log = subprocess.run(git + ["log", "-1", "--format=%s"], capture_output=True, text=True, check=True).stdout
