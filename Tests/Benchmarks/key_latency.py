@@ -3,8 +3,9 @@
 Xvfb + openbox (run by `.ci/benchmark latency`; issue 32).
 
 Each key is sent with XTest by `key_latency` (Tests/Benchmarks/key_latency.c), which then reads
-the few pixels where the key's glyph must appear (beside the caret, found over AT-SPI) until they
-change. Keys are interleaved across the editors, one key each in turn, so a disturbance of the
+the few pixels where the key's glyph must appear until they change; where that is, is found once
+per editor by typing an "x" and comparing the screen before and after, and the keys then
+alternate "x" and BackSpace there, so the caret stays put and nothing scrolls. Keys are interleaved across the editors, one key each in turn, so a disturbance of the
 machine falls on all of them alike. Before each case, every editor is probed once with no key
 sent: the probe must time out, or what it would measure is not the key. Prints min / median /
 p95 / max in ms per case and editor, and each median over the floor's.
@@ -12,7 +13,8 @@ p95 / max in ms per case and editor, and each median over the floor's.
 Cases: an empty file; a 10 MB file with the caret at its end; a 2,000-line Python file,
 highlighted (the floor guesses the language from the name as Tandem does); and Tandem alone with
 8 windows on the 10 MB file, tiled so none hides another, measured in the window typed in and in
-another one.
+another one. With KEY_LATENCY_DEBUG=1, a calibration that finds more than a glyph changed
+saves a screenshot to /tmp/key-latency-failed.png.
 """
 import argparse
 import os
@@ -24,7 +26,10 @@ import sys
 import tempfile
 import time
 
+import gi
 import pyatspi
+
+gi.require_version("Gdk", "3.0")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -113,23 +118,83 @@ def wait_for(what, condition, timeout=60):
     sys.exit(f"key_latency: timed out waiting for {what}")
 
 
-def area_at(text, offset):
-    """Where a glyph typed at `offset` goes, in `text`'s window: the cell there, a little wider,
-    in screen coordinates (a view of the same document as the one typed in has the same offsets)."""
-    x, y, width, height = text.getCharacterExtents(offset, pyatspi.DESKTOP_COORDS)
-    if height <= 0 and offset > 0:
-        x, y, width, height = text.getCharacterExtents(offset - 1, pyatspi.DESKTOP_COORDS)
-        x += width
-    return x, y, 12, max(height, 10)
+def geometry(xid):
+    """A window's place and size on screen."""
+    out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", xid], capture_output=True, text=True).stdout
+    values = dict(line.split("=", 1) for line in out.split() if "=" in line)
+    return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+
+
+def pixels(x, y, width, height):
+    """The screen's pixels in that rectangle, a row of bytes each."""
+    from gi.repository import Gdk
+    window = Gdk.get_default_root_window()
+    pixbuf = Gdk.pixbuf_get_from_window(window, x, y, width, height)
+    data, stride, channels = pixbuf.get_pixels(), pixbuf.get_rowstride(), pixbuf.get_n_channels()
+    return [data[row * stride: row * stride + width * channels] for row in range(height)], channels
+
+
+def wait_still(xid, seconds=2, timeout=120):
+    """Waits until the window's pixels stay the same for `seconds` (a big file's view goes on
+    laying out, and scrolling with it, for a while after it shows)."""
+    x, y, width, height = geometry(xid)
+    before, _ = pixels(x, y, width, height)
+    deadline, still = time.monotonic() + timeout, 0
+    while time.monotonic() < deadline and still < seconds * 2:
+        time.sleep(0.5)
+        again, _ = pixels(x, y, width, height)
+        still = still + 1 if again == before else 0
+        before = again
+
+
+def go_near_the_end(xid):
+    """The caret at the end of the last line but one, on screen: typing there never scrolls.
+    Twice, as GtkTextView's first Ctrl+End goes where it estimates the end is."""
+    for _ in range(2):
+        activate(xid)
+        subprocess.run(["xdotool", "key", "ctrl+End", "Up", "End"], check=True)
+        wait_still(xid)
+
+
+def area_of_glyph(typed_xid, seen_xid, name="tandem"):
+    """Where an "x" typed into `typed_xid` shows in `seen_xid` (the same window, or another on the
+    same document): the bounding box of what one key changed below the window's header bar,
+    found by typing it, then taken back with BackSpace. The probe then watches that box while
+    "x" and BackSpace alternate, so the caret stays put and the view never scrolls."""
+    activate(typed_xid)  # raised first: windows of the editors may overlap
+    x, y, width, height = geometry(seen_xid)
+    top = 60  # the header bar (Tandem's title gains its modified mark there)
+    wait_still(seen_xid, seconds=1)
+    before, channels = pixels(x, y + top, width, height - top)
+    activate(typed_xid)
+    subprocess.run(["xdotool", "key", "x"], check=True)
+    time.sleep(0.5)
+    after, _ = pixels(x, y + top, width, height - top)
+    subprocess.run(["xdotool", "key", "BackSpace"], check=True)
+    time.sleep(0.5)
+    rows = [r for r in range(len(before)) if before[r] != after[r]]
+    if not rows:
+        sys.exit("key_latency: a key typed changed nothing on screen")
+    columns = [c // channels for r in rows for c in range(0, len(before[r]), channels)
+               if before[r][c:c + channels] != after[r][c:c + channels]]
+    # The glyph, not the caret's line-wide highlight or a scroll bar: the columns changed, in a
+    # small box (a glyph is a few pixels wide; more means something else moved).
+    left, right = min(columns), max(columns)
+    if right - left > 60 or rows[-1] - rows[0] > 40:
+        if os.environ.get("KEY_LATENCY_DEBUG"):
+            subprocess.run(["import", "-window", "root", "/tmp/key-latency-failed.png"])
+            print("DEBUG rows", rows[0], rows[-1], "cols", left, right, "geometry", (x, y, width, height), file=sys.stderr)
+        sys.exit(f"key_latency: one key changed a {right - left + 1}x{rows[-1] - rows[0] + 1} area in {name}, not a glyph's")
+    return x + left - 1, y + top + rows[0] - 1, right - left + 3, rows[-1] - rows[0] + 3
 
 
 def activate(xid):
     subprocess.run(["xdotool", "windowactivate", "--sync", xid], check=True)
 
 
-def measure(probe, area, no_key=False):
+def measure(probe, area, no_key=False, keysym="x"):
     x, y, width, height = area
-    out = subprocess.run([probe, str(x), str(y), str(width), str(height), "--keysym", "x", "--timeout-ms",
+    out = subprocess.run([probe, str(x), str(y), str(width), str(height), "--keysym", keysym, "--timeout-ms",
                           "300" if no_key else "1000"] + (["--no-key"] if no_key else []),
                          capture_output=True, text=True).stdout.strip()
     return None if out == "timeout" or not out else int(out) / 1000
@@ -141,28 +206,26 @@ def summary(values):
     return values[0], statistics.median(values), p95, values[-1]
 
 
-def run_case(label, editors, keys, probe, watch=None):
-    """Types `keys` keys into each editor's first window in turn; `watch` names, per editor, a
-    second text whose area is read instead (the other window of the same document)."""
+def run_case(label, editors, keys, probe):
+    """Types `keys` keys ("x" and BackSpace in turn) into each editor's window, one editor after
+    the other; returns each one's times in ms."""
     targets = []
     for editor in editors:
         xid = editor.xids()[0]
+        go_near_the_end(xid)
+        targets.append((editor, xid, area_of_glyph(xid, xid, editor.name)))
+    for editor, xid, area in targets:
         activate(xid)
-        subprocess.run(["xdotool", "key", "ctrl+End"], check=True)
-        time.sleep(0.5)
-        typed_in = find_text(editor.frames()[0])
-        targets.append((editor, xid, typed_in, (watch or {}).get(editor.name, typed_in)))
-    for editor, xid, typed_in, seen in targets:
-        activate(xid)
-        if measure(probe, area_at(seen, typed_in.caretOffset), no_key=True) is not None:
+        if measure(probe, area, no_key=True) is not None:
             sys.exit(f"key_latency: {editor.name} changed on screen with no key sent ({label}): the probe is not sound")
-    results = {editor.name: [] for editor, *_ in targets}
-    for _ in range(keys):
-        for editor, xid, typed_in, seen in targets:
+    results = {f"{editor.name} {key}": [] for editor, *_ in targets for key in ("x", "BackSpace")}
+    for index in range(keys):
+        for editor, xid, area in targets:
             activate(xid)
-            value = measure(probe, area_at(seen, typed_in.caretOffset))
+            key = "x" if index % 2 == 0 else "BackSpace"
+            value = measure(probe, area, keysym=key)
             if value is not None:
-                results[editor.name].append(value)
+                results[f"{editor.name} {key}"].append(value)
     return results
 
 
@@ -209,7 +272,7 @@ def main():
                     wait_for(f"{editor.name} idle with its text", lambda: find_text(editor.frames()[0]) is not None
                              and (case == "empty" or find_text(editor.frames()[0]).characterCount > 1000))
                 results = run_case(case, editors, arguments.keys, arguments.probe)
-                floor = results["floor (GtkSourceView)"]
+                floor = results["floor (GtkSourceView) x"] + results["floor (GtkSourceView) BackSpace"]
                 print_results(case, results, statistics.median(floor) if floor else None)
             finally:
                 for editor in editors:
@@ -225,21 +288,18 @@ def main():
             for index, xid in enumerate(tandem.xids()):
                 subprocess.run(["xdotool", "windowsize", xid, "390", "480", "windowmove", xid,
                                 str(400 * (index % 4)), str(500 * (index // 4))], check=True)
-                activate(xid)
-                subprocess.run(["xdotool", "key", "ctrl+End"], check=True)
-            time.sleep(1)
-            first = tandem.xids()[0]
-            frames = tandem.frames()
-            activate(first)
-            typed = find_text(next(f for f in frames if f.getState().contains(pyatspi.STATE_ACTIVE)))
-            other = find_text(next(f for f in frames if not f.getState().contains(pyatspi.STATE_ACTIVE)))
-            for label, seen in (("10mb, 8 windows: typing one", typed), ("10mb, 8 windows: another", other)):
-                if measure(arguments.probe, area_at(seen, typed.caretOffset), no_key=True) is not None:
+                go_near_the_end(xid)
+            xids = tandem.xids()
+            first, second = xids[0], xids[1]
+            for label, seen in (("10mb, 8 windows: typing one", first), ("10mb, 8 windows: another", second)):
+                area = area_of_glyph(first, seen)
+                activate(first)
+                if measure(arguments.probe, area, no_key=True) is not None:
                     sys.exit(f"key_latency: the area changed with no key sent ({label})")
                 values = []
-                for _ in range(arguments.keys // 2):
+                for index in range(arguments.keys // 2):
                     activate(first)
-                    value = measure(arguments.probe, area_at(seen, typed.caretOffset))
+                    value = measure(arguments.probe, area, keysym="x" if index % 2 == 0 else "BackSpace")
                     if value is not None:
                         values.append(value)
                 print_results(label, {"tandem": values}, None)
