@@ -6,13 +6,13 @@ public final class Button: Widget {
     /// A button showing a status that changes often (`text`, shown as it is), activating `action`.
     public init(statusAction action: String) {
         super.init(gtk_button_new(), ownership: .sink)
-        status = ButtonText(in: raw)
+        status = DrawnText(in: self)
         gtk_actionable_set_action_name(OpaquePointer(raw), action)
     }
 
-    private var status: ButtonText?
+    private var status: DrawnText?
 
-    /// The text of a status button (`init(statusAction:)`).
+    /// The text of a status button (`init(statusAction:)`), which may change at every key.
     public var text: String {
         get { status?.text ?? "" }
         set { status?.text = newValue }

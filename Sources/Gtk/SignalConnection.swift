@@ -116,6 +116,17 @@ private let dragDropTrampoline: @convention(c) (gpointer?, OpaquePointer?, gint,
     }
 }
 
+/// A `draw` handler: the widget's cairo context; returning true stops the other handlers.
+typealias DrawHandler = @MainActor (OpaquePointer) -> Bool
+
+private let drawTrampoline: @convention(c) (gpointer?, OpaquePointer?, gpointer?) -> gboolean = { _, cairo, data in
+    let handler = SignalBox<DrawHandler>.from(data)
+    // GTK draws on the main thread; the context never leaves this call.
+    guard let cairo else { return 0 }
+    nonisolated(unsafe) let context = cairo
+    return MainActor.assumeIsolated { handler(context) } ? 1 : 0
+}
+
 private let eventTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<GdkEvent>?, gpointer?) -> gboolean = { _, event, data in
     let handler = SignalBox<EventHandler>.from(data)
     // GTK emits on the main thread; the pointer never leaves this call.
@@ -212,6 +223,13 @@ extension Object {
     func connectQueryData(_ handler: @escaping QueryDataHandler) {
         _ = connectRaw("query-data", unsafeBitCast(queryDataTrampoline, to: GCallback.self), SignalBox(handler),
                        shape: SignalShape(arguments: 3))
+    }
+
+    /// Connects `handler` to GtkWidget::draw.
+    @discardableResult
+    func connectDraw(_ handler: @escaping DrawHandler) -> UInt {
+        connectRaw("draw", unsafeBitCast(drawTrampoline, to: GCallback.self), SignalBox(handler),
+                   shape: SignalShape(arguments: 1, returnsValue: true))
     }
 
     /// Connects `handler` to a GdkEvent signal; returning true stops the event.
