@@ -44,4 +44,12 @@ public enum DocumentEvent: Sendable, Equatable {
     case becameEditable
     /// The document was closed; subscribers should let go of it.
     case closed
+
+    /// The subscription that asked for a change of the text (nil: none, or another event).
+    var origin: Int? {
+        switch self {
+        case .edited(_, let origin, _), .editedTogether(_, let origin, _): origin
+        default: nil
+        }
+    }
 }

@@ -26,8 +26,15 @@ struct DocumentSubscribers {
 
     /// Delivers `event` to the document's subscribers; when `dirtyBefore` is given and the
     /// document's dirty state changed since, `dirtyChanged` follows.
+    /// The subscriber that made a change hears of it first: the window typed in changes its
+    /// buffer first, so it is the first to ask GTK for a frame and the first drawn, however many
+    /// other windows show the document (issue 32's keystroke latency with eight windows).
     func deliver(_ event: DocumentEvent, for document: Document, dirtyBefore: Bool?) {
-        let current = handlers[document.id]?.map(\.handler) ?? []
+        var subscribed = handlers[document.id] ?? []
+        if let origin = event.origin, let index = subscribed.firstIndex(where: { $0.id == origin }), index > 0 {
+            subscribed.insert(subscribed.remove(at: index), at: 0)
+        }
+        let current = subscribed.map(\.handler)
         for handler in current { handler(event) }
         if let dirtyBefore, dirtyBefore != document.isDirty {
             for handler in current { handler(.dirtyChanged(document.isDirty)) }

@@ -16,7 +16,23 @@ public final class ApplicationWindow: Container {
             self.lastPosition = (Int(x), Int(y))
             return false
         }
+        connect("realize") { [weak self] in self?.flushAfterEachFrame() }
     }
+
+    /// The window with the focus sends its frame to the display as soon as it is drawn, not
+    /// after every other window due in the same turn of the loop has drawn too (eight windows
+    /// on one document: each key redraws all of them, and the one typed in waited for the rest).
+    private func flushAfterEachFrame() {
+        guard let raw = gtk_widget_get_frame_clock(widget) else { return }
+        let clock = Object(UnsafeMutableRawPointer(raw), ownership: .sink)
+        clock.connect("after-paint") { [weak self] in
+            guard let self, gtk_window_is_active(self.window) != 0 else { return }
+            gdk_display_flush(gtk_widget_get_display(self.widget))
+        }
+        frameClock = clock
+    }
+
+    private var frameClock: Object?
 
     private var lastPosition: (x: Int, y: Int)?
     /// Finds out when the window is hidden on Wayland (see `onVisibilityChanged`).
