@@ -293,6 +293,10 @@ class Driver:
         # Undone steps are text kept nowhere else: a document with some is asked, as a modified one.
         if d.dirty or d.question or d.redo:
             if not d.question:
+                # The question shows before the user goes on, as a person would see it come. (A
+                # quit before Tandem has seen the change makes it a change while Tandem was closed,
+                # which the relaunch merges and says so: seed 7312, a timing the model cannot tell.)
+                self.wait_question(d)
                 # The version Merge starts from: the text last saved or read (the file before this
                 # change), or the version a Merge took in; a second change keeps the first base.
                 d.base = d.text_at(d.saved) if d.saved is not None else d.merged
@@ -303,6 +307,14 @@ class Driver:
         # holds the old text and more: growth is told by content) takes the new text and starts
         # the history afresh; any other change is one undoable step.
         d.take_file(undoable=not d.file.startswith(d.text))
+
+    def wait_question(self, d):
+        """Waits until the document's first window asks about the file's new version."""
+        import pyatspi
+        frame = self.tandem.frame_of(self.window(d.name, 0))
+        wait_for(f"the question in {d.name}", lambda: [b for b in self.tandem.find(frame, "push button")
+                                                      if b.name.replace("_", "") == "Keep Mine"
+                                                      and b.getState().contains(pyatspi.STATE_SHOWING)])
 
     def op_answer(self, doc, button):
         import pyatspi
