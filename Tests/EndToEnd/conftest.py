@@ -165,10 +165,23 @@ class Tandem:
         app = self.app()
         if app is None:
             return []
-        return [f for f in app if f is not None and f.getRoleName() == "frame"]
+        found = []
+        for f in app:
+            try:
+                if f is not None and f.getRoleName() == "frame":
+                    found.append(f)
+            except Exception:  # AT-SPI objects vanish as their windows close
+                pass
+        return found
 
     def titles(self):
-        return sorted(f.name for f in self.frames())
+        names = []
+        for f in self.frames():
+            try:
+                names.append(f.name)
+            except Exception:  # a window closing while it is read
+                pass
+        return sorted(names)
 
     def frame(self, title):
         return next((f for f in self.frames() if f.name == title), None)
