@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import Synchronization
 
 /// How work leaves the main thread in Tandem, and how it comes back: the one discipline.
 ///
@@ -13,6 +14,9 @@ import Glibc
 /// - Work that blocks for seconds on I/O (reading a big file) gets a thread of its own
 ///   (`longRunning`), so it never holds one of Dispatch's shared workers, of which a small
 ///   machine has two.
+/// - Such a thread whose work splits into independent pieces (the blocks of a big file to decode)
+///   spreads each batch across the cores with `inParallel`, taking part itself, and keeps the
+///   order of the results.
 /// - Work that may become pointless (a search the user typed past, a load of a window closed, a
 ///   save the user stopped) checks a `Cancellation` between chunks and stops; a save stops only
 ///   while the old file is still whole.
@@ -57,6 +61,21 @@ public enum Background {
             // No thread to be had: run it here rather than lose the work.
             Unmanaged<Body>.fromOpaque(box).takeRetainedValue().run()
         }
+    }
+
+    /// How many pieces `inParallel` is worth giving at once: the cores, at most four (reading
+    /// the file stays one thread's job).
+    public static var cores: Int { max(1, min(4, sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+
+    /// `body(0) ... body(count - 1)` run across the cores, the calling thread among them; returns
+    /// their results in that order once all are done.
+    public static func inParallel<Result: Sendable>(_ count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+        let results = Mutex<[Result?]>(Array(repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let result = body(index)
+            results.withLock { $0[index] = result }
+        }
+        return results.withLock { $0.map { $0! } }
     }
 
     private final class Body: Sendable {

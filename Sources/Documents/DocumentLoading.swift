@@ -8,9 +8,9 @@ import SafeFiles
 final class DocumentLoading {
     /// Files up to this size are read at once; bigger ones show their start at once and load
     /// the rest in the background (read-only until done).
-    static let synchronousLoadLimit = 1 << 20
+    nonisolated static let synchronousLoadLimit = 1 << 20
     /// How much of a big file is read at once, so its first screen shows immediately.
-    static let headSize = 64 << 10
+    nonisolated static let headSize = 64 << 10
 
     private unowned let store: DocumentStore
 

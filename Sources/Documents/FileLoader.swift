@@ -62,117 +62,68 @@ final class FileLoader: Sendable {
         var position = offset
         var decoder = decoder
         var block = [UInt8](repeating: 0, count: Self.blockSize)
-        while !cancellation.isCancelled {
-            let n = block.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(position)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return send(.failed(.system("read", path, errno: errno)))
-            }
-            let atEnd = n == 0
-            guard let text = decoder.decode(block[0..<n], atEnd: atEnd) else {
-                let name = PathName.file(of: path)
-                guard mayFallBack, decoder.encoding == .utf8 else {
-                    return send(.failed(TextFileError(localized("Could not open “%1”: it is not valid %2 throughout.", name, decoder.encoding.displayName))))
+        // Blocks are read one at a time, cut at character boundaries, and decoded and built into
+        // ropes a batch at a time across the cores; the pieces go out in the file's order.
+        reading: while !cancellation.isCancelled {
+            var batch: [(bytes: [UInt8], endsAt: Int64)] = []
+            var atEnd = false
+            while batch.count < Background.cores && !atEnd {
+                let n = block.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, off_t(position)) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return send(.failed(.system("read", path, errno: errno)))
                 }
-                // Not UTF-8 after all: Windows-1252 takes any bytes, from the start again.
-                decoder = BlockDecoder(encoding: .windows1252, lineLength: 0)
-                position = 0
-                send(.restarted(encoding: .windows1252))
-                continue
+                atEnd = n == 0
+                position += Int64(n)
+                blocks.add(1, ordering: .relaxed)
+                batch.append((decoder.cut(block[0..<n], atEnd: atEnd), position))
             }
-            position += Int64(n)
-            blocks.add(1, ordering: .relaxed)
-            if !text.isEmpty || atEnd {
-                send(.text(TextStorage(text), bytesRead: position, longestLine: decoder.longestLine,
-                           containsNUL: decoder.sawNUL))
+            let encoding = decoder.encoding, read = batch.map(\.bytes)
+            let pieces = Background.inParallel(read.count) { DecodedPiece(read[$0], encoding: encoding) }
+            for (index, piece) in pieces.enumerated() {
+                guard let piece else {
+                    let name = PathName.file(of: path)
+                    guard mayFallBack, decoder.encoding == .utf8 else {
+                        return send(.failed(TextFileError(localized("Could not open “%1”: it is not valid %2 throughout.", name, decoder.encoding.displayName))))
+                    }
+                    // Not UTF-8 after all: Windows-1252 takes any bytes, from the start again.
+                    decoder = BlockDecoder(encoding: .windows1252, lineLength: 0)
+                    position = 0
+                    send(.restarted(encoding: .windows1252))
+                    continue reading
+                }
+                decoder.absorb(piece.traits)
+                if piece.text.count > 0 || (atEnd && index == pieces.count - 1) {
+                    send(.text(piece.text, bytesRead: batch[index].endsAt, longestLine: decoder.longestLine,
+                               containsNUL: decoder.sawNUL))
+                }
             }
             if atEnd { return send(.finished) }
         }
     }
 }
 
-/// Decodes a file block by block, keeping the bytes of a character split across two blocks,
-/// and watches for NUL bytes and the longest line on the way.
-struct BlockDecoder: Sendable {
-    let encoding: TextEncoding
-    private var carry: [UInt8] = []
-    /// The longest line seen so far, in scalars.
-    private(set) var longestLine: Int
-    private var lineLength: Int
-    /// Whether a NUL character was seen.
-    private(set) var sawNUL = false
+/// One block of a file decoded and built into a rope off the reading thread, with its lines'
+/// lengths to be joined to its neighbours'.
+struct DecodedPiece: Sendable {
+    let text: TextStorage
+    let traits: LineTraits
 
-    init(encoding: TextEncoding, lineLength: Int) {
-        self.encoding = encoding
-        self.lineLength = lineLength
-        longestLine = lineLength
-    }
-
-    /// The text of `bytes` (plus what the last block left over); nil when they are invalid.
-    mutating func decode(_ bytes: ArraySlice<UInt8>, atEnd: Bool) -> String? {
-        var input = carry
-        input.append(contentsOf: bytes)
-        carry = []
-        var end = input.count
-        if !atEnd {
-            switch encoding {
-            case .utf8: end = Self.utf8Boundary(input)
-            case .utf16LittleEndian, .utf16BigEndian:
-                end -= end % 2
-                // Keep a lone high surrogate for the next block.
-                if end >= 2 {
-                    let unit = encoding == .utf16LittleEndian ? UInt16(input[end - 2]) | UInt16(input[end - 1]) << 8
-                                                              : UInt16(input[end - 2]) << 8 | UInt16(input[end - 1])
-                    if (0xD800...0xDBFF).contains(unit) { end -= 2 }
-                }
-            case .windows1252: break
-            }
-            carry = Array(input[end...])
+    /// Nil when `bytes` are not valid in `encoding`.
+    init?(_ bytes: [UInt8], encoding: TextEncoding) {
+        if encoding == .utf8 {
+            // The leaves are cut from the bytes as read: no string of the whole block in between.
+            guard let (text, traits) = bytes.withUnsafeBufferPointer({ buffer -> (TextStorage, LineTraits)? in
+                let profile = ByteProfile(buffer)
+                guard let text = TextStorage(validatingUTF8: buffer, profile: profile) else { return nil }
+                return (text, LineTraits(of: buffer, profile: profile))
+            }) else { return nil }
+            (self.text, self.traits) = (text, traits)
+        } else {
+            guard let string = encoding.decode(bytes[...]) else { return nil }
+            var utf8 = string
+            traits = utf8.withUTF8 { LineTraits(of: $0) }
+            text = TextStorage(string)
         }
-        guard let text = encoding.decode(input[0..<end]) else { return nil }
-        measure(text)
-        return text
-    }
-
-    /// Where the last complete UTF-8 sequence ends (an incomplete one waits for the next block).
-    static func utf8Boundary(_ bytes: [UInt8]) -> Int {
-        var index = bytes.count
-        var back = 0
-        while index > 0 && back < 4 {
-            let byte = bytes[index - 1]
-            if byte & 0xC0 != 0x80 {
-                // A lead byte: is its sequence complete?
-                let needed = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-                return back + 1 >= needed ? bytes.count : index - 1
-            }
-            index -= 1
-            back += 1
-        }
-        return bytes.count  // no lead byte in reach: invalid anyway, let validation say so
-    }
-
-    /// The longest line of `text` (in scalars) and whether it holds a NUL character.
-    static func traits(of text: String) -> (longestLine: Int, containsNUL: Bool) {
-        var decoder = BlockDecoder(encoding: .utf8, lineLength: 0)
-        decoder.measure(text)
-        return (decoder.longestLine, decoder.sawNUL)
-    }
-
-    /// Lines end at "\n", "\r\n" or a lone "\r" (as GTK breaks them), so a file of classic
-    /// Mac line endings is not one long line.
-    private mutating func measure(_ text: String) {
-        var length = lineLength, longest = longestLine, nul = sawNUL
-        for byte in text.utf8 {
-            if byte == 0x0A || byte == 0x0D {
-                longest = max(longest, length)
-                length = 0
-            } else if byte & 0xC0 != 0x80 {
-                length += 1
-                if byte == 0 { nul = true }
-            }
-        }
-        lineLength = length
-        longestLine = max(longest, length)
-        sawNUL = nul
     }
 }

@@ -85,7 +85,6 @@ extension TextStorage {
                 remaining -= child.scalars
             }
         }
-        let scalars = node.text.unicodeScalars
-        return scalars[scalars.index(scalars.startIndex, offsetBy: remaining)]
+        return node.text.unicodeScalars[node.index(ofScalar: remaining)]
     }
 }

@@ -4,7 +4,7 @@
 /// Offsets count Unicode scalars, which is what GTK calls characters (gtk_text_iter_get_offset).
 public struct TextStorage: Sendable {
     // Leaves hold at most this many scalars; a longer one splits in two.
-    static let leafCapacity = 1024
+    static let leafCapacity = 4096
     // Inner nodes hold at most this many children.
     static let fanout = 16
 
@@ -32,6 +32,16 @@ public struct TextStorage: Sendable {
             recount()
         }
 
+        /// A leaf whose counts were taken while its text was cut out (`TextStorage.leaves(of:)`).
+        init(leaf text: String, counts: LeafCounts) {
+            self.text = text
+            children = []
+            scalars = counts.scalars
+            newlines = counts.breaks
+            startsWithLF = counts.first == 0x0A
+            endsWithCR = counts.last == 0x0D
+        }
+
         init(children: [Node]) {
             text = ""
             self.children = children
@@ -51,6 +61,13 @@ public struct TextStorage: Sendable {
             endsWithCR = other.endsWithCR
         }
 
+        /// Where the leaf's scalar `offset` is in its text: at once when the text is ASCII (one
+        /// byte a scalar, a native string's UTF-8 index is arithmetic), else by walking scalars.
+        func index(ofScalar offset: Int) -> String.Index {
+            if text.utf8.count == scalars { return text.utf8.index(text.startIndex, offsetBy: offset) }
+            return text.unicodeScalars.index(text.startIndex, offsetBy: offset)
+        }
+
         /// This node alone, sharing its children (path copying: only what an edit touches is copied).
         func shallowCopy() -> Node { Node(copying: self) }
 
@@ -59,11 +76,12 @@ public struct TextStorage: Sendable {
         /// next begins with "\n".
         func recount() {
             if isLeaf {
-                let (breaks, first, last) = Self.breaks(in: text)
-                scalars = text.unicodeScalars.count
-                newlines = breaks
-                startsWithLF = first == 0x0A
-                endsWithCR = last == 0x0D
+                var text = text  // withUTF8 may make a bridged string contiguous; ours already are
+                let counts = text.withUTF8 { LeafCounts(of: $0) }
+                scalars = counts.scalars
+                newlines = counts.breaks
+                startsWithLF = counts.first == 0x0A
+                endsWithCR = counts.last == 0x0D
                 return
             }
             scalars = 0
@@ -77,20 +95,6 @@ public struct TextStorage: Sendable {
             }
             if !seenText { startsWithLF = false }
             endsWithCR = previousCR
-        }
-
-        /// Line breaks as GTK counts them ("\n", "\r\n", a lone "\r", U+2029 whose UTF-8 is
-        /// E2 80 A9), a final "\r" counted as one; with the text's first and last bytes.
-        static func breaks(in text: String) -> (count: Int, first: UInt8?, last: UInt8?) {
-            var count = 0, previous: UInt8 = 0, beforePrevious: UInt8 = 0, first: UInt8?
-            for byte in text.utf8 {
-                if first == nil { first = byte }
-                if byte == 0x0D || (byte == 0x0A && previous != 0x0D)
-                    || (byte == 0xA9 && previous == 0x80 && beforePrevious == 0xE2) { count += 1 }
-                beforePrevious = previous
-                previous = byte
-            }
-            return (count, first, first == nil ? nil : previous)
         }
     }
 
@@ -106,6 +110,10 @@ public struct TextStorage: Sendable {
     /// Creates storage holding `text`.
     public init(_ text: String = "") {
         root = Self.build(text)
+    }
+
+    init(root: Node) {
+        self.root = root
     }
 
     /// Number of Unicode scalars.
@@ -149,9 +157,9 @@ public struct TextStorage: Sendable {
         } else if !replacement.isEmpty {
             // Insert piece by piece so no leaf grows past twice its capacity.
             var at = lower
-            for piece in Self.chunks(of: replacement) {
-                if let sibling = Self.insert(root, piece, at: at) { root = Node(children: [root, sibling]) }
-                at += piece.unicodeScalars.count
+            for piece in Self.leaves(of: replacement) {
+                if let sibling = Self.insert(root, piece.text, at: at) { root = Node(children: [root, sibling]) }
+                at += piece.scalars
             }
         }
         if !root.isLeaf && root.children.count == 1 { root = root.children[0] }
@@ -214,29 +222,6 @@ public struct TextStorage: Sendable {
 
     // MARK: Tree operations
 
-    private static func build(_ text: String) -> Node {
-        var level = chunks(of: text).map { Node(leaf: $0) }
-        if level.isEmpty { return Node(leaf: "") }
-        while level.count > 1 {
-            level = stride(from: 0, to: level.count, by: fanout).map {
-                Node(children: Array(level[$0..<min($0 + fanout, level.count)]))
-            }
-        }
-        return level[0]
-    }
-
-    private static func chunks(of text: String) -> [String] {
-        var result: [String] = []
-        var start = text.unicodeScalars.startIndex
-        let scalars = text.unicodeScalars
-        while start < scalars.endIndex {
-            let end = scalars.index(start, offsetBy: leafCapacity, limitedBy: scalars.endIndex) ?? scalars.endIndex
-            result.append(String(scalars[start..<end]))
-            start = end
-        }
-        return result
-    }
-
     private static func append(_ node: Node, to out: inout String) {
         if node.isLeaf { out += node.text } else { for child in node.children { append(child, to: &out) } }
     }
@@ -246,10 +231,8 @@ public struct TextStorage: Sendable {
         if node.isLeaf {
             // A leaf taken whole is copied as UTF-8 at once, not scalar by scalar.
             if range.count == node.scalars { out += node.text; return }
-            let scalars = node.text.unicodeScalars
-            let from = scalars.index(scalars.startIndex, offsetBy: range.lowerBound - base)
-            let to = scalars.index(from, offsetBy: range.count)
-            out.append(contentsOf: Substring(scalars[from..<to]))
+            let from = node.index(ofScalar: range.lowerBound - base), to = node.index(ofScalar: range.upperBound - base)
+            out.append(contentsOf: Substring(node.text.unicodeScalars[from..<to]))
             return
         }
         var childBase = base
@@ -265,13 +248,10 @@ public struct TextStorage: Sendable {
     /// Inserts into the subtree; returns a new sibling when the node had to split.
     private static func insert(_ node: Node, _ text: String, at offset: Int) -> Node? {
         if node.isLeaf {
-            let scalars = node.text.unicodeScalars
-            let index = scalars.index(scalars.startIndex, offsetBy: offset)
-            node.text.unicodeScalars.insert(contentsOf: text.unicodeScalars, at: index)
+            node.text.unicodeScalars.insert(contentsOf: text.unicodeScalars, at: node.index(ofScalar: offset))
             node.recount()
             guard node.scalars > leafCapacity * 2 else { return nil }
-            let whole = node.text.unicodeScalars
-            let middle = whole.index(whole.startIndex, offsetBy: node.scalars / 2)
+            let whole = node.text.unicodeScalars, middle = node.index(ofScalar: node.scalars / 2)
             let right = Node(leaf: String(whole[middle...]))
             node.text = String(whole[..<middle])
             node.recount()
@@ -292,10 +272,7 @@ public struct TextStorage: Sendable {
 
     private static func delete(_ node: Node, _ range: Range<Int>) {
         if node.isLeaf {
-            let scalars = node.text.unicodeScalars
-            let from = scalars.index(scalars.startIndex, offsetBy: range.lowerBound)
-            let to = scalars.index(from, offsetBy: range.count)
-            node.text.unicodeScalars.removeSubrange(from..<to)
+            node.text.unicodeScalars.removeSubrange(node.index(ofScalar: range.lowerBound)..<node.index(ofScalar: range.upperBound))
             node.recount()
             return
         }

@@ -112,9 +112,12 @@ func keystrokeLatency() {
     }
 }
 
+// TANDEM_BENCH_ONLY=load (or edit, journal, merge, keys; comma-separated) runs only those.
+let only = Set((ProcessInfo.processInfo.environment["TANDEM_BENCH_ONLY"] ?? "").split(separator: ",").map(String.init))
 MainActor.assumeIsolated {
-    editCost()
-    journalCost()
-    mergeCost()
-    keystrokeLatency()
+    if only.isEmpty || only.contains("edit") { editCost() }
+    if only.isEmpty || only.contains("journal") { journalCost() }
+    if only.isEmpty || only.contains("merge") { mergeCost() }
+    if only.isEmpty || only.contains("load") { loadCost() }
+    if only.isEmpty || only.contains("keys") { keystrokeLatency() }
 }

@@ -87,6 +87,66 @@ final class BackgroundLoadTests: XCTestCase {
         }
     }
 
+    func testInvalidUTF8InABlockDecodedBesideAValidOneStartsAgainWithNothingOfEither() throws {
+        // The blocks after the head are decoded a batch at a time across the cores: the bad one
+        // is the first of its batch, so the good one beside it must not arrive either.
+        let path = folder + "/early.txt"
+        let line = Array("line of text\n".utf8)
+        var bytes: [UInt8] = []
+        while bytes.count < DocumentLoading.headSize + 1_000 { bytes += line }
+        bytes += [0xE9, 0x0A]  // "é" in Latin-1, just after the head
+        while bytes.count < DocumentLoading.headSize + 3 * FileLoader.blockSize { bytes += line }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            waitForLoad("the load") { !document.isLoading }
+            XCTAssertEqual(document.encoding, .windows1252)
+            XCTAssertEqual(document.text, try TextFile.read(path).text, "each block once, in order")
+            XCTAssertEqual(document.storage.lineCount, bytes.count / line.count + 2)
+        }
+    }
+
+    func testALongLineAcrossTheBlocksDecodedTogetherIsFound() throws {
+        // Short lines, then 30,000 characters across the boundary of the first two blocks after
+        // the head (decoded apart), then short lines: only the lines joined across pieces show it.
+        let boundary = DocumentLoading.headSize + FileLoader.blockSize
+        var text = String(repeating: "short line\n", count: (boundary - 15_000) / 11)
+        text += String(repeating: "é", count: 15_000) + String(repeating: "x", count: 15_000) + "\n"
+        text += String(repeating: "short line\n", count: 200_000)
+        let path = folder + "/across.txt"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            waitForLoad("the load") { !document.isLoading }
+            XCTAssertEqual(document.readOnlyReasons, [.longLines])
+            XCTAssertEqual(document.text, text)
+        }
+    }
+
+    func testLineTraitsJoinedInOrderFindTheLongestLineOfTheWhole() {
+        var random = SplitMix64(seed: 21)
+        for _ in 0..<200 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 30) {
+                text += String(repeating: ["a", "é", "😀", "\u{0}"][Int(random.next() % 4)], count: Int(random.next() % 40))
+                text += ["\n", "\r\n", "\r", ""][Int(random.next() % 4)]
+            }
+            let longest = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+                .map { $0.unicodeScalars.count }.max() ?? 0
+            var decoder = BlockDecoder(encoding: .utf8, lineLength: 0)
+            var scalars = Array(text.unicodeScalars)[...]
+            while !scalars.isEmpty {
+                let n = min(scalars.count, Int(random.next() % 50))
+                decoder.absorb(LineTraits(of: String(String.UnicodeScalarView(scalars.prefix(n)))))
+                scalars = scalars.dropFirst(n)
+            }
+            XCTAssertEqual(decoder.longestLine, longest, text.debugDescription)
+            XCTAssertEqual(decoder.sawNUL, text.contains("\u{0}"))
+        }
+    }
+
     func testNULAfterTheHeadMakesTheDocumentReadOnly() throws {
         let path = folder + "/nul-late.txt"
         var bytes = Array(String(repeating: "abc\n", count: 400_000).utf8)

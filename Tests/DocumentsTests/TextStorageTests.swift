@@ -144,4 +144,26 @@ final class TextStorageTests: XCTestCase {
             assertLinesMatch(storage, model, "grafted, split \(split)")
         }
     }
+
+    /// Leaves cut from text in one pass over its UTF-8 hold at most a leaf's capacity, end on a
+    /// character's last byte and carry the counts a leaf counted on its own would have.
+    func testLeavesCutFromUTF8CountWhatTheyHold() {
+        var random = SplitMix64(seed: 5)
+        let pieces = ["a", "é", "한", "😀", "\n", "\r\n", "\r", "\u{2029}"]
+        for _ in 0..<30 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 5_000) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            let leaves = TextStorage.leaves(of: text)
+            XCTAssertEqual(leaves.map(\.text).joined(), text)
+            for leaf in leaves {
+                XCTAssertLessThanOrEqual(leaf.scalars, TextStorage.leafCapacity)
+                XCTAssertEqual(leaf.scalars, leaf.text.unicodeScalars.count)
+                XCTAssertEqual(leaf.newlines, ReferenceLines.count(in: leaf.text) - 1)
+                XCTAssertEqual(leaf.startsWithLF, leaf.text.utf8.first == 0x0A)
+                XCTAssertEqual(leaf.endsWithCR, leaf.text.utf8.last == 0x0D)
+            }
+            XCTAssertEqual(leaves.dropLast().allSatisfy { $0.scalars == TextStorage.leafCapacity }, true, "full but the last")
+            XCTAssertEqual(TextStorage(text).lineCount, ReferenceLines.count(in: text))
+        }
+    }
 }

@@ -1,0 +1,147 @@
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Decodes a file block by block, keeping the bytes of a character split across two blocks,
+/// and watches for NUL bytes and the longest line on the way.
+struct BlockDecoder: Sendable {
+    let encoding: TextEncoding
+    private var carry: [UInt8] = []
+    /// The longest line seen so far, in scalars.
+    private(set) var longestLine: Int
+    private var lineLength: Int
+    /// Whether a NUL character was seen.
+    private(set) var sawNUL = false
+
+    init(encoding: TextEncoding, lineLength: Int) {
+        self.encoding = encoding
+        self.lineLength = lineLength
+        longestLine = lineLength
+    }
+
+    /// The text of `bytes` (plus what the last block left over); nil when they are invalid.
+    mutating func decode(_ bytes: ArraySlice<UInt8>, atEnd: Bool) -> String? {
+        guard let text = encoding.decode(cut(bytes, atEnd: atEnd)[...]) else { return nil }
+        absorb(LineTraits(of: text))
+        return text
+    }
+
+    /// What the last block left over and `bytes`, up to the last whole character (all of it at
+    /// the end); the rest is kept for the next block. Looks at bytes only, so the pieces can be
+    /// decoded apart.
+    mutating func cut(_ bytes: ArraySlice<UInt8>, atEnd: Bool) -> [UInt8] {
+        var input = carry
+        input.append(contentsOf: bytes)
+        carry = []
+        var end = input.count
+        if !atEnd {
+            switch encoding {
+            case .utf8: end = Self.utf8Boundary(input)
+            case .utf16LittleEndian, .utf16BigEndian:
+                end -= end % 2
+                // Keep a lone high surrogate for the next block.
+                if end >= 2 {
+                    let unit = encoding == .utf16LittleEndian ? UInt16(input[end - 2]) | UInt16(input[end - 1]) << 8
+                                                              : UInt16(input[end - 2]) << 8 | UInt16(input[end - 1])
+                    if (0xD800...0xDBFF).contains(unit) { end -= 2 }
+                }
+            case .windows1252: break
+            }
+            carry = Array(input[end...])
+            input.removeLast(input.count - end)
+        }
+        return input
+    }
+
+    /// Takes in the lines of the next piece of text, in the file's order.
+    mutating func absorb(_ traits: LineTraits) {
+        if traits.hasBreak {
+            longestLine = max(longestLine, lineLength + traits.leading, traits.longestInside)
+            lineLength = traits.trailing
+        } else {
+            lineLength += traits.leading
+        }
+        longestLine = max(longestLine, lineLength)
+        sawNUL = sawNUL || traits.containsNUL
+    }
+
+    /// Where the last complete UTF-8 sequence ends (an incomplete one waits for the next block).
+    static func utf8Boundary(_ bytes: [UInt8]) -> Int {
+        var index = bytes.count
+        var back = 0
+        while index > 0 && back < 4 {
+            let byte = bytes[index - 1]
+            if byte & 0xC0 != 0x80 {
+                // A lead byte: is its sequence complete?
+                let needed = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                return back + 1 >= needed ? bytes.count : index - 1
+            }
+            index -= 1
+            back += 1
+        }
+        return bytes.count  // no lead byte in reach: invalid anyway, let validation say so
+    }
+
+    /// The longest line of `text` (in scalars) and whether it holds a NUL character.
+    static func traits(of text: String) -> (longestLine: Int, containsNUL: Bool) {
+        var decoder = BlockDecoder(encoding: .utf8, lineLength: 0)
+        decoder.absorb(LineTraits(of: text))
+        return (decoder.longestLine, decoder.sawNUL)
+    }
+}
+
+/// The lengths of the lines in a piece of text (in scalars), as much as can be known without the
+/// pieces around it. Lines end at "\n", "\r\n" or a lone "\r" (as GTK breaks them), so a file of
+/// classic Mac line endings is not one long line.
+struct LineTraits: Sendable {
+    /// The scalars before the first break (all of them when there is none).
+    var leading = 0
+    /// The scalars after the last break.
+    var trailing = 0
+    /// The longest line that both begins and ends inside the piece.
+    var longestInside = 0
+    var hasBreak = false
+    var containsNUL = false
+
+    init(of text: String) {
+        var text = text  // a buffer of bytes, walked at memory speed (String.UTF8View checks each step)
+        self = text.withUTF8 { LineTraits(of: $0) }
+    }
+
+    /// The traits of UTF-8 `bytes`.
+    init(of bytes: UnsafeBufferPointer<UInt8>, profile: ByteProfile? = nil) {
+        if profile?.isPlainASCII == true, let base = bytes.baseAddress {
+            self = Self.plainASCII(base, count: bytes.count)
+            return
+        }
+        var length = 0, leading = 0, longest = 0, hasBreak = false, nul = false
+        for byte in bytes {
+            if byte == 0x0A || byte == 0x0D {
+                if hasBreak { longest = max(longest, length) } else { leading = length; hasBreak = true }
+                length = 0
+            } else if byte & 0xC0 != 0x80 {
+                length += 1
+                if byte == 0 { nul = true }
+            }
+        }
+        (self.leading, trailing, longestInside, self.hasBreak, containsNUL) = (hasBreak ? leading : length, length, longest, hasBreak, nul)
+    }
+
+    /// The traits of ASCII without "\r": lines are the spans between "\n"s, which memchr finds.
+    private static func plainASCII(_ base: UnsafePointer<UInt8>, count: Int) -> LineTraits {
+        var traits = LineTraits()
+        var start = 0
+        traits.containsNUL = memchr(base, 0, count) != nil
+        while start < count, let found = memchr(base + start, 0x0A, count - start) {
+            let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+            if traits.hasBreak { traits.longestInside = max(traits.longestInside, at - start) } else { (traits.leading, traits.hasBreak) = (at, true) }
+            start = at + 1
+        }
+        traits.trailing = count - start
+        if !traits.hasBreak { traits.leading = traits.trailing }
+        return traits
+    }
+
+    private init() {}
+}
