@@ -54,6 +54,16 @@ enum JournalRecord: Equatable, Sendable {
     static let magic = Array("TANDEM-JOURNAL\n".utf8)
     /// The largest payload a record may have (a history of a big document is the biggest).
     static let maximumPayload = 512 << 20
+    /// The first byte of a snapshot's payload (read apart: straight into a rope).
+    static let snapshotKind: UInt8 = 2
+
+    /// Whether this is a change after the base (an edit, an undo, a redo, a save).
+    var isChange: Bool {
+        switch self {
+        case .edit, .undo, .redo, .saved: true
+        case .header, .snapshot, .history: false
+        }
+    }
     /// Bytes before each payload: its length and CRC-32.
     static let frameOverhead = 8
 
@@ -74,7 +84,7 @@ enum JournalRecord: Equatable, Sendable {
             out.u8(1)
             out.raw((try? JSONEncoder().encode(header)) ?? Data())
         case .snapshot(let text):
-            out.u8(2)
+            out.u8(Self.snapshotKind)
             out.raw(text.utf8)
         case .history(let bytes):
             out.u8(3)
