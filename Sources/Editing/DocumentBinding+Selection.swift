@@ -55,6 +55,8 @@ extension DocumentBinding {
     /// except for an end outside the buffer that GTK still shows on the buffer's edge.
     func marksMoved() {
         guard movingMarks == 0 else { return }
+        // A click in a buffer behind on changes: GTK's marks move with them as they are made.
+        if !pendingChanges.isEmpty { flushPendingChanges(keepingMarks: false) }
         let (bufferAnchor, bufferCaret) = (buffer.selectionBoundOffset, buffer.caretOffset)
         if placesCaretLiterally || bufferOffset(of: caret) != nil || bufferCaret != clamped(caret) {
             caret = documentOffset(ofBuffer: bufferCaret)

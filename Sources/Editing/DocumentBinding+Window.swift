@@ -74,12 +74,18 @@ extension DocumentBinding {
         if streams { return followStreamedEdit(edit) }
         let firstBefore = window.firstLine, reachedEnd = window.reaches(knownShownEnd)
         if let change = window.follow(edit, linesAdded: lines - knownLineCount, in: document.storage) {
-            if isSuspended { bufferIsStale = true } else {
+            if isSuspended { bufferIsStale = true } else if defersBufferChanges {
+                deferBufferChange(change.range, display(change.replacement))
+            } else {
                 withMarksKept { buffer.apply(range: change.range, replacement: display(change.replacement)) }
             }
         }
         settleEnd(reachedEnd: reachedEnd)
-        if window.firstLine != firstBefore || lines != knownLineCount { onSlid?() }
+        if window.firstLine != firstBefore || lines != knownLineCount {
+            // The view places itself by the buffer's lines: they must be the window's now.
+            flushPendingChanges()
+            onSlid?()
+        }
         rebalance()
         onEdited?(edit)
     }

@@ -17,8 +17,19 @@ import SafeFiles
 public final class DocumentBinding {
     /// The document shown.
     public let document: Document
-    /// The window's buffer.
-    public let buffer: SourceBuffer
+    /// The window's buffer, with every change put off for it made (`pendingChanges`).
+    public var buffer: SourceBuffer {
+        flushPendingChanges()
+        return ownBuffer
+    }
+    /// The buffer itself, as it is: only the deferral looks at it without catching up first.
+    let ownBuffer: SourceBuffer
+    /// Changes to the buffer put off while another window's keystroke is drawn, in order, in
+    /// the buffer's offsets as each comes (DocumentBinding+Deferral).
+    var pendingChanges: [(range: Range<Int>, replacement: String)] = []
+    var pendingFlush: IdleSource?
+    /// Set while following an edit made in another window: the buffer change waits.
+    var defersBufferChanges = false
     let subscription: DocumentSubscription
     weak var store: DocumentStore?
     /// Called after the buffer has followed each event (titles, banners).
@@ -97,7 +108,7 @@ public final class DocumentBinding {
                 windowLines: Int = DocumentBinding.defaultWindowLines) {
         self.store = store
         self.document = document
-        self.buffer = buffer
+        ownBuffer = buffer
         self.displayLimit = displayLimit
         baseWindowLines = max(4, windowLines)
         streams = document.readOnlyReasons.contains(.longLines)
@@ -168,6 +179,10 @@ public final class DocumentBinding {
     private func follow(_ event: DocumentEvent) {
         switch event {
         case .edited(let edit, let origin, let isUndoRedo):
+            // Typed in another window: that window is drawn first, this buffer catches up after.
+            defersBufferChanges = origin != nil && origin != subscription.id && !isUndoRedo && !streams
+            defer { defersBufferChanges = false }
+            if !defersBufferChanges { flushPendingChanges() }
             followEdit(edit)
             if isUndoRedo && origin == subscription.id {
                 let at = edit.range.lowerBound + edit.insertedCount
@@ -175,6 +190,7 @@ public final class DocumentBinding {
                 select(anchor: at, caret: at)
             }
         case .editedTogether(let batch, let origin, let isUndoRedo):
+            flushPendingChanges()
             followBatch(batch)
             if isUndoRedo && origin == subscription.id {
                 reveal(caret)
@@ -207,6 +223,10 @@ public final class DocumentBinding {
     /// the change ended up once the store's event came back (nil: the store refused it).
     private func forward(_ range: Range<Int>, _ replacement: String) -> Int? {
         guard let store else { return nil }
+        // GTK saw the buffer as it was before the changes still put off: its range is moved
+        // over them, then the buffer catches up.
+        let range = rangeAfterPendingChanges(range)
+        flushPendingChanges()
         let target = documentRange(forUserChange: range, inserting: !replacement.isEmpty)
         let before = appliedEdits
         store.apply(Edit(range: target, replacement: replacement), to: document, origin: subscription.id)

@@ -25,6 +25,8 @@ final class ConflictHighlights {
     func refresh() {
         let conflicts = binding.document.conflicts
         guard painted || !conflicts.isEmpty else { return }
+        // The binding's buffer has caught up with any change put off (offsets below are current).
+        let buffer = binding.buffer
         buffer.clearHighlight(Self.mine)
         buffer.clearHighlight(Self.theirs)
         let shown = binding.shownRange
@@ -38,7 +40,7 @@ final class ConflictHighlights {
     private func paint(_ name: String, _ range: Range<Int>, within shown: Range<Int>) {
         let lower = max(range.lowerBound, shown.lowerBound), upper = min(range.upperBound, shown.upperBound)
         guard lower < upper, let start = binding.bufferOffset(of: lower), let end = binding.bufferOffset(of: upper) else { return }
-        buffer.highlight(name, in: start..<end)
+        binding.buffer.highlight(name, in: start..<end)
     }
 
     /// The conflict to act on: the one the caret is in, else the next after it, else the first.

@@ -1,0 +1,57 @@
+import Gtk
+
+/// With several windows on a document, the window typed in is drawn first (issue 32: eight
+/// windows made each keystroke wait for all eight buffers). The others follow the edit at once
+/// in their bookkeeping (the window of lines, caret and selection are document offsets), but
+/// put the change to their buffer off until GTK has painted the typing window's frame: an idle
+/// just after GTK's redraw priority applies them, so they are drawn by the next frame.
+///
+/// Nothing sees a buffer that is behind: the binding's `buffer` catches up before it is handed
+/// out, another event catches up before it is followed, a change GTK reports (typing, a paste
+/// arriving, a drop) is moved over the changes still put off before it is read, and a click
+/// that moved GTK's marks is read once the marks have moved with the changes.
+extension DocumentBinding {
+    /// Puts off a change of the buffer's `range` to `replacement` (buffer offsets, in order).
+    func deferBufferChange(_ range: Range<Int>, _ replacement: String) {
+        pendingChanges.append((range, replacement))
+        guard pendingFlush == nil else { return }
+        pendingFlush = IdleSource(priority: IdleSource.beforeTextLayout) { [weak self] in
+            self?.pendingFlush = nil
+            self?.flushPendingChanges()
+            return false
+        }
+    }
+
+    /// Makes the changes put off; then places the buffer's marks where the binding has the
+    /// caret and the selection, unless GTK moved them itself (`keepingMarks` false).
+    func flushPendingChanges(keepingMarks: Bool = true) {
+        guard !pendingChanges.isEmpty else { return }
+        pendingFlush?.cancel()
+        pendingFlush = nil
+        let changes = pendingChanges
+        pendingChanges = []
+        movingMarks += 1
+        defer { movingMarks -= 1 }
+        for change in changes { ownBuffer.apply(range: change.range, replacement: change.replacement) }
+        if keepingMarks && !bufferIsStale {
+            ownBuffer.select(anchorOffset: clamped(anchor), caretOffset: clamped(caret))
+        }
+    }
+
+    /// A range of the buffer as it is (behind on `pendingChanges`) as a range of the buffer once
+    /// they are made. What the other window changed stays as it made it: a range reaching into
+    /// text it replaced shrinks to what is left of the range around it (the rest is gone
+    /// already), and text typed where it inserted goes after its text, as GTK's caret does.
+    func rangeAfterPendingChanges(_ range: Range<Int>) -> Range<Int> {
+        guard !pendingChanges.isEmpty else { return range }
+        var lower = range.lowerBound, upper = range.upperBound
+        for change in pendingChanges {
+            let (start, end) = (change.range.lowerBound, change.range.upperBound)
+            let inserted = change.replacement.unicodeScalars.count, delta = inserted - change.range.count
+            lower = lower < start ? lower : lower <= end ? start + inserted : lower + delta
+            upper = upper <= start ? upper : upper <= end ? start : upper + delta
+            upper = max(lower, upper)
+        }
+        return lower..<upper
+    }
+}
