@@ -21,16 +21,7 @@ extension TextStorage {
             }
             node = next
         }
-        var offset = 0
-        for scalar in node.text.unicodeScalars {
-            offset += 1
-            let isBreak = scalar == "\r" || scalar == "\u{2029}" || (scalar == "\n" && !previousCR)
-            previousCR = scalar == "\r"
-            if isBreak {
-                remaining -= 1
-                if remaining == 0 { break }
-            }
-        }
+        var offset = node.offset(afterBreak: remaining, previousCR: &previousCR)
         // A "\r" whose "\n" follows (in this leaf or the next) ends its line after the "\n".
         if previousCR && scalar(at: base + offset) == "\n" { offset += 1 }
         return base + offset
@@ -57,10 +48,7 @@ extension TextStorage {
             guard let next else { return lines }
             node = next
         }
-        for scalar in node.text.unicodeScalars.prefix(remaining) {
-            if scalar == "\r" || scalar == "\u{2029}" || (scalar == "\n" && !previousCR) { lines += 1 }
-            previousCR = scalar == "\r"
-        }
+        lines += node.breaks(inFirst: remaining, previousCR: &previousCR)
         if previousCR && scalar(at: offset) == "\n" { lines -= 1 }
         return lines
     }
@@ -86,5 +74,57 @@ extension TextStorage {
             }
         }
         return node.text.unicodeScalars[node.index(ofScalar: remaining)]
+    }
+}
+
+/// A leaf's line breaks found in its UTF-8 (walking its scalars decoded each one: with 4 KB leaves
+/// that was most of finding a caret's line and column).
+extension TextStorage.Node {
+    /// The line breaks among the leaf's first `limit` scalars; `previousCR` says whether the
+    /// scalar before them was "\r", and then whether the last of them was.
+    func breaks(inFirst limit: Int, previousCR: inout Bool) -> Int {
+        var lines = 0
+        walkScalars(previousCR: &previousCR) { scalars, isBreak in
+            if scalars > limit { return (taken: false, goOn: false) }
+            if isBreak { lines += 1 }
+            return (taken: true, goOn: true)
+        }
+        return lines
+    }
+
+    /// The number of scalars up to and including the leaf's `count`th line break (all of them
+    /// when it has fewer); `previousCR` as in `breaks(inFirst:previousCR:)`.
+    func offset(afterBreak count: Int, previousCR: inout Bool) -> Int {
+        var remaining = count, offset = 0
+        walkScalars(previousCR: &previousCR) { scalars, isBreak in
+            offset = scalars
+            if isBreak { remaining -= 1 }
+            return (taken: true, goOn: remaining > 0)
+        }
+        return offset
+    }
+
+    /// Calls `visit` with the number of scalars so far (this one included) and whether this one
+    /// ends a line, until it says to stop; `previousCR` ends as whether the last scalar taken
+    /// was "\r".
+    private func walkScalars(previousCR: inout Bool, _ visit: (Int, Bool) -> (taken: Bool, goOn: Bool)) {
+        var text = text
+        var cr = previousCR
+        text.withUTF8 { bytes in
+            var scalars = 0, index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte & 0xC0 != 0x80 {
+                    scalars += 1
+                    let isBreak = byte == 0x0D || (byte == 0x0A && !cr)
+                        || (byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xA9)
+                    let answer = visit(scalars, isBreak)
+                    if answer.taken { cr = byte == 0x0D }
+                    if !answer.goOn { break }
+                }
+                index += 1
+            }
+        }
+        previousCR = cr
     }
 }

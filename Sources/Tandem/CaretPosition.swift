@@ -27,8 +27,23 @@ final class CaretPosition {
         update()
     }
 
+    /// Shows where the caret is once the window typed in has drawn its frame: another window's
+    /// edit moves this caret's line at most, and eight windows each finding their caret's line
+    /// and column held the typing window's frame back.
+    func updateSoon() {
+        guard pending == nil else { return }
+        pending = IdleSource(priority: IdleSource.beforeTextLayout) { [weak self] in
+            self?.pending = nil
+            self?.update()
+            return false
+        }
+    }
+    private var pending: IdleSource?
+
     /// Shows where the caret is now.
     func update() {
+        pending?.cancel()
+        pending = nil
         let (line, column, selected) = place()
         button.text = selected > 0
             ? localized("Ln %1, Col %2 (%3 selected)", String(line + 1), String(column + 1), String(selected))

@@ -179,7 +179,7 @@ final class EditorSceneDelegate: SceneDelegate {
             scheduleRecord()
             // The window that asked for undo shows where it happened.
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
-            ui.documentEdited(edit)
+            ui.documentEdited(edit, here: origin == nil || origin == binding?.originID)
         case .editedTogether(_, let origin, let isUndoRedo):
             scheduleRecord()
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
