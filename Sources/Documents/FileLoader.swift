@@ -121,8 +121,7 @@ struct DecodedPiece: Sendable {
             (self.text, self.traits) = (text, traits)
         } else {
             guard let string = encoding.decode(bytes[...]) else { return nil }
-            var utf8 = string
-            traits = utf8.withUTF8 { LineTraits(of: $0) }
+            traits = LineTraits(of: string)
             text = TextStorage(string)
         }
     }

@@ -55,7 +55,20 @@ struct LeafCounts {
 extension TextStorage {
     /// The tree for `text`, built bottom-up from its leaves.
     static func build(_ text: String) -> Node {
-        var level = leaves(of: text)
+        tree(of: leaves(of: text))
+    }
+
+    /// Storage holding `bytes` when they are valid UTF-8; nil when they are not. The leaves are
+    /// cut from the bytes as read, so a loader makes no intermediate string of a whole block.
+    init?(validatingUTF8 bytes: UnsafeBufferPointer<UInt8>, profile: ByteProfile) {
+        let leaves = profile.isPlainASCII ? Self.plainASCIILeaves(bytes) : Self.leaves(ofUTF8: bytes, validating: true)
+        guard let leaves else { return nil }
+        self.init(root: Self.tree(of: leaves))
+    }
+
+    /// The tree over `leaves`, in order: inner nodes of `fanout` children, level by level.
+    private static func tree(of leaves: [Node]) -> Node {
+        var level = leaves
         if level.isEmpty { return Node(leaf: "") }
         while level.count > 1 {
             level = stride(from: 0, to: level.count, by: fanout).map {
@@ -63,20 +76,6 @@ extension TextStorage {
             }
         }
         return level[0]
-    }
-
-    /// Storage holding `bytes` when they are valid UTF-8; nil when they are not. The leaves are
-    /// cut from the bytes as read, so a loader makes no intermediate string of a whole block.
-    init?(validatingUTF8 bytes: UnsafeBufferPointer<UInt8>, profile: ByteProfile) {
-        let leaves = profile.isPlainASCII ? Self.plainASCIILeaves(bytes) : Self.leaves(ofUTF8: bytes, validating: true)
-        guard var level = leaves else { return nil }
-        if level.isEmpty { level = [Node(leaf: "")] }
-        while level.count > 1 {
-            level = stride(from: 0, to: level.count, by: Self.fanout).map {
-                Node(children: Array(level[$0..<min($0 + Self.fanout, level.count)]))
-            }
-        }
-        self.init(root: level[0])
     }
 
     /// `text` cut into leaves of at most `leafCapacity` scalars.
