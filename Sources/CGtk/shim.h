@@ -33,6 +33,8 @@ static inline GtkWindow *tandem_window(gpointer p) { return GTK_WINDOW(p); }
 static inline GtkContainer *tandem_container(gpointer p) { return GTK_CONTAINER(p); }
 /** GTK_BOX(): a widget known to be a box. */
 static inline GtkBox *tandem_box(gpointer p) { return GTK_BOX(p); }
+/** GTK_NOTEBOOK(): a widget known to be a notebook (a window's tabs). */
+static inline GtkNotebook *tandem_notebook(gpointer p) { return GTK_NOTEBOOK(p); }
 /** GTK_HEADER_BAR(): a widget known to be a header bar. */
 static inline GtkHeaderBar *tandem_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
 /** Makes closing `window` (its close button, gtk_window_close) hide it instead of destroying it. */

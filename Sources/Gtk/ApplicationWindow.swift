@@ -47,8 +47,8 @@ public final class ApplicationWindow: Container {
         set { gtk_window_set_title(window, newValue) }
     }
 
-    /// Replaces the title bar with a header bar.
-    public func setTitlebar(_ headerBar: HeaderBar) { gtk_window_set_titlebar(window, headerBar.widget) }
+    /// Replaces the title bar with a header bar (the shown tab's, swapped as tabs are).
+    public func setTitlebar(_ titlebar: Widget) { gtk_window_set_titlebar(window, titlebar.widget) }
 
     /// Size used when the window is first shown.
     public func setDefaultSize(width: Int, height: Int) { gtk_window_set_default_size(window, gint(width), gint(height)) }
@@ -171,21 +171,6 @@ public final class ApplicationWindow: Container {
     @discardableResult
     public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> UInt {
         connectEvent("delete-event") { _ in handler() }
-    }
-
-    /// Enables or disables the window action `name` (menu items and shortcuts follow).
-    public func setActionEnabled(_ name: String, _ enabled: Bool) {
-        tandem_action_map_set_enabled(raw, name, enabled ? 1 : 0)
-    }
-
-    /// Sets a check action's state: its menu items show a check mark while on.
-    public func setActionState(_ name: String, isOn: Bool) {
-        tandem_action_map_set_state(raw, name, g_variant_new_boolean(isOn ? 1 : 0))
-    }
-
-    /// Sets a choice action's state: its menu item targeting `chosen` shows the radio mark.
-    public func setActionState(_ name: String, chosen: String) {
-        tandem_action_map_set_state(raw, name, g_variant_new_string(chosen))
     }
 
     /// Adds a window-scoped action ("win.NAME").

@@ -3,6 +3,9 @@ import CGtk
 /// A GSimpleAction with a Swift handler: parameterless, taking a string, a check, or a choice.
 @MainActor
 public final class SimpleAction: Object {
+    /// The action's name, without its prefix.
+    public var name: String { String(cString: g_action_get_name(tandem_action(raw))) }
+
     /// Creates an action named `name` (without its "app." or "win." prefix).
     public init(name: String, _ handler: @escaping @MainActor () -> Void) {
         super.init(UnsafeMutableRawPointer(g_simple_action_new(name, nil))!, ownership: .adopt)

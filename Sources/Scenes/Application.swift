@@ -73,12 +73,16 @@ public final class Application {
     public var unattachedSessions: [SceneSession] { openSessions.filter { $0.scene == nil } }
 
     /// Shows `session`'s window, creating the session and connecting a scene as needed. The
-    /// delegate comes from `configuration`, or else from the app delegate's choice.
+    /// delegate comes from `configuration`, or else from the app delegate's choice. The scene
+    /// becomes a tab of `tabOf`'s window when given; else of the window its record names, if that
+    /// window is open (a window restored whole); else it gets a window of its own.
     @discardableResult
     public func requestSceneSessionActivation(_ session: SceneSession? = nil, role: String = "editor",
                                               configuration: SceneConfiguration? = nil,
-                                              options: ConnectionOptions = ConnectionOptions()) -> WindowScene {
+                                              options: ConnectionOptions = ConnectionOptions(),
+                                              asTabOf neighbour: WindowScene? = nil) -> WindowScene {
         if let scene = session?.scene {
+            scene.selectTab()
             scene.window.present()
             return scene
         }
@@ -87,13 +91,46 @@ public final class Application {
         session.configuration = configuration
         recentlyClosedSessions.removeAll { $0 === session }
         if !openSessions.contains(session) { openSessions.append(session) }
-        let scene = WindowScene(session: session, delegate: configuration.makeDelegate(session), application: self)
+        let placement = options.restorationRecord?.tab
+        let group = neighbour?.tabGroup
+            ?? placement.flatMap { placement in tabGroups.first { $0.identifier == placement.group } }
+            ?? makeTabGroup(identifier: placement?.group ?? UUID())
+        let scene = WindowScene(session: session, delegate: configuration.makeDelegate(session), application: self, tabGroup: group)
         session.scene = scene
         connectedScenes.append(scene)
         scene.connect(options: options)
+        if let placement, neighbour == nil {
+            // Restored: in its recorded place among the tabs back so far; the one that was shown, shown.
+            let before = group.scenes.filter { ($0.session.stateRestorationRecord?.tab?.index ?? 0) < placement.index }.count
+            group.adopt(scene, at: before, select: placement.isSelected || group.scenes.isEmpty)
+        } else {
+            group.adopt(scene)
+        }
         scene.window.present()
         saveFirstRecordSoon(of: scene)
         return scene
+    }
+
+    /// The windows, each with its tabs, oldest first.
+    public private(set) var tabGroups: [WindowTabGroup] = []
+
+    /// A new, empty window for scenes to join.
+    func makeTabGroup(identifier: UUID = UUID()) -> WindowTabGroup {
+        let group = WindowTabGroup(application: self, identifier: tabGroups.contains { $0.identifier == identifier } ? UUID() : identifier)
+        tabGroups.append(group)
+        return group
+    }
+
+    func tabGroupDidClose(_ group: WindowTabGroup) {
+        tabGroups.removeAll { $0 === group }
+    }
+
+    /// Tabs were added, moved, shown or taken away: every scene's record says where it is now
+    /// (once the loop is idle, in one write each).
+    func tabsDidChange() {
+        for scene in connectedScenes where !awaitingFirstRecord.contains(where: { $0 === scene }) && scene.tabGroup != nil {
+            saveFirstRecordSoon(of: scene)
+        }
     }
 
     /// A first record (and the index) once the loop is idle after the window is shown: a crash
@@ -116,7 +153,13 @@ public final class Application {
     @discardableResult
     public func reopenRecentlyClosedSession() -> Bool {
         guard let session = recentlyClosedSessions.first else { return false }
-        requestSceneSessionActivation(session, options: ConnectionOptions(restorationRecord: session.stateRestorationRecord))
+        // A window closed with its tabs comes back whole: the sessions closed with it are next in line.
+        let group = session.stateRestorationRecord?.tab?.group
+        let together = group == nil ? [session]
+            : Array(recentlyClosedSessions.prefix { $0.stateRestorationRecord?.tab?.group == group })
+        for session in together {
+            requestSceneSessionActivation(session, options: ConnectionOptions(restorationRecord: session.stateRestorationRecord))
+        }
         return true
     }
 
@@ -146,7 +189,8 @@ public final class Application {
     /// Quits without asking: every window disconnects and leaves its record; sessions are kept.
     public func requestQuit() {
         isTerminating = true
-        for scene in connectedScenes { scene.close() }
+        // Each window goes whole: its scenes' records are taken with every tab in its place.
+        for group in tabGroups { group.closeWhole() }
         saveIndex()
         native.quit()
     }

@@ -20,6 +20,9 @@ public struct RestorationRecord: Codable, Sendable, Equatable {
     /// Whether the window was maximized or fullscreen.
     public var isMaximized: Bool
     public var isFullscreen: Bool
+    /// Which window the scene was a tab of, where among its tabs, and whether it was the one shown
+    /// (nil in records from before windows had tabs: a window of its own).
+    public var tab: TabPlacement?
     /// The scene delegate's own state (Tandem's: document, caret, selection, scroll, search), opaque to Scenes.
     public var payload: Data?
 
@@ -45,6 +48,7 @@ public struct RestorationRecord: Codable, Sendable, Equatable {
         isMaximized = try c.decodeIfPresent(Bool.self, forKey: .isMaximized) ?? false
         isFullscreen = try c.decodeIfPresent(Bool.self, forKey: .isFullscreen) ?? false
         payload = try c.decodeIfPresent(Data.self, forKey: .payload)
+        tab = try? c.decodeIfPresent(TabPlacement.self, forKey: .tab)
     }
 
     /// The record with absurd values made harmless: sizes clamped to what a screen can hold.
@@ -55,6 +59,7 @@ public struct RestorationRecord: Codable, Sendable, Equatable {
         r.windowHeight = clamp(windowHeight, 150...16_384)
         r.windowX = clamp(windowX, -16_384...16_384)
         r.windowY = clamp(windowY, -16_384...16_384)
+        if let index = tab?.index, !(0...10_000).contains(index) { r.tab = nil }
         return r
     }
 
@@ -77,5 +82,20 @@ public struct RestorationRecord: Codable, Sendable, Equatable {
         let area = areas[0], frameWidth = width + 16, frameHeight = height + 64
         return (min(max(x, area.x), area.x + max(0, area.width - frameWidth)),
                 min(max(y, area.y), area.y + max(0, area.height - frameHeight)))
+    }
+}
+
+/// A scene's place among its window's tabs, kept in its record so a window comes back whole.
+public struct TabPlacement: Codable, Sendable, Equatable {
+    /// The window (`WindowTabGroup.identifier`): scenes with the same one share a window.
+    public var group: UUID
+    /// Where among the window's tabs (0: first).
+    public var index: Int
+    /// Whether it was the tab shown.
+    public var isSelected: Bool
+
+    /// Creates a placement.
+    public init(group: UUID, index: Int, isSelected: Bool) {
+        self.group = group; self.index = index; self.isSelected = isSelected
     }
 }

@@ -1,12 +1,15 @@
 import Gtk
 
-/// One top-level window and its place in the scene lifecycle (UIKit's UIWindowScene).
+/// One scene: a window's content, alone in its window or one of its tabs, and its place in the
+/// scene lifecycle (UIKit's UIWindowScene; on the Mac each window tab is one).
 @MainActor
 public final class WindowScene {
     /// The session this scene shows; it outlives the scene.
     public let session: SceneSession
-    /// The GTK window.
-    public let window: ApplicationWindow
+    /// The window the scene is in now (it changes when its tab moves to another window).
+    public private(set) var window: ApplicationWindow
+    /// The window's tabs, this scene's among them.
+    public private(set) weak var tabGroup: WindowTabGroup?
     /// The delegate that builds and runs this window.
     public let delegate: SceneDelegate
     /// The application the scene belongs to.
@@ -17,77 +20,156 @@ public final class WindowScene {
     /// The scene's activation state.
     public var activationState: SceneActivationState { lifecycle.state }
 
-    init(session: SceneSession, delegate: SceneDelegate, application: Application) {
+    /// What the scene shows: its tab's page, which the delegate fills (`setContent`).
+    let content = Box(vertical: true)
+    /// Its title bar, shown while its tab is.
+    private(set) var titlebar: Widget? = HeaderBar()
+    /// Its window actions ("win.NAME"), the window's while its tab is shown.
+    let actions = ActionGroup()
+    /// Its tab in the window's tab strip.
+    private(set) lazy var tabLabel = TabLabel { [weak self] in self?.requestClose() }
+
+    /// The scene's title: the window's while its tab is shown, and its tab's.
+    public var title = "" {
+        didSet {
+            tabLabel.text = title
+            tabGroup?.titleChanged(self)
+        }
+    }
+
+    init(session: SceneSession, delegate: SceneDelegate, application: Application, tabGroup: WindowTabGroup) {
         self.session = session
         self.delegate = delegate
         self.application = application
-        window = ApplicationWindow(application: application.native)
-        // The handlers hold the scene weakly: the window must not keep its own scene alive.
-        window.onActiveChanged { [weak self] active in self?.feed(active ? .focusIn : .focusOut) }
-        window.onVisibilityChanged { [weak self] hidden in self?.feed(hidden ? .hide : .show) }
-        window.onMap { [weak self] in self?.feed(.show) }
-        window.onCloseRequest { [weak self] in
-            self?.requestClose()
-            return true  // the delegate decides; closing happens through destroy()
-        }
-        window.onDestroy { [weak self] in
-            guard let self else { return }
-            self.feed(.disconnect)
-            self.application.sceneDidDisconnect(self)
-        }
+        self.tabGroup = tabGroup
+        window = tabGroup.window
+        content.show()
+        titlebar?.show()
     }
 
-    /// Asks the delegate whether the window may close (it may ask the user), then closes it.
-    /// Closing the last window is quitting: nothing is asked, everything is kept.
-    public func requestClose() {
-        guard activationState != .disconnected else { return }
-        if application.connectedScenes.count == 1 { return application.terminate() }
+    /// The delegate's content for the scene, and its title bar (a header bar with the window's
+    /// buttons); call it once, while connecting.
+    public func setContent(_ widget: Widget, titlebar: Widget) {
+        content.pack(widget, expand: true)
+        self.titlebar = titlebar
+    }
+
+    /// The scene's tab went to another window (or is put in its first).
+    func moved(to group: WindowTabGroup) {
+        tabGroup = group
+        window = group.window
+    }
+
+    /// Where the scene's tab is among its window's, and how many tabs the window has.
+    public var tabPlace: (index: Int, count: Int)? { tabGroup?.place(of: self) }
+
+    /// Shows this scene's tab in its window.
+    public func selectTab() { tabGroup?.select(self) }
+
+    /// Shows the tab `offset` places from this one in the same window (negative: before).
+    public func selectTab(offset: Int) { tabGroup?.selectTab(offset: offset) }
+
+    /// Shows the tab at `index` (0: first) of this scene's window.
+    public func selectTab(at index: Int) { tabGroup?.selectTab(at: index) }
+
+    /// Takes this scene's tab out into a window of its own (nothing changes when it is alone).
+    public func moveToNewWindow() { tabGroup?.detach(self) }
+
+    /// Moves this scene's tab into `other`'s window, after its tabs.
+    public func moveToWindow(of other: WindowScene) {
+        guard let group = other.tabGroup else { return }
+        group.receive(self)
+    }
+
+    /// Asks the delegate whether the scene may close (it may ask the user), then closes it.
+    /// Closing the last scene is quitting: nothing is asked, everything is kept. `done` hears
+    /// whether it closed.
+    public func requestClose(_ done: (@MainActor (Bool) -> Void)? = nil) {
+        guard activationState != .disconnected else { done?(true); return }
+        if application.connectedScenes.count == 1 { done?(false); return application.terminate() }
         delegate.sceneShouldClose(self) { [weak self] allowed in
-            guard let self, allowed, self.activationState != .disconnected else { return }
+            guard let self, allowed, self.activationState != .disconnected else { done?(false); return }
             self.close()
+            done?(true)
         }
     }
 
-    /// Set once the last record is taken, as the window goes.
+    /// Set once the last record is taken, as the scene goes.
     private var isClosing = false
 
-    /// Takes the window's last record while it is whole, then destroys it. GTK takes a window
-    /// apart as it destroys it (a text view gives up its selection with the primary clipboard),
-    /// so records taken during the destruction would keep less than the user left.
+    /// Takes the scene's last record while it is whole, then closes its tab (its window, when it
+    /// is the only one). GTK takes a window apart as it destroys it (a text view gives up its
+    /// selection with the primary clipboard), so records taken during the destruction would
+    /// keep less than the user left.
     func close() {
         guard !isClosing else { return }
+        prepareToClose()
+        guard let group = tabGroup, group.scenes.count > 1 else {
+            // The window goes, and the scene with it (windowDestroyed).
+            return window.destroy()
+        }
+        group.close(self)
+        disconnect()
+    }
+
+    /// Takes the last record; none is taken after it.
+    func prepareToClose() {
         saveRestorationRecord()
         isClosing = true
-        window.destroy()
+    }
+
+    /// The window went with this scene in it.
+    func windowDestroyed() { disconnect() }
+
+    private func disconnect() {
+        guard activationState != .disconnected else { return }
+        feed(.disconnect)
+        application.sceneDidDisconnect(self)
     }
 
     /// Adds a window-scoped action ("win.NAME") for this scene's menus and shortcuts.
     public func addAction(_ name: String, perform: @escaping @MainActor () -> Void) {
-        window.addAction(SimpleAction(name: name, perform))
+        add(SimpleAction(name: name, perform))
+    }
+
+    /// Adds a window-scoped action taking a string: a menu item or shortcut names it with its
+    /// target ("win.NAME('3')").
+    public func addAction(_ name: String, withString perform: @escaping @MainActor (String) -> Void) {
+        add(SimpleAction(name: name, withString: perform))
     }
 
     /// Adds a window-scoped check action: its menu item shows a check mark while on (set with
     /// `setAction(_:isOn:)`).
     public func addAction(_ name: String, isOn: Bool, perform: @escaping @MainActor () -> Void) {
-        window.addAction(SimpleAction(name: name, isOn: isOn, perform))
+        add(SimpleAction(name: name, isOn: isOn, perform))
     }
 
     /// Adds a window-scoped choice action: menu items target it with a string, the one chosen
     /// (set with `setAction(_:chosen:)`) shows a radio mark.
     public func addAction(_ name: String, chosen: String, perform: @escaping @MainActor (String) -> Void) {
-        window.addAction(SimpleAction(name: name, chosen: chosen, perform))
+        add(SimpleAction(name: name, chosen: chosen, perform))
+    }
+
+    /// Adds an action to the scene's own, and to its window's while its tab is shown.
+    private func add(_ action: SimpleAction) {
+        actions.add(action)
+        if tabGroup?.selectedScene === self { window.addAction(action) }
     }
 
     /// Sets whether a check action is on.
-    public func setAction(_ name: String, isOn: Bool) { window.setActionState(name, isOn: isOn) }
+    public func setAction(_ name: String, isOn: Bool) { actions.setState(name, isOn: isOn) }
 
     /// Sets which item of a choice action is chosen.
-    public func setAction(_ name: String, chosen: String) { window.setActionState(name, chosen: chosen) }
+    public func setAction(_ name: String, chosen: String) { actions.setState(name, chosen: chosen) }
 
     /// Enables or disables a window action: it cannot act now (nothing to undo, say).
     public func setAction(_ name: String, enabled: Bool) {
-        window.setActionEnabled(name, enabled)
+        actions.setEnabled(name, enabled)
     }
+
+    /// Whether the scene's window has other tabs (while connecting: whether it joins a window
+    /// that is already open, which keeps its place).
+    public var hasTabSiblings: Bool { tabGroup?.scenes.contains { $0 !== self } ?? false }
 
     /// Whether other windows are open besides this one.
     public var hasSiblings: Bool { application.connectedScenes.count > 1 }
@@ -96,7 +178,7 @@ public final class WindowScene {
         feed(.connect, options: options)
     }
 
-    private func feed(_ input: SceneLifecycleInput, options: ConnectionOptions = ConnectionOptions()) {
+    func feed(_ input: SceneLifecycleInput, options: ConnectionOptions = ConnectionOptions()) {
         for callback in lifecycle.handle(input) {
             LifecycleTrace.log(callback.rawValue, session: session.shortID)
             switch callback {
@@ -124,7 +206,10 @@ public final class WindowScene {
     /// Asks the delegate for a fresh record and keeps it (in the session and on disk).
     public func saveRestorationRecord() {
         guard !isClosing else { return }
-        if let record = delegate.stateRestorationRecord(for: self) {
+        if var record = delegate.stateRestorationRecord(for: self) {
+            if let group = tabGroup, let place = group.place(of: self) {
+                record.tab = TabPlacement(group: group.identifier, index: place.index, isSelected: group.selectedScene === self)
+            }
             session.stateRestorationRecord = record
             application.sessionDidUpdateRecord(session)
         }

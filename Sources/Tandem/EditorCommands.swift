@@ -43,6 +43,11 @@ final class EditorCommands {
             ("undo", { $0.binding.undo() }),
             ("redo", { $0.binding.redo() }),
             ("new-window-on-document", { $0.environment.host?.openWindow(on: $0.document) }),
+            ("new-tab", { commands in commands.scene.map { commands.environment.host?.openTab(on: nil, beside: $0) } }),
+            ("new-tab-on-document", { commands in commands.scene.map { commands.environment.host?.openTab(on: commands.document, beside: $0) } }),
+            ("next-tab", { $0.scene?.selectTab(offset: 1) }),
+            ("previous-tab", { $0.scene?.selectTab(offset: -1) }),
+            ("move-to-new-window", { $0.scene?.moveToNewWindow() }),
             ("show-menu", { $0.ui.menuButton.popUp() }),
             ("print", { $0.print() }),
             ("zoom-in", { $0.zoom(by: 1) }),
@@ -52,6 +57,11 @@ final class EditorCommands {
         for (name, perform) in actions {
             scene?.addAction(name) { [weak self] in if let self { perform(self) } }
         }
+        // Alt+1…9: the tab at that place in the window (9: the last, as in GNOME's editors).
+        scene?.addAction("select-tab", withString: { [weak self] target in
+            guard let scene = self?.scene, let number = Int(target) else { return }
+            if number == 9 { scene.selectTab(at: Int.max) } else { scene.selectTab(at: number - 1) }
+        })
         installFormatActions()
         // A check in the menu: on or off as the view is (spelling also turns on by itself
         // once a prose file's text arrives, so the mark is set again as the menu opens).

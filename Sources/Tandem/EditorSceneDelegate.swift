@@ -39,7 +39,7 @@ final class EditorSceneDelegate: SceneDelegate {
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         self.scene = scene
         windowNumber = environment.host?.windowNumber(for: document) ?? 1
-        let ui = EditorWindow(in: scene.window, windows: environment.host?.windowsMenu)
+        let ui = EditorWindow(in: scene, windows: environment.host?.windowsMenu)
         // One checker per document: loaded once, one language in all its windows.
         if let group = environment.host?.spellingGroup(for: document) { ui.textView.spellingGroup = group }
         let lightweight = EditorLoading.isLightweight(document)
@@ -85,7 +85,7 @@ final class EditorSceneDelegate: SceneDelegate {
             ui.textView.zoom = EditorRestoration.zoom(in: record)
             if let place = EditorRestoration.restore(record, window: scene.window) { go(to: place) }
             banners.expectsFile = document.path != nil
-        } else if let place = environment.host?.cascadePlace(for: scene) {
+        } else if !scene.hasTabSiblings, let place = environment.host?.cascadePlace(for: scene) {
             scene.window.move(x: place.x, y: place.y)
         }
         if let place = options.files.first { moveCaret(to: place) }
@@ -301,7 +301,7 @@ final class EditorSceneDelegate: SceneDelegate {
         // The task bar and Alt+Tab show only the window's title: with two "letter.txt" open,
         // it says which folder each is in (the header bar says so below the name).
         let folder = environment.host?.sharesName(document) == true ? EditorTitle.folder(of: document) : nil
-        scene.window.title = folder.map { title + " — " + $0 } ?? title
+        scene.title = folder.map { title + " — " + $0 } ?? title
         ui.headerBar.subtitle = EditorTitle.subtitle(for: document)
         environment.host?.windowRetitled(scene.session, title: title, folder: EditorTitle.folder(of: document))
     }

@@ -2,6 +2,7 @@ import Documents
 import Editing
 import Gtk
 import Localization
+import Scenes
 
 /// The widgets of one editor window: header bar, info bar, and the source view.
 @MainActor
@@ -56,9 +57,9 @@ final class EditorWindow {
     /// The vertical scrollbar, over the whole document (the text view holds only a window of it).
     let scrollbar: Scrollbar
 
-    /// Builds the content into `window`; `windows` is the shared list of every window, shown
-    /// in the menu after "Switch to Window…".
-    init(in window: ApplicationWindow, windows: Menu?) {
+    /// Builds the content of `scene` (its tab's page and title bar); `windows` is the shared
+    /// list of every window, shown in the menu after "Switch to Window…".
+    init(in scene: WindowScene, windows: Menu?) {
         textView = SourceView(buffer: buffer)
         caretPosition = CaretPosition(buffer: buffer)
         textView.setAccessibleName(localized("Document text"))
@@ -68,7 +69,6 @@ final class EditorWindow {
         if let windows { builder.menu("windows-section").appendSection(windows) }
         menuButton = builder.menuButton("menu-button", menu: builder.menu("window-menu"))
         headerBar.packEnd(caretPosition.button)
-        window.setTitlebar(headerBar)
 
         loadingBar = (builder.box("loading-bar"), builder.label("loading-label"), builder.progressBar("loading-progress"))
         bannerSlot = builder.box("banner-slot")
@@ -80,8 +80,8 @@ final class EditorWindow {
         statusBar = EditorStatusBar(in: builder.box("status-bar"))
         statusBar.bar.packEnd(languageButton)
         let content = builder.box("content")
-        window.add(content)
-        window.setDefaultSize(width: 800, height: 600)
+        scene.setContent(content, titlebar: headerBar)
+        scene.window.setDefaultSize(width: 800, height: 600)
         builder.on("loading-cancel", "clicked") { [weak self] in self?.onCancelLoading?() }
         headerBar.showAll()
         content.showAll()

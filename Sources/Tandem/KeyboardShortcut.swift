@@ -10,7 +10,8 @@ struct KeyboardShortcut {
     let title: String
     /// The shortcuts window's group.
     let group: Group
-    /// Other accelerators for the same action (not listed in the shortcuts window).
+    /// Other accelerators for the same action (not listed in the shortcuts window). A shortcut
+    /// with no title is bound but not listed (another's title tells of it).
     var alternatives: [String] = []
 
     /// The groups of the shortcuts window, in order.
@@ -33,7 +34,19 @@ struct KeyboardShortcut {
         .init(action: "app.new-window", keys: "<Control>n", title: translatable("New window"), group: .windows),
         .init(action: "app.reopen-closed-window", keys: "<Control><Shift>t", title: translatable("Reopen closed window"), group: .windows),
         .init(action: "app.switch-window", keys: "<Control>grave", title: translatable("Switch to another window"), group: .windows),
-        .init(action: "win.close", keys: "<Control>w", title: translatable("Close window"), group: .windows),
+        .init(action: "win.new-tab", keys: "<Control>t", title: translatable("New tab"), group: .windows),
+        .init(action: "win.next-tab", keys: "<Control>Page_Down", title: translatable("Next tab"), group: .windows),
+        .init(action: "win.previous-tab", keys: "<Control>Page_Up", title: translatable("Previous tab"), group: .windows),
+        .init(action: "win.select-tab('1')", keys: "<Alt>1", title: translatable("Show the first tab (Alt+2…8: that tab; Alt+9: the last)"), group: .windows),
+        .init(action: "win.select-tab('2')", keys: "<Alt>2", title: "", group: .windows),
+        .init(action: "win.select-tab('3')", keys: "<Alt>3", title: "", group: .windows),
+        .init(action: "win.select-tab('4')", keys: "<Alt>4", title: "", group: .windows),
+        .init(action: "win.select-tab('5')", keys: "<Alt>5", title: "", group: .windows),
+        .init(action: "win.select-tab('6')", keys: "<Alt>6", title: "", group: .windows),
+        .init(action: "win.select-tab('7')", keys: "<Alt>7", title: "", group: .windows),
+        .init(action: "win.select-tab('8')", keys: "<Alt>8", title: "", group: .windows),
+        .init(action: "win.select-tab('9')", keys: "<Alt>9", title: "", group: .windows),
+        .init(action: "win.close", keys: "<Control>w", title: translatable("Close tab or window"), group: .windows),
         .init(action: "app.close-all", keys: "<Control><Shift>w", title: translatable("Close all windows"), group: .windows),
         .init(action: "app.quit", keys: "<Control>q", title: translatable("Quit (everything is kept)"), group: .windows),
         .init(action: "app.preferences", keys: "<Control>comma", title: translatable("Preferences"), group: .windows),

@@ -32,12 +32,18 @@ final class SessionRestorer {
         return localized("Some windows could not come back: their files are gone and had no unsaved text (%1).", lost.joined(separator: ", "))
     }
 
-    /// The most recently closed window, from its record.
+    /// The most recently closed window, from its record; a window closed with several tabs
+    /// comes back whole (its tabs were closed with it, so they are next in the list).
     func reopenClosedWindow() {
-        guard let application, let session = application.recentlyClosedSessions.first else { return }
+        guard let application, let first = application.recentlyClosedSessions.first else { return }
         defer { DispatchQueue.main.async { [weak self] in self?.appDelegate.updateAppActions() } }
-        if let lost = reconnect(session), let scene = application.connectedScenes.last {
-            appDelegate.editor(of: scene)?.showNotices([localized("“%1” could not come back: its file is gone and it had no unsaved text.", lost)])
+        let group = first.stateRestorationRecord?.tab?.group
+        let together = group == nil ? [first]
+            : Array(application.recentlyClosedSessions.prefix { $0.stateRestorationRecord?.tab?.group == group })
+        for session in together {
+            if let lost = reconnect(session), let scene = application.connectedScenes.last {
+                appDelegate.editor(of: scene)?.showNotices([localized("“%1” could not come back: its file is gone and it had no unsaved text.", lost)])
+            }
         }
     }
 

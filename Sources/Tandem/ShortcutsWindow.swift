@@ -22,7 +22,7 @@ enum ShortcutsWindow {
     /// The table's shortcuts by group, in the user's language.
     static var groups: [Builder.ShortcutsGroup] {
         KeyboardShortcut.Group.allCases.map { group in
-            Builder.ShortcutsGroup(title: localized(group.title), shortcuts: KeyboardShortcut.all.filter { $0.group == group }.map {
+            Builder.ShortcutsGroup(title: localized(group.title), shortcuts: KeyboardShortcut.all.filter { $0.group == group && !$0.title.isEmpty }.map {
                 (title: localized($0.title), accelerator: $0.keys)
             })
         }

@@ -196,6 +196,11 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
 
     func openWindow(on document: Document) { openWindow(on: document, at: nil) }
 
+    func openTab(on document: Document?, beside scene: WindowScene) {
+        application?.requestSceneSessionActivation(
+            configuration: editorConfiguration(EditorConnection(document: document ?? store.newUntitled())), asTabOf: scene)
+    }
+
     /// Opens another window on an open document (both then edit the same text live).
     @discardableResult
     func openWindow(on document: Document, at place: OpenFileContext?, offer: OpenAnywayOffer? = nil,

@@ -247,6 +247,7 @@ def main():
     parser.add_argument("--probe", required=True)
     parser.add_argument("--keys", type=int, default=200)
     parser.add_argument("--cases", default="empty,10mb,python,8-windows", help="which cases, comma-separated")
+    parser.add_argument("--peers", default="gedit,mousepad", help="other editors beside Tandem, where installed")
     arguments = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="tandem-latency-")
@@ -260,7 +261,7 @@ def main():
         """Each Tandem starts with no windows of the case before to restore."""
         return dict(base, XDG_STATE_HOME=os.path.join(work, "state-" + case))
     paths = make_inputs(work)
-    peers = [(name, path) for name, path in (("gedit", shutil.which("gedit")), ("mousepad", shutil.which("mousepad"))) if path]
+    peers = [(name, shutil.which(name)) for name in arguments.peers.split(",") if name and shutil.which(name)]
     try:
         cases = arguments.cases.split(",")
         for case in [c for c in ("empty", "10mb", "python") if c in cases]:

@@ -15,7 +15,7 @@ private final class RecordingSceneDelegate: SceneDelegate {
         // A reopened session has no files in its options; its tag is kept in the session.
         tag = options.files.first?.path ?? session.userInfo["tag"] ?? "?"
         session.userInfo["tag"] = tag
-        scene.window.title = "scene-\(tag)"
+        scene.title = "scene-\(tag)"
         scene.window.setDefaultSize(width: 300, height: 200)
         received.append("\(tag):willConnect")
     }
@@ -155,6 +155,104 @@ final class WindowSceneLifecycleTests: XCTestCase {
             XCTAssertEqual(appDelegate.configurationsAsked, asked)
             c.window.close()
             wait("C disconnected") { c.activationState == .disconnected }
+
+            // 8c. Scenes as tabs of one window (tags TA…TD): the tab shown is in the foreground,
+            //     the others in the background; a scene moving between windows is never
+            //     disconnected, resigns before it leaves and becomes active only once shown.
+            do {
+                let windowsBefore = app.tabGroups.count, scenesBefore = app.connectedScenes.count
+                func tabOptions(_ tag: String) -> ConnectionOptions { ConnectionOptions(files: [OpenFileContext(path: tag)]) }
+                // 1. A window with one scene: no tab strip, a window like any other.
+                let a = app.requestSceneSessionActivation(options: tabOptions("TA"))
+                wait("A active") { a.activationState == .foregroundActive }
+                XCTAssertEqual(a.tabPlace?.count, 1)
+
+                // 2. B joins A's window as a tab and is shown: A resigns, then goes to the background.
+                received = []
+                let b = app.requestSceneSessionActivation(options: tabOptions("TB"), asTabOf: a)
+                XCTAssertTrue(b.window === a.window, "one window")
+                XCTAssertEqual(app.tabGroups.count, windowsBefore + 1)
+                wait("B active, A in the background") { b.activationState == .foregroundActive && a.activationState == .background }
+                XCTAssertEqual(events("TA"), ["willResignActive", "didEnterBackground"])
+                XCTAssertEqual(events("TB"), ["willConnect", "willEnterForeground", "didBecomeActive"])
+                XCTAssertEqual(a.tabPlace?.index, 0)
+                XCTAssertEqual(b.tabPlace?.index, 1)
+                XCTAssertEqual(a.window.title, "scene-TB", "the window says the title of the tab it shows")
+
+                // 3. Showing A's tab again: B leaves the foreground before A becomes active.
+                received = []
+                a.selectTab()
+                wait("A active again") { a.activationState == .foregroundActive && b.activationState == .background }
+                XCTAssertEqual(received, ["TB:willResignActive", "TB:didEnterBackground", "TA:willEnterForeground", "TA:didBecomeActive"])
+                XCTAssertEqual(a.window.title, "scene-TA")
+
+                // 4. B moves to a window of its own: the same scene, never disconnected; it comes
+                //    forward in its new window, and becomes active only there.
+                received = []
+                let firstWindow = a.window
+                b.moveToNewWindow()
+                XCTAssertFalse(b.window === firstWindow)
+                wait("B active in its own window") { b.activationState == .foregroundActive }
+                XCTAssertEqual(events("TB"), ["willEnterForeground", "didBecomeActive"])
+                XCTAssertEqual(app.tabGroups.count, windowsBefore + 2)
+                XCTAssertEqual(app.connectedScenes.count, scenesBefore + 2)
+                XCTAssertTrue(b.session.scene === b)
+
+                // 5. A moves into B's window: its old window, left empty, goes; A resigns before it
+                //    leaves, and is shown (not yet active) where it arrives.
+                received = []
+                a.moveToWindow(of: b)
+                XCTAssertTrue(a.window === b.window)
+                wait("A's old window gone") { app.tabGroups.count == windowsBefore + 1 }
+                XCTAssertNotEqual(a.activationState, .disconnected)
+                let aEvents = events("TA")
+                XCTAssertFalse(aEvents.contains("didDisconnect"))
+                if let resign = aEvents.firstIndex(of: "willResignActive"), let background = aEvents.firstIndex(of: "didEnterBackground") {
+                    XCTAssertLessThan(resign, background)
+                }
+                for (index, event) in aEvents.enumerated() where event == "didBecomeActive" {
+                    XCTAssertTrue(aEvents[..<index].contains("willEnterForeground"), "no becomes-active without a foreground: \(aEvents)")
+                }
+                XCTAssertEqual(b.tabPlace?.index, 0)
+                XCTAssertEqual(a.tabPlace?.index, 1)
+
+                // 6. Records say which window, where, and which tab was shown.
+                a.saveRestorationRecord()
+                b.saveRestorationRecord()
+                let aTab = a.session.stateRestorationRecord?.tab, bTab = b.session.stateRestorationRecord?.tab
+                XCTAssertNotNil(aTab)
+                XCTAssertEqual(aTab?.group, bTab?.group)
+                XCTAssertEqual(aTab?.index, 1)
+                XCTAssertEqual(aTab?.isSelected, true)
+                XCTAssertEqual(bTab?.isSelected, false)
+
+                // 7. Closing a tab closes its scene only; the window stays with the other tab shown.
+                received = []
+                a.requestClose()
+                wait("A closed, B shown") { a.activationState == .disconnected && b.activationState != .background }
+                XCTAssertEqual(events("TA").last, "didDisconnect")
+                XCTAssertEqual(app.tabGroups.count, windowsBefore + 1)
+                XCTAssertEqual(b.tabPlace?.count, 1)
+
+                // 8. A window closed with its tabs comes back whole from Reopen Closed Window.
+                let c = app.requestSceneSessionActivation(options: tabOptions("TC"))
+                wait("C active") { c.activationState == .foregroundActive }
+                let d = app.requestSceneSessionActivation(options: tabOptions("TD"), asTabOf: c)
+                wait("D active") { d.activationState == .foregroundActive }
+                let (cSession, dSession) = (c.session, d.session)
+                c.tabGroup?.requestClose()
+                wait("C and D closed") { c.activationState == .disconnected && d.activationState == .disconnected }
+                XCTAssertTrue(app.reopenRecentlyClosedSession())
+                wait("both back") { cSession.scene != nil && dSession.scene != nil }
+                XCTAssertTrue(cSession.scene?.window === dSession.scene?.window, "in one window again")
+                XCTAssertEqual(cSession.scene?.tabPlace?.index, 0)
+                XCTAssertEqual(dSession.scene?.tabGroup?.selectedScene === dSession.scene, true, "the tab that was shown, shown")
+
+                b.requestClose()
+                wait("the tab windows closed") { app.connectedScenes.count == scenesBefore + 2 }
+                for scene in app.connectedScenes.suffix(2) { scene.requestClose() }
+                wait("back to the windows before") { app.connectedScenes.count == scenesBefore }
+            }
 
             // 9. A quit waits for the app delegate's reply, the main loop running meanwhile (a
             //    save on its way); asking again changes nothing. Then it closes every window

@@ -1,0 +1,198 @@
+"""Window tabs, where every tab is a scene of its own: a new tab joins the window (and the tab
+shown before goes to the background), tabs are switched from the keyboard, a tab moved to a new
+window brings its document's undo along, a window comes back whole with its tabs in order and the
+same one shown, a background tab gives its buffer back on a memory warning, and a tab is dragged
+out of its window and into another."""
+import re
+import subprocess
+import time
+
+import pytest
+
+from conftest import wait_for, press, write, WAYLAND
+from test_background import LowMemoryMonitor
+from test_place import numbered, visible_lines
+
+
+def page_tabs(tandem, title):
+    """The AT-SPI page tabs of the window titled `title`, in order (a window of one tab has one)."""
+    frame = tandem.frame(title)
+    return tandem.find(frame, "page tab") if frame else []
+
+
+def tab_names(tandem, title):
+    return [tab.name for tab in page_tabs(tandem, title)]
+
+
+def tab_text(tandem, title, name):
+    """The text of the tab called `name` in the window titled `title`."""
+    tab = next(tab for tab in page_tabs(tandem, title) if tab.name == name)
+    return tandem.text_in(tab).getText(0, -1)
+
+
+def sessions(trace):
+    """Each scene's session, in the order they connected."""
+    return re.findall(r"^tandem-lifecycle (\S+) willConnect$", trace, re.M)
+
+
+def x_windows(tandem):
+    """The visible top-level windows of the instance (X11), less GTK's 1x1 drag-and-drop window."""
+    ids = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(tandem.proc.pid), "--name", "."],
+                         capture_output=True, text=True).stdout.split()
+    return [wid for wid in ids if "Geometry: 1x1" not in subprocess.run(["xdotool", "getwindowgeometry", wid], capture_output=True, text=True).stdout]
+
+
+def test_a_new_tab_is_a_scene_of_its_own_in_the_same_window(tandem, tmp_path):
+    (tmp_path / "a.txt").write_text("alpha\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    tandem.key("a.txt", "ctrl+t")
+    wait_for("a second tab, shown", lambda: tab_names(tandem, "Untitled Document 1") == ["a.txt", "Untitled Document 1"])
+    assert tandem.titles() == ["Untitled Document 1"], "one window, titled after the tab it shows"
+    if not WAYLAND:
+        assert len(x_windows(tandem)) == 1
+    first, second = sessions(tandem.trace)
+    trace = tandem.trace
+    # The tab that was shown resigned, then went to the background; the new one came forward.
+    assert trace.index(f"{first} willResignActive") < trace.index(f"{first} didEnterBackground") < trace.index(f"{second} didBecomeActive")
+    write("typed here")
+    wait_for("the typing in the new tab", lambda: tab_text(tandem, "• Untitled Document 1", "• Untitled Document 1") == "typed here")
+    assert tab_text(tandem, "• Untitled Document 1", "a.txt") == "alpha\n"
+
+    press("ctrl+Page_Up")
+    tandem.wait_title("a.txt")
+    wait_for("the first tab active again", lambda: tandem.trace.count(f"{first} didBecomeActive") == 2)
+    write("A ")
+    wait_for("typing goes to the tab shown", lambda: tab_text(tandem, "• a.txt", "• a.txt") == "A alpha\n")
+    press("alt+2")
+    tandem.wait_title("• Untitled Document 1")
+    press("ctrl+Page_Down")  # wraps around
+    tandem.wait_title("• a.txt")
+
+
+def test_undo_after_a_move_to_a_new_window_undoes_what_was_typed_before_it(tandem, tmp_path):
+    (tmp_path / "a.txt").write_text("alpha\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    tandem.key("a.txt", "ctrl+End")
+    write("omega")
+    tandem.wait_title("• a.txt")
+    press("ctrl+t")
+    tandem.wait_title("Untitled Document 1")
+    press("ctrl+Page_Up")
+    tandem.wait_title("• a.txt")
+    first = sessions(tandem.trace)[0]
+    tandem.activate_action("move-to-new-window", window=1)
+    wait_for("two windows", lambda: tandem.titles() == ["Untitled Document 1", "• a.txt"])
+    # A window of one tab shows no strip (its page tab has no name then).
+    assert len(page_tabs(tandem, "• a.txt")) == 1 and len(page_tabs(tandem, "Untitled Document 1")) == 1
+    assert f"{first} didDisconnect" not in tandem.trace, "the scene moved: it was never closed"
+    assert sessions(tandem.trace).count(first) == 1, "the same scene, not a new one"
+    tandem.key("• a.txt", "ctrl+z")
+    wait_for("the edit from before the move undone", lambda: tandem.text_of("a.txt") == "alpha\n")
+
+
+def test_a_window_with_three_tabs_comes_back_whole_with_the_second_shown(tandem, tmp_path):
+    (tmp_path / "a.txt").write_text("alpha\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    tandem.key("a.txt", "ctrl+t")
+    tandem.wait_title("Untitled Document 1")
+    write("two")
+    tandem.wait_title("• Untitled Document 1")
+    press("ctrl+t")
+    tandem.wait_title("Untitled Document 2")
+    write("three")
+    tandem.wait_title("• Untitled Document 2")
+    press("ctrl+Page_Up")
+    tandem.wait_title("• Untitled Document 1")
+    press("ctrl+q")
+    tandem.wait_exit()
+
+    tandem.restart()
+    tandem.wait_title("• Untitled Document 1")
+    wait_for("the three tabs in their order", lambda: tab_names(tandem, "• Untitled Document 1")
+             == ["a.txt", "• Untitled Document 1", "• Untitled Document 2"])
+    assert tandem.titles() == ["• Untitled Document 1"], "one window"
+    assert tab_text(tandem, "• Untitled Document 1", "• Untitled Document 2") == "three"
+    write(" more")
+    wait_for("typing goes to the tab shown", lambda: tab_text(tandem, "• Untitled Document 1", "• Untitled Document 1") == "two more")
+
+
+def test_a_background_tab_gives_its_text_back_on_a_memory_warning_and_keeps_its_place(tandem, tmp_path):
+    monitor = LowMemoryMonitor()
+    try:
+        (tmp_path / "b.txt").write_text(numbered(3000))
+        tandem.start("b.txt:1500", env={"DBUS_SYSTEM_BUS_ADDRESS": monitor.address})
+        tandem.wait_title("b.txt")
+        top, _ = wait_for("the place shown", lambda: visible_lines(tandem, "b.txt")[0] > 1400 and visible_lines(tandem, "b.txt"))
+        caret = tandem.caret_of("b.txt")
+        away = sessions(tandem.trace)[0]
+        tandem.key("b.txt", "ctrl+t")
+        tandem.wait_title("Untitled Document 1")
+        wait_for("the first tab in the background", lambda: f"tandem-lifecycle {away} didEnterBackground" in tandem.trace)
+        wait_for("the warning heard", lambda: monitor.warn() or f"tandem-lifecycle {away} buffer released" in tandem.trace)
+        press("alt+1")
+        tandem.wait_title("b.txt")
+        wait_for("the caret where it was", lambda: tandem.caret_of("b.txt") == caret)
+        wait_for("the same line on top", lambda: visible_lines(tandem, "b.txt")[0] == top or None)
+    finally:
+        monitor.stop()
+
+
+def drag(start, end, steps=12):
+    """Presses the pointer's first button at `start`, moves it to `end` in steps, releases it."""
+    subprocess.run(["xdotool", "mousemove", "--sync", str(start[0]), str(start[1]), "mousedown", "1"], check=True)
+    for step in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * step // steps
+        y = start[1] + (end[1] - start[1]) * step // steps
+        subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True)
+        time.sleep(0.03)
+    time.sleep(0.2)
+    subprocess.run(["xdotool", "mouseup", "1"], check=True)
+
+
+def centre(accessible):
+    x, y, width, height = accessible.queryComponent().getExtents(0)
+    return x + width // 2, y + height // 2
+
+
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
+def test_a_tab_dragged_out_makes_a_window_and_one_dragged_in_joins_it(tandem, tmp_path):
+    (tmp_path / "a.txt").write_text("alpha\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    tandem.key("a.txt", "ctrl+t")
+    tandem.wait_title("Untitled Document 1")
+    write("moved out")
+    tandem.wait_title("• Untitled Document 1")
+    press("ctrl+t")
+    tandem.wait_title("Untitled Document 2")
+    press("ctrl+Page_Up")
+    tandem.wait_title("• Untitled Document 1")
+    moved = sessions(tandem.trace)[1]
+    tab = wait_for("the strip", lambda: next((t for t in page_tabs(tandem, "• Untitled Document 1") if t.name == "• Untitled Document 1"), None))
+    drag(centre(tab), (1300, 800))  # the window made for it is moved to stay whole on the screen
+    wait_for("a window of its own", lambda: tandem.titles() == ["Untitled Document 2", "• Untitled Document 1"], timeout=10)
+    assert len(x_windows(tandem)) == 2
+    assert len(page_tabs(tandem, "• Untitled Document 1")) == 1 and len(page_tabs(tandem, "Untitled Document 2")) == 2
+    assert f"{moved} didDisconnect" not in tandem.trace and sessions(tandem.trace).count(moved) == 1
+    write(" and typed")
+    wait_for("it takes keys in its window", lambda: tandem.text_of("• Untitled Document 1") == "moved out and typed")
+
+    # Into the window dragged out: it needs a strip to drop on, so it gets a second tab first.
+    press("ctrl+t")
+    tandem.wait_title("Untitled Document 3")
+    # Side by side, so neither covers the other's strip.
+    subprocess.run(["xdotool", "windowmove", "--sync", tandem.window_id("Untitled Document 3"), "0", "0"], check=True)
+    subprocess.run(["xdotool", "windowmove", "--sync", tandem.window_id("Untitled Document 2"), "800", "330"], check=True)
+    target = wait_for("its strip", lambda: next((t for t in page_tabs(tandem, "Untitled Document 3") if t.name == "Untitled Document 3"
+                                                 and t.queryComponent().getExtents(0)[1] < 150), None))
+    tandem.activate("Untitled Document 2")
+    source = wait_for("a.txt's tab", lambda: next((t for t in page_tabs(tandem, "Untitled Document 2") if t.name == "a.txt"
+                                                   and t.queryComponent().getExtents(0)[0] > 800), None))
+    drag(centre(source), centre(target))
+    wait_for("a.txt joined the other window", lambda: sorted(tab_names(tandem, "a.txt")) == ["Untitled Document 3", "a.txt", "• Untitled Document 1"],
+             timeout=10)
+    assert len(page_tabs(tandem, "Untitled Document 2")) == 1, "the window it left keeps its other tab"
+    assert len(x_windows(tandem)) == 2
