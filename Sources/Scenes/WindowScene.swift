@@ -52,6 +52,7 @@ public final class WindowScene {
     public func setContent(_ widget: Widget, titlebar: Widget) {
         content.pack(widget, expand: true)
         self.titlebar = titlebar
+        tabGroup?.titlebarArrived(from: self)
     }
 
     /// The scene's tab went to another window (or is put in its first).

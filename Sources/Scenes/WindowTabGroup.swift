@@ -161,6 +161,15 @@ public final class WindowTabGroup {
         application.tabsDidChange()
     }
 
+    /// A scene connecting to this window has made its title bar: a window that has none yet
+    /// takes it at once, so what the delegate sets next (its size, its place) is measured with
+    /// the title bar it will have (client-side decorations move the frame by their shadow).
+    func titlebarArrived(from scene: WindowScene) {
+        guard shownTitlebar == nil, let titlebar = scene.titlebar else { return }
+        window.setTitlebar(titlebar)
+        shownTitlebar = titlebar
+    }
+
     /// Shows the tab `offset` places after the one shown (negative: before), wrapping around.
     public func selectTab(offset: Int) {
         guard let current = selectedScene, let index = scenes.firstIndex(where: { $0 === current }) else { return }

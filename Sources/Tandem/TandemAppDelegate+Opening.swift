@@ -56,14 +56,18 @@ extension TandemAppDelegate {
         }
     }
 
-    /// Raises the window already showing `document` (moving its caret), or opens a new one.
+    /// Raises the window already showing `document` (moving its caret, showing its tab), or opens
+    /// a new one (a tab, when the preference says so).
     private func show(_ document: Document, at file: OpenFileContext, forceNewWindow: Bool) -> WindowScene? {
         if !forceNewWindow, let scene = scene(showing: document) {
             editor(of: scene)?.moveCaret(to: file)
+            scene.selectTab()
             scene.window.present()
             return scene
         }
-        let scene = openWindow(on: document, at: file)
+        // The preference puts it in a tab of the window used last; --new-window never does.
+        let neighbour = preferences.opensFilesInTabs && !forceNewWindow ? lastUsedScene : nil
+        let scene = openWindow(on: document, at: file, asTabOf: neighbour)
         if FileSystem.exists(file.path) { RecentFiles.add(file.path) }
         return scene
     }

@@ -204,10 +204,15 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     /// Opens another window on an open document (both then edit the same text live).
     @discardableResult
     func openWindow(on document: Document, at place: OpenFileContext?, offer: OpenAnywayOffer? = nil,
-                    notices: [String] = []) -> WindowScene? {
+                    notices: [String] = [], asTabOf neighbour: WindowScene? = nil) -> WindowScene? {
         application?.requestSceneSessionActivation(
             configuration: editorConfiguration(EditorConnection(document: document, openAnyway: offer)),
-            options: ConnectionOptions(files: place.map { [$0] } ?? [], notices: notices))
+            options: ConnectionOptions(files: place.map { [$0] } ?? [], notices: notices), asTabOf: neighbour)
+    }
+
+    /// The scene of the window used last (where files open as tabs), if one is open.
+    var lastUsedScene: WindowScene? {
+        windows.mostRecentlyActive?.scene ?? application?.connectedScenes.last
     }
 
     /// The window already showing `document`, if any.

@@ -39,6 +39,9 @@ final class WindowList {
         recent.insert(session, at: 0)
     }
 
+    /// The window that was active last, while it is open.
+    var mostRecentlyActive: SceneSession? { recent.first { $0.scene != nil } }
+
     /// A window closed: it leaves the menu and the switcher.
     func windowClosed(_ session: SceneSession) {
         recent.removeAll { $0 === session }

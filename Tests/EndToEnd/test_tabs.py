@@ -196,3 +196,22 @@ def test_a_tab_dragged_out_makes_a_window_and_one_dragged_in_joins_it(tandem, tm
              timeout=10)
     assert len(page_tabs(tandem, "Untitled Document 2")) == 1, "the window it left keeps its other tab"
     assert len(x_windows(tandem)) == 2
+
+
+def test_with_the_preference_files_open_in_tabs_of_the_window_last_used(tandem, tmp_path):
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (tmp_path / name).write_text(name + "\n")
+    settings = tmp_path / "config" / "glib-2.0" / "settings"
+    settings.mkdir(parents=True)
+    (settings / "keyfile").write_text("[io/github/tandemedit/Tandem]\nopen-in-tabs=true\n")
+    env = {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    tandem.start("a.txt", env=env)
+    tandem.wait_title("a.txt")
+    tandem.launch("b.txt", env=env)
+    wait_for("b.txt in a tab of a.txt's window", lambda: tab_names(tandem, "b.txt") == ["a.txt", "b.txt"])
+    assert tandem.titles() == ["b.txt"]
+    tandem.launch("--new-window", "c.txt", env=env)
+    wait_for("c.txt in a window of its own", lambda: tandem.titles() == ["b.txt", "c.txt"])
+    tandem.launch("a.txt", env=env)
+    wait_for("a.txt's tab shown again, not opened twice", lambda: tandem.titles() == ["a.txt", "c.txt"])
+    assert tab_names(tandem, "a.txt") == ["a.txt", "b.txt"]

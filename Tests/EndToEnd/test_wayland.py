@@ -3,6 +3,7 @@ through mutter's RemoteDesktop API (wayland_input.py). The rest of the suite run
 for now; these tests cover what differs on Wayland."""
 import os
 import subprocess
+import time
 
 import pytest
 
@@ -55,6 +56,13 @@ def test_a_minimized_window_on_wayland_gives_its_text_back(tandem, tmp_path, way
         focus = lambda: [line for line in tandem.trace.splitlines() if line.endswith(("didBecomeActive", "willResignActive"))]
         wait_for("the new window active", lambda: focus() and focus()[-1].endswith(f"tandem-lifecycle {away} didBecomeActive"))
         keyboard.key("super+h")   # mutter's Minimize
+        # A loaded run lost the key once (the window kept the focus): pressed again only then, so
+        # the other window, focused once this one is minimized, is never minimized too.
+        deadline = time.monotonic() + 3
+        while focus()[-1].endswith(f"{away} didBecomeActive") and time.monotonic() < deadline:
+            time.sleep(0.05)  # the poll's pace: the trace is a file
+        if focus()[-1].endswith(f"{away} didBecomeActive"):
+            keyboard.key("super+h")
         wait_for("the minimized window in the background", lambda: f"tandem-lifecycle {away} didEnterBackground" in tandem.trace)
         wait_for("the warning heard", lambda: monitor.warn() or f"tandem-lifecycle {away} buffer released" in tandem.trace)
         # The other window, focused by mutter, takes typing; the document changes under the hidden one.
