@@ -4,7 +4,12 @@ import Scenes
 /// when it comes back, and gives its text back when the system is short of memory.
 extension EditorSceneDelegate {
     func sceneDidEnterBackground(_ scene: WindowScene) {
-        viewport?.enterBackground()
+        // A tab behind another lets its text go at once: GTK would go on laying out every line of
+        // a hidden text view's buffer, and tabs are switched to far more often than windows are
+        // restored; it comes back from the store, caret and scroll where they were.
+        let hiddenTab = scene.hasTabSiblings && scene.tabGroup?.selectedScene !== scene
+        viewport?.enterBackground(releasing: hiddenTab)
+        if hiddenTab { scene.trace("buffer released") }
     }
 
     func sceneWillEnterForeground(_ scene: WindowScene) {

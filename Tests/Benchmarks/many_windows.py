@@ -22,10 +22,12 @@ def windows_of(pid):
 
 
 def new_tab_on_document():
-    """New Tab on This Document in the first window, as its menu item would (over D-Bus)."""
-    subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem", "--object-path",
-                    "/io/github/tandemedit/Tandem/window/1", "--method", "org.gtk.Actions.Activate",
-                    "new-tab-on-document", "[]", "{}"], check=True, capture_output=True)
+    """New Tab on This Document in the first window, as its menu item would (over D-Bus, from
+    this process: a gdbus process per tab would be most of what is measured)."""
+    from gi.repository import Gio, GLib
+    bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    bus.call_sync("io.github.tandemedit.Tandem", "/io/github/tandemedit/Tandem/window/1", "org.gtk.Actions", "Activate",
+                  GLib.Variant("(sava{sv})", ("new-tab-on-document", [], {})), None, Gio.DBusCallFlags.NONE, -1, None)
 
 
 def measure(tandem, path, count, limit, tabs=False):

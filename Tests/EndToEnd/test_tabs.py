@@ -1,7 +1,7 @@
 """Window tabs, where every tab is a scene of its own: a new tab joins the window (and the tab
 shown before goes to the background), tabs are switched from the keyboard, a tab moved to a new
 window brings its document's undo along, a window comes back whole with its tabs in order and the
-same one shown, a background tab gives its buffer back on a memory warning, and a tab is dragged
+same one shown, a background tab lets its buffer go and comes back in place, and a tab is dragged
 out of its window and into another."""
 import re
 import subprocess
@@ -119,7 +119,9 @@ def test_a_window_with_three_tabs_comes_back_whole_with_the_second_shown(tandem,
     wait_for("typing goes to the tab shown", lambda: tab_text(tandem, "• Untitled Document 1", "• Untitled Document 1") == "two more")
 
 
-def test_a_background_tab_gives_its_text_back_on_a_memory_warning_and_keeps_its_place(tandem, tmp_path):
+def test_a_background_tab_gives_its_text_back_and_keeps_its_place(tandem, tmp_path):
+    """A tab behind another lets its buffer go as it is hidden (GTK would go on laying out a hidden
+    text view's lines), and a memory warning then finds nothing more to take from it."""
     monitor = LowMemoryMonitor()
     try:
         (tmp_path / "b.txt").write_text(numbered(3000))
@@ -131,7 +133,8 @@ def test_a_background_tab_gives_its_text_back_on_a_memory_warning_and_keeps_its_
         tandem.key("b.txt", "ctrl+t")
         tandem.wait_title("Untitled Document 1")
         wait_for("the first tab in the background", lambda: f"tandem-lifecycle {away} didEnterBackground" in tandem.trace)
-        wait_for("the warning heard", lambda: monitor.warn() or f"tandem-lifecycle {away} buffer released" in tandem.trace)
+        assert f"tandem-lifecycle {away} buffer released" in tandem.trace, "released as it was hidden"
+        wait_for("the warning heard", lambda: monitor.warn() or "tandem-lifecycle app memory warning" in tandem.trace)
         press("alt+1")
         tandem.wait_title("b.txt")
         wait_for("the caret where it was", lambda: tandem.caret_of("b.txt") == caret)
