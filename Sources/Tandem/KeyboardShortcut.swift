@@ -31,7 +31,8 @@ struct KeyboardShortcut {
 
     /// Every shortcut Tandem has.
     static let all: [KeyboardShortcut] = [
-        .init(action: "app.new-window", keys: "<Control>n", title: translatable("New window"), group: .windows),
+        .init(action: "app.new-window", keys: "<Control>n", title: translatable("New window"), group: .windows,
+              alternatives: ["<Control><Shift>n"]),
         .init(action: "app.reopen-closed-window", keys: "<Control><Shift>t", title: translatable("Reopen closed window"), group: .windows),
         .init(action: "app.switch-window", keys: "<Control>grave", title: translatable("Switch to another window"), group: .windows),
         .init(action: "win.new-tab", keys: "<Control>t", title: translatable("New tab"), group: .windows),
