@@ -26,6 +26,15 @@ public final class TabLabel: Container {
 
     private var button: Object?
 
+    /// The close button's tooltip and accessible name ("Close Tab"). (GTK 3's notebook shows
+    /// screen readers its pages, not what their tabs hold.)
+    public var closeName: String = "" {
+        didSet {
+            atk_object_set_name(gtk_widget_get_accessible(closeButton), closeName)
+            gtk_widget_set_tooltip_text(closeButton, closeName)
+        }
+    }
+
     /// The title shown on the tab (and read by screen readers as the tab's name).
     public var text: String {
         get { String(cString: gtk_label_get_text(tandem_label(label))) }

@@ -125,10 +125,10 @@ public final class Application {
         tabGroups.removeAll { $0 === group }
     }
 
-    /// Tabs were added, moved, shown or taken away: every scene's record says where it is now
-    /// (once the loop is idle, in one write each).
-    func tabsDidChange() {
-        for scene in connectedScenes where !awaitingFirstRecord.contains(where: { $0 === scene }) && scene.tabGroup != nil {
+    /// Tabs of `group` were added, moved, shown or taken away: each of its scenes' records says
+    /// where it is now (once the loop is idle, in one write each; other windows are not touched).
+    func tabsDidChange(in group: WindowTabGroup) {
+        for scene in group.scenes where !awaitingFirstRecord.contains(where: { $0 === scene }) {
             saveFirstRecordSoon(of: scene)
         }
     }

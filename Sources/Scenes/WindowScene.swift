@@ -29,6 +29,13 @@ public final class WindowScene {
     /// Its tab in the window's tab strip.
     private(set) lazy var tabLabel = TabLabel { [weak self] in self?.requestClose() }
 
+    /// What the close button of the scene's tab is called (the delegate gives it in the user's
+    /// language: Scenes translates nothing).
+    public var tabCloseName: String {
+        get { tabLabel.closeName }
+        set { tabLabel.closeName = newValue }
+    }
+
     /// The scene's title: the window's while its tab is shown, and its tab's.
     public var title = "" {
         didSet {

@@ -104,7 +104,7 @@ public final class WindowTabGroup {
             madeForDrop = false
             window.present()
         }
-        application.tabsDidChange()
+        application.tabsDidChange(in: self)
     }
 
     /// A page left: its scene was closed, or moved to another window (which adopts it next).
@@ -137,7 +137,7 @@ public final class WindowTabGroup {
         } else if let shown = notebook.currentPage, let next = scenes.first(where: { $0.content === shown }) {
             select(next)
         }
-        application.tabsDidChange()
+        application.tabsDidChange(in: self)
     }
 
     /// Shows `scene`'s tab, title bar, title and actions; the tab shown before goes to the background.
@@ -158,7 +158,7 @@ public final class WindowTabGroup {
         previous?.feed(.hide)
         if isShown { scene.feed(.show) }
         if isActive { scene.feed(.focusIn) }
-        application.tabsDidChange()
+        application.tabsDidChange(in: self)
     }
 
     /// A scene connecting to this window has made its title bar: a window that has none yet

@@ -40,6 +40,7 @@ final class EditorSceneDelegate: SceneDelegate {
         self.scene = scene
         windowNumber = environment.host?.windowNumber(for: document) ?? 1
         let ui = EditorWindow(in: scene, windows: environment.host?.windowsMenu)
+        scene.tabCloseName = localized("Close Tab")
         // One checker per document: loaded once, one language in all its windows.
         if let group = environment.host?.spellingGroup(for: document) { ui.textView.spellingGroup = group }
         let lightweight = EditorLoading.isLightweight(document)

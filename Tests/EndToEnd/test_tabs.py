@@ -61,8 +61,8 @@ def test_a_new_tab_is_a_scene_of_its_own_in_the_same_window(tandem, tmp_path):
 
     press("ctrl+Page_Up")
     tandem.wait_title("a.txt")
-    wait_for("the first tab active again", lambda: tandem.trace.count(f"{first} didBecomeActive") == 2)
-    write("A ")
+    wait_for("the first tab in the foreground again", lambda: tandem.trace.count(f"{first} willEnterForeground") == 2)
+    tandem.type("a.txt", "A ")
     wait_for("typing goes to the tab shown", lambda: tab_text(tandem, "• a.txt", "• a.txt") == "A alpha\n")
     press("alt+2")
     tandem.wait_title("• Untitled Document 1")
@@ -218,3 +218,4 @@ def test_with_the_preference_files_open_in_tabs_of_the_window_last_used(tandem, 
     tandem.launch("a.txt", env=env)
     wait_for("a.txt's tab shown again, not opened twice", lambda: tandem.titles() == ["a.txt", "c.txt"])
     assert tab_names(tandem, "a.txt") == ["a.txt", "b.txt"]
+
