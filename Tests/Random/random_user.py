@@ -163,6 +163,20 @@ class Driver:
             raise Failure(f"tandem --new-window failed: {result.stderr}")
         self.model.docs[doc].windows += 1
 
+    def op_tab_out(self, doc, window):
+        # Another window on the document made the tabs' way: New Tab on This Document in one of
+        # its windows, then Move Tab to New Window (each through that window's actions on D-Bus;
+        # X11 says which GtkApplicationWindow a window is). The model sees one more window.
+        wid = self.window(doc, window)
+        path = subprocess.run(["xprop", "-id", wid, "_GTK_WINDOW_OBJECT_PATH"], capture_output=True, text=True).stdout
+        if '"' not in path:
+            raise Failure(f"window {wid} has no GTK object path: {path!r}")
+        for action in ("new-tab-on-document", "move-to-new-window"):
+            subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem", "--object-path",
+                            path.split('"')[1], "--method", "org.gtk.Actions.Activate", action, "[]", "{}"],
+                           check=True, capture_output=True)
+        self.model.docs[doc].windows += 1
+
     def op_close_window(self, doc, window):
         self.keys(self.window(doc, window), "ctrl+w")
         self.model.docs[doc].windows -= 1
