@@ -54,7 +54,15 @@ def test_a_minimized_window_on_wayland_gives_its_text_back(tandem, tmp_path, way
         # The last change of focus is the new window's (a line of another kind may follow it:
         # the first window's visibility probe, a buffer released).
         focus = lambda: [line for line in tandem.trace.splitlines() if line.endswith(("didBecomeActive", "willResignActive"))]
-        wait_for("the new window active", lambda: focus() and focus()[-1].endswith(f"tandem-lifecycle {away} didBecomeActive"))
+        new_window_active = lambda: focus() and focus()[-1].endswith(f"tandem-lifecycle {away} didBecomeActive")
+        # Loaded CI runs saw mutter leave the focus on the first window now and then (this test is
+        # about minimizing, not about who gets the focus): mutter's own Alt+Escape then moves it.
+        deadline = time.monotonic() + 5
+        while not new_window_active() and time.monotonic() < deadline:
+            time.sleep(0.05)  # the poll's pace: the trace is a file
+        if not new_window_active():
+            keyboard.key("alt+Escape")
+        wait_for("the new window active", new_window_active)
         keyboard.key("super+h")   # mutter's Minimize
         # A loaded run lost the key once (the window kept the focus): pressed again only then, so
         # the other window, focused once this one is minimized, is never minimized too.
