@@ -153,14 +153,17 @@ public final class Application {
     @discardableResult
     public func reopenRecentlyClosedSession() -> Bool {
         guard let session = recentlyClosedSessions.first else { return false }
-        // A window closed with its tabs comes back whole: the sessions closed with it are next in line.
-        let group = session.stateRestorationRecord?.tab?.group
-        let together = group == nil ? [session]
-            : Array(recentlyClosedSessions.prefix { $0.stateRestorationRecord?.tab?.group == group })
-        for session in together {
+        for session in sessionsClosed(with: session) {
             requestSceneSessionActivation(session, options: ConnectionOptions(restorationRecord: session.stateRestorationRecord))
         }
         return true
+    }
+
+    /// `first` (the most recently closed) and the sessions closed with it, tabs of one window:
+    /// they are next in line in `recentlyClosedSessions`, so Reopen Closed Window brings it whole.
+    public func sessionsClosed(with first: SceneSession) -> [SceneSession] {
+        guard let group = first.stateRestorationRecord?.tab?.group else { return [first] }
+        return Array(recentlyClosedSessions.prefix { $0.stateRestorationRecord?.tab?.group == group })
     }
 
     /// Drops a session for good: its window closes and the app delegate deletes its data.

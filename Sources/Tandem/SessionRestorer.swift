@@ -37,10 +37,7 @@ final class SessionRestorer {
     func reopenClosedWindow() {
         guard let application, let first = application.recentlyClosedSessions.first else { return }
         defer { DispatchQueue.main.async { [weak self] in self?.appDelegate.updateAppActions() } }
-        let group = first.stateRestorationRecord?.tab?.group
-        let together = group == nil ? [first]
-            : Array(application.recentlyClosedSessions.prefix { $0.stateRestorationRecord?.tab?.group == group })
-        for session in together {
+        for session in application.sessionsClosed(with: first) {
             if let lost = reconnect(session), let scene = application.connectedScenes.last {
                 appDelegate.editor(of: scene)?.showNotices([localized("“%1” could not come back: its file is gone and it had no unsaved text.", lost)])
             }
