@@ -35,6 +35,8 @@ static inline GtkContainer *tandem_container(gpointer p) { return GTK_CONTAINER(
 static inline GtkBox *tandem_box(gpointer p) { return GTK_BOX(p); }
 /** GTK_NOTEBOOK(): a widget known to be a notebook (a window's tabs). */
 static inline GtkNotebook *tandem_notebook(gpointer p) { return GTK_NOTEBOOK(p); }
+/** GTK_PANED(): a widget known to be a paned (a window split in two). */
+static inline GtkPaned *tandem_paned(gpointer p) { return GTK_PANED(p); }
 /** GTK_HEADER_BAR(): a widget known to be a header bar. */
 static inline GtkHeaderBar *tandem_header_bar(gpointer p) { return GTK_HEADER_BAR(p); }
 /** Makes closing `window` (its close button, gtk_window_close) hide it instead of destroying it. */

@@ -161,6 +161,19 @@ public final class ApplicationWindow: Container {
         }
     }
 
+    /// Called when the keyboard focus moves inside the window; `holds` tells whether a widget
+    /// is, or contains, the widget that now has it (false for all when none has it).
+    @discardableResult
+    public func onFocusMoved(_ handler: @escaping @MainActor (_ holds: (Widget) -> Bool) -> Void) -> UInt {
+        connectPointer("set-focus") { focus in
+            let focused = UnsafeMutablePointer<GtkWidget>(focus)
+            handler { widget in
+                guard let focused else { return false }
+                return focused == widget.widget || gtk_widget_is_ancestor(focused, widget.widget) != 0
+            }
+        }
+    }
+
     /// Called when the window is mapped (shown on screen) for the first or a later time.
     @discardableResult
     public func onMap(_ handler: @escaping @MainActor () -> Void) -> UInt {

@@ -74,13 +74,14 @@ public final class Application {
 
     /// Shows `session`'s window, creating the session and connecting a scene as needed. The
     /// delegate comes from `configuration`, or else from the app delegate's choice. The scene
-    /// becomes a tab of `tabOf`'s window when given; else of the window its record names, if that
+    /// becomes a tab of `tabOf`'s window when given (`split`: on the window's right side, beside
+    /// it); else of the window its record names, if that
     /// window is open (a window restored whole); else it gets a window of its own.
     @discardableResult
     public func requestSceneSessionActivation(_ session: SceneSession? = nil, role: String = "editor",
                                               configuration: SceneConfiguration? = nil,
                                               options: ConnectionOptions = ConnectionOptions(),
-                                              asTabOf neighbour: WindowScene? = nil) -> WindowScene {
+                                              asTabOf neighbour: WindowScene? = nil, split: Bool = false) -> WindowScene {
         if let scene = session?.scene {
             scene.selectTab()
             scene.window.present()
@@ -101,8 +102,11 @@ public final class Application {
         scene.connect(options: options)
         if let placement, neighbour == nil {
             // Restored: in its recorded place among the tabs back so far; the one that was shown, shown.
-            let before = group.scenes.filter { ($0.session.stateRestorationRecord?.tab?.index ?? 0) < placement.index }.count
-            group.adopt(scene, at: before, select: placement.isSelected || group.scenes.isEmpty)
+            let side = group.panes[placement.side].scenes
+            let before = side.filter { ($0.session.stateRestorationRecord?.tab?.index ?? 0) < placement.index }.count
+            group.adopt(scene, at: before, select: placement.isSelected || side.isEmpty, side: placement.side)
+        } else if split && neighbour != nil {
+            group.split(with: scene)
         } else {
             group.adopt(scene)
         }

@@ -89,13 +89,26 @@ public struct RestorationRecord: Codable, Sendable, Equatable {
 public struct TabPlacement: Codable, Sendable, Equatable {
     /// The window (`WindowTabGroup.identifier`): scenes with the same one share a window.
     public var group: UUID
-    /// Where among the window's tabs (0: first).
+    /// Where among its side's tabs (0: first).
     public var index: Int
-    /// Whether it was the tab shown.
+    /// Whether it was the tab shown on its side.
     public var isSelected: Bool
+    /// The side of a split window (0: left, the only one of a window not split).
+    public var side: Int
 
     /// Creates a placement.
-    public init(group: UUID, index: Int, isSelected: Bool) {
-        self.group = group; self.index = index; self.isSelected = isSelected
+    public init(group: UUID, index: Int, isSelected: Bool, side: Int = 0) {
+        self.group = group; self.index = index; self.isSelected = isSelected; self.side = side
+    }
+
+    private enum CodingKeys: String, CodingKey { case group, index, isSelected, side }
+
+    /// Reads a placement; records from before split views have no side: the left.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        group = try c.decode(UUID.self, forKey: .group)
+        index = try c.decode(Int.self, forKey: .index)
+        isSelected = try c.decode(Bool.self, forKey: .isSelected)
+        side = min(max(try c.decodeIfPresent(Int.self, forKey: .side) ?? 0, 0), 1)
     }
 }

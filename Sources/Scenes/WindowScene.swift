@@ -26,6 +26,9 @@ public final class WindowScene {
     private(set) var titlebar: Widget? = HeaderBar()
     /// Its window actions ("win.NAME"), the window's while its tab is shown.
     let actions = ActionGroup()
+    /// The widget that takes the keyboard when the scene is brought forward (UIKit's preferred
+    /// focus environment): the delegate sets it, typically to its text.
+    public weak var preferredFocus: Widget?
     /// Its tab in the window's tab strip.
     private(set) lazy var tabLabel = TabLabel { [weak self] in self?.requestClose() }
 
@@ -68,11 +71,15 @@ public final class WindowScene {
         window = group.window
     }
 
-    /// Where the scene's tab is among its window's, and how many tabs the window has.
-    public var tabPlace: (index: Int, count: Int)? { tabGroup?.place(of: self) }
+    /// Where the scene's tab is: its side of the window (0: left), its place among that side's
+    /// tabs, and how many tabs that side has.
+    public var tabPlace: (side: Int, index: Int, count: Int)? { tabGroup?.place(of: self) }
 
-    /// Shows this scene's tab in its window.
-    public func selectTab() { tabGroup?.select(self) }
+    /// Whether its tab is the one shown on its side of the window.
+    public var isTabShown: Bool { tabGroup?.isShowing(self) ?? false }
+
+    /// Shows this scene's tab in its window, with the focus on its side.
+    public func selectTab() { tabGroup?.bringForward(self) }
 
     /// Shows the tab `offset` places from this one in the same window (negative: before).
     public func selectTab(offset: Int) { tabGroup?.selectTab(offset: offset) }
@@ -87,6 +94,11 @@ public final class WindowScene {
     public func moveToWindow(of other: WindowScene) {
         guard let group = other.tabGroup else { return }
         group.receive(self)
+    }
+
+    /// Shows this scene beside `other`, in its window's right side (a split view), with the focus.
+    public func moveBeside(_ other: WindowScene) {
+        other.tabGroup?.split(with: self)
     }
 
     /// Asks the delegate whether the scene may close (it may ask the user), then closes it.
@@ -216,7 +228,8 @@ public final class WindowScene {
         guard !isClosing else { return }
         if var record = delegate.stateRestorationRecord(for: self) {
             if let group = tabGroup, let place = group.place(of: self) {
-                record.tab = TabPlacement(group: group.identifier, index: place.index, isSelected: group.selectedScene === self)
+                record.tab = TabPlacement(group: group.identifier, index: place.index, isSelected: group.isShowing(self),
+                                          side: place.side)
             }
             session.stateRestorationRecord = record
             application.sessionDidUpdateRecord(session)

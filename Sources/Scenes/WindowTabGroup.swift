@@ -11,13 +11,22 @@ public final class WindowTabGroup {
     public let identifier: UUID
     /// The GTK window.
     public let window: ApplicationWindow
-    /// The scenes in tab order.
-    public private(set) var scenes: [WindowScene] = []
-    /// The scene shown.
-    public private(set) var selectedScene: WindowScene?
+    /// The window's two sides, each with its tabs; the second shows once the window is split.
+    let panes = [TabPane(), TabPane()]
+    private let paned = Paned(horizontal: true)
+    /// The side with the keyboard focus: its shown scene is the one the window speaks for.
+    private var focusedPane: TabPane
+    /// The scene whose title bar, title and actions the window has taken on.
+    private var frontScene: WindowScene?
     unowned let application: Application
 
-    let notebook = Notebook(group: "tandem-scenes")
+    /// The scenes in tab order, the left side's first.
+    public var scenes: [WindowScene] { panes.flatMap(\.scenes) }
+    /// The scene the window speaks for: the one shown on the side with the focus.
+    public var selectedScene: WindowScene? { focusedPane.shownScene }
+    /// Whether the window shows two scenes side by side.
+    public var isSplit: Bool { panes.allSatisfy { !$0.scenes.isEmpty } }
+
     /// Whether the window is on screen (mapped and not minimized), and whether it has the focus.
     private var isShown = false
     private var isActive = false
@@ -25,7 +34,7 @@ public final class WindowTabGroup {
     private var isDestroyed = false
     /// Set for a window made to take a tab dropped outside every window: shown once it has it.
     private var madeForDrop = false
-    /// The title bar the window shows (the shown scene's).
+    /// The title bar the window shows (the front scene's).
     private var shownTitlebar: Widget?
     /// Closes the window once a drag took its last tab away.
     private var closer: IdleSource?
@@ -33,37 +42,55 @@ public final class WindowTabGroup {
     init(application: Application, identifier: UUID = UUID()) {
         self.application = application
         self.identifier = identifier
+        focusedPane = panes[0]
         window = ApplicationWindow(application: application.native)
-        window.add(notebook)
-        notebook.show()
+        paned.set(first: panes[0].notebook, second: panes[1].notebook)
+        window.add(paned)
+        paned.show()
+        panes[0].notebook.show()
         // The handlers hold the group weakly: the window must not keep its own group alive.
         window.onActiveChanged { [weak self] active in
-            self?.isActive = active
-            self?.selectedScene?.feed(active ? .focusIn : .focusOut)
+            guard let self else { return }
+            self.isActive = active
+            self.focusedPane.shownScene?.feed(active ? .focusIn : .focusOut)
         }
         window.onVisibilityChanged { [weak self] hidden in
-            self?.isShown = !hidden
-            self?.selectedScene?.feed(hidden ? .hide : .show)
+            guard let self else { return }
+            self.isShown = !hidden
+            for pane in self.panes { pane.shownScene?.feed(hidden ? .hide : .show) }
         }
         window.onMap { [weak self] in
-            self?.isShown = true
-            self?.selectedScene?.feed(.show)
+            guard let self else { return }
+            self.isShown = true
+            for pane in self.panes { pane.shownScene?.feed(.show) }
+        }
+        window.onFocusMoved { [weak self] holds in
+            guard let self, let pane = self.panes.first(where: { holds($0.notebook) }) else { return }
+            self.focus(pane)
         }
         window.onCloseRequest { [weak self] in
             self?.requestClose()
             return true  // the scenes decide; closing happens through their close()
         }
         window.onDestroy { [weak self] in self?.windowDestroyed() }
+        for side in panes.indices { wire(side) }
+    }
+
+    /// Follows one side's tab strip: tabs shown, added, taken away, reordered, dropped outside.
+    private func wire(_ side: Int) {
+        let notebook = panes[side].notebook
         notebook.onSwitchPage { [weak self] page in
-            guard let self, let scene = self.scenes.first(where: { $0.content === page }) else { return }
+            guard let self, let scene = self.panes[side].scene(showing: page) else { return }
             self.select(scene)
         }
-        notebook.onPageAdded { [weak self] page, index in self?.pageArrived(page, at: index) }
-        notebook.onPageRemoved { [weak self] page in self?.pageLeft(page) }
+        notebook.onPageAdded { [weak self] page, index in self?.pageArrived(page, at: index, side: side) }
+        notebook.onPageRemoved { [weak self] page in self?.pageLeft(page, side: side) }
         notebook.onPageReordered { [weak self] page, index in
-            guard let self, let scene = self.scenes.first(where: { $0.content === page }) else { return }
-            self.scenes.removeAll { $0 === scene }
-            self.scenes.insert(scene, at: min(index, self.scenes.count))
+            guard let self else { return }
+            let pane = self.panes[side]
+            guard let scene = pane.scene(showing: page) else { return }
+            pane.scenes.removeAll { $0 === scene }
+            pane.scenes.insert(scene, at: min(index, pane.scenes.count))
         }
         notebook.onCreateWindow { [weak self] _, x, y in
             guard let self else { return nil }
@@ -74,31 +101,35 @@ public final class WindowTabGroup {
             let area = ApplicationWindow.workArea ?? (x: 0, y: 0, width: Int.max / 4, height: Int.max / 4)
             group.window.move(x: max(area.x, min(x, area.x + area.width - width)), y: max(area.y, min(y, area.y + area.height - height)))
             group.madeForDrop = true
-            return group.notebook
+            return group.panes[0].notebook
         }
     }
 
-    /// Puts `scene` in this window as a tab at `index` (nil: after the others), with its content
+    /// Puts `scene` in this window as a tab at `index` (nil: after the others) of `side` (nil:
+    /// the side with the focus; 1: the right, which shows once it has a tab), with its content
     /// and title bar; `select` shows it.
-    func adopt(_ scene: WindowScene, at index: Int? = nil, select: Bool = true) {
+    func adopt(_ scene: WindowScene, at index: Int? = nil, select: Bool = true, side: Int? = nil) {
+        let pane = side.map { panes[min(max($0, 0), panes.count - 1)] } ?? focusedPane
         let content = scene.content
         scene.moved(to: self)
         // page-added follows, which files the scene among the tabs.
-        notebook.insert(content, label: scene.tabLabel, at: index)
-        if select { notebook.select(content) }
+        pane.notebook.insert(content, label: scene.tabLabel, at: index)
+        if select { pane.notebook.select(content) }
     }
 
-    /// A page arrived: added by `adopt`, or a tab dragged in from another window.
-    private func pageArrived(_ page: Widget, at index: Int) {
+    /// A page arrived: added by `adopt`, or a tab dragged in from another window or side.
+    private func pageArrived(_ page: Widget, at index: Int, side: Int) {
         guard let scene = application.connectedScenes.first(where: { $0.content === page }) else { return }
+        let pane = panes[side]
         if scene.tabGroup !== self {
             // Dragged in: its title bar comes along from the window it left.
             scene.tabGroup?.forget(scene)
             scene.moved(to: self)
         }
-        scenes.removeAll { $0 === scene }
-        scenes.insert(scene, at: min(index, scenes.count))
-        if notebook.currentPage === page || selectedScene == nil { select(scene) }
+        pane.scenes.removeAll { $0 === scene }
+        pane.scenes.insert(scene, at: min(index, pane.scenes.count))
+        pane.showIfHolding()
+        if pane.notebook.currentPage === page || pane.shownScene == nil { select(scene) }
         // A window made for a tab dropped outside every window shows once the tab is in it.
         if madeForDrop {
             madeForDrop = false
@@ -107,58 +138,101 @@ public final class WindowTabGroup {
         application.tabsDidChange(in: self)
     }
 
-    /// A page left: its scene was closed, or moved to another window (which adopts it next).
-    private func pageLeft(_ page: Widget) {
-        guard !isDestroyed, let scene = scenes.first(where: { $0.content === page }) else { return }
+    /// A page left: its scene was closed, or moved to another window or side (which adopts it next).
+    private func pageLeft(_ page: Widget, side: Int) {
+        guard !isDestroyed, let scene = panes[side].scene(showing: page) else { return }
         forget(scene)
     }
 
-    /// Lets go of a scene that leaves this window (closed or moved): it goes to the background
-    /// on its way; a window left with no tab goes.
+    /// Lets go of a scene that leaves its side (closed or moved): it goes to the background on
+    /// its way; a side left with no tab hides, and a window left with none goes.
     private func forget(_ scene: WindowScene) {
-        guard scenes.contains(where: { $0 === scene }) else { return }
-        scenes.removeAll { $0 === scene }
-        if selectedScene === scene {
-            selectedScene = nil
+        guard let pane = panes.first(where: { $0.holds(scene) }) else { return }
+        pane.scenes.removeAll { $0 === scene }
+        if pane.shownScene === scene {
+            pane.shownScene = nil
             scene.feed(.hide)
         }
+        pane.showIfHolding()
         if scenes.isEmpty {
             // Its title bar goes with it (a window cannot be left without one once shown).
             if let titlebar = scene.titlebar, titlebar === shownTitlebar {
                 shownTitlebar = HeaderBar()
                 window.setTitlebar(shownTitlebar!)
             }
+            frontScene = nil
             // Not from inside GTK's own handling of the drag that took the last tab away.
             closer = IdleSource(priority: 200) { [weak self] in
                 guard let self, self.scenes.isEmpty, !self.isDestroyed else { return false }
                 self.window.destroy()
                 return false
             }
-        } else if let shown = notebook.currentPage, let next = scenes.first(where: { $0.content === shown }) {
+        } else if pane.scenes.isEmpty, let other = panes.first(where: { !$0.scenes.isEmpty }) {
+            // The side is gone: the other has the whole window, and the focus.
+            focus(other, moveKeyboardFocus: true)
+        } else if let shown = pane.notebook.currentPage, let next = pane.scene(showing: shown) {
             select(next)
         }
         application.tabsDidChange(in: self)
     }
 
-    /// Shows `scene`'s tab, title bar, title and actions; the tab shown before goes to the background.
+    /// Shows `scene`'s tab on its side; the tab shown there before goes to the background. On
+    /// the side with the focus, the window takes on its title bar, title and actions.
     func select(_ scene: WindowScene) {
-        guard selectedScene !== scene, scenes.contains(where: { $0 === scene }) else { return }
-        let previous = selectedScene
-        selectedScene = scene
-        if notebook.currentPage !== scene.content { notebook.select(scene.content) }
-        // The shown scene's header bar is the window's title bar: set in place of the one before
-        // (GTK swaps them without taking the window down).
+        guard let pane = panes.first(where: { $0.holds(scene) }), pane.shownScene !== scene else { return }
+        let previous = pane.shownScene
+        pane.shownScene = scene
+        // The first scene shown anywhere is the window's, whichever side it is on (a restore).
+        if focusedPane.shownScene == nil { focusedPane = pane }
+        if pane.notebook.currentPage !== scene.content { pane.notebook.select(scene.content) }
+        if pane === focusedPane { takeOnFront() }
+        previous?.feed(.hide)
+        if isShown { scene.feed(.show) }
+        if isActive && pane === focusedPane { scene.feed(.focusIn) }
+        application.tabsDidChange(in: self)
+    }
+
+    /// Shows `scene`'s tab and gives its side the focus (a file already open, asked for again).
+    func bringForward(_ scene: WindowScene) {
+        select(scene)
+        if let pane = panes.first(where: { $0.holds(scene) }) { focus(pane, moveKeyboardFocus: true) }
+    }
+
+    /// The keyboard focus went to `pane`'s side: its shown scene becomes the window's, and the
+    /// active one (the other side's resigns first; it stays in the foreground, on screen).
+    private func focus(_ pane: TabPane, moveKeyboardFocus: Bool = false) {
+        guard pane !== focusedPane, let scene = pane.shownScene else { return }
+        let previous = focusedPane.shownScene
+        focusedPane = pane
+        if isActive { previous?.feed(.focusOut) }
+        takeOnFront()
+        if isActive { scene.feed(.focusIn) }
+        if moveKeyboardFocus {
+            // Once the side is laid out: a widget given the focus before it is realized would be
+            // sent the rest of the key that asked for it (GTK complains of an unrealized widget).
+            focusMover = IdleSource(priority: 200) { [weak self, weak scene] in
+                if let self, let scene, self.focusedPane.shownScene === scene { scene.preferredFocus?.grabFocus() }
+                return false
+            }
+        }
+    }
+
+    /// Gives the keyboard to the side just focused, once it is laid out.
+    private var focusMover: IdleSource?
+
+    /// The window's title bar, title and "win" actions (shortcuts, menus, D-Bus) become those of
+    /// the scene shown on the side with the focus.
+    private func takeOnFront() {
+        guard let scene = focusedPane.shownScene, scene !== frontScene else { return }
+        let previous = frontScene
+        frontScene = scene
+        // Set in place of the one before (GTK swaps them without taking the window down).
         if let titlebar = scene.titlebar, titlebar !== shownTitlebar {
             window.setTitlebar(titlebar)
             shownTitlebar = titlebar
         }
         window.title = scene.title
-        // The window's "win" actions are the shown scene's: shortcuts, menus, and D-Bus.
         window.adopt(scene.actions, replacing: previous?.actions)
-        previous?.feed(.hide)
-        if isShown { scene.feed(.show) }
-        if isActive { scene.feed(.focusIn) }
-        application.tabsDidChange(in: self)
     }
 
     /// A scene connecting to this window has made its title bar: a window that has none yet
@@ -170,44 +244,68 @@ public final class WindowTabGroup {
         shownTitlebar = titlebar
     }
 
-    /// Shows the tab `offset` places after the one shown (negative: before), wrapping around.
+    /// Shows the tab `offset` places after the one shown on the side with the focus (negative:
+    /// before), wrapping around.
     public func selectTab(offset: Int) {
-        guard let current = selectedScene, let index = scenes.firstIndex(where: { $0 === current }) else { return }
-        select(scenes[((index + offset) % scenes.count + scenes.count) % scenes.count])
+        let tabs = focusedPane.scenes
+        guard let current = focusedPane.shownScene, let index = tabs.firstIndex(where: { $0 === current }) else { return }
+        select(tabs[((index + offset) % tabs.count + tabs.count) % tabs.count])
     }
 
-    /// Shows the tab at `index` (0: first); the last one if there are fewer.
+    /// Shows the tab at `index` (0: first) of the side with the focus; the last one if there are fewer.
     public func selectTab(at index: Int) {
-        guard !scenes.isEmpty else { return }
-        select(scenes[min(max(index, 0), scenes.count - 1)])
+        let tabs = focusedPane.scenes
+        guard !tabs.isEmpty else { return }
+        select(tabs[min(max(index, 0), tabs.count - 1)])
     }
 
-    /// Where `scene` is among the tabs, and how many there are.
-    public func place(of scene: WindowScene) -> (index: Int, count: Int)? {
-        scenes.firstIndex { $0 === scene }.map { ($0, scenes.count) }
+    /// Where `scene` is: its side (0: left), its place among that side's tabs, and how many there are.
+    public func place(of scene: WindowScene) -> (side: Int, index: Int, count: Int)? {
+        for (side, pane) in panes.enumerated() {
+            if let index = pane.scenes.firstIndex(where: { $0 === scene }) { return (side, index, pane.scenes.count) }
+        }
+        return nil
     }
 
-    /// A scene's title changed: the window says it when that scene is shown.
+    /// Whether `scene` is the tab shown on its side.
+    public func isShowing(_ scene: WindowScene) -> Bool { panes.contains { $0.shownScene === scene } }
+
+    /// A scene's title changed: the window says it when that scene is the window's.
     func titleChanged(_ scene: WindowScene) {
-        if scene === selectedScene { window.title = scene.title }
+        if scene === frontScene { window.title = scene.title }
     }
 
     /// Takes `scene` out of this window into a window of its own, as it is.
     func detach(_ scene: WindowScene) {
-        guard scenes.count > 1 else { return }
+        guard scenes.count > 1, let pane = panes.first(where: { $0.holds(scene) }) else { return }
         let content = scene.content
         let group = application.makeTabGroup()
         group.window.setDefaultSize(width: window.size.width, height: window.size.height)
-        notebook.remove(content)
+        pane.notebook.remove(content)
         group.adopt(scene)
         group.window.present()
     }
 
-    /// Moves `scene` here from wherever it is.
-    func receive(_ scene: WindowScene, at index: Int? = nil) {
-        guard scene.tabGroup !== self else { return }
-        scene.tabGroup?.notebook.remove(scene.content)
-        adopt(scene, at: index)
+    /// Moves `scene` here from wherever it is, onto `side` (nil: the side with the focus).
+    func receive(_ scene: WindowScene, at index: Int? = nil, side: Int? = nil) {
+        if scene.tabGroup === self, let side, panes[side].holds(scene) { return }
+        if scene.tabGroup === self && side == nil { return }
+        scene.tabGroup?.takeOut(scene)
+        adopt(scene, at: index, side: side)
+    }
+
+    /// Shows `scene` on the right side, beside what the window shows (a split view), and gives it
+    /// the focus; the sides share the window equally when the right one was hidden.
+    func split(with scene: WindowScene) {
+        let wasSplit = isSplit
+        receive(scene, side: 1)
+        if !wasSplit { paned.position = window.size.width / 2 }
+        bringForward(scene)
+    }
+
+    /// Takes `scene`'s tab out of its side (it is going elsewhere).
+    private func takeOut(_ scene: WindowScene) {
+        panes.first { $0.holds(scene) }?.notebook.remove(scene.content)
     }
 
     /// Takes the tab of a closing scene out.
@@ -215,7 +313,7 @@ public final class WindowTabGroup {
         if scenes.count == 1 {
             window.destroy()
         } else {
-            notebook.remove(scene.content)
+            takeOut(scene)
         }
     }
 
@@ -249,8 +347,11 @@ public final class WindowTabGroup {
     private func windowDestroyed() {
         isDestroyed = true
         let leaving = scenes
-        scenes = []
-        selectedScene = nil
+        for pane in panes {
+            pane.scenes = []
+            pane.shownScene = nil
+        }
+        frontScene = nil
         for scene in leaving { scene.windowDestroyed() }
         application.tabGroupDidClose(self)
     }

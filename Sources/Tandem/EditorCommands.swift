@@ -45,6 +45,7 @@ final class EditorCommands {
             ("new-window-on-document", { $0.environment.host?.openWindow(on: $0.document) }),
             ("new-tab", { commands in commands.scene.map { commands.environment.host?.openTab(on: nil, beside: $0) } }),
             ("new-tab-on-document", { commands in commands.scene.map { commands.environment.host?.openTab(on: commands.document, beside: $0) } }),
+            ("split-view", { commands in commands.scene.map { commands.environment.host?.openSplit(on: commands.document, beside: $0) } }),
             ("next-tab", { $0.scene?.selectTab(offset: 1) }),
             ("previous-tab", { $0.scene?.selectTab(offset: -1) }),
             ("move-to-new-window", { $0.scene?.moveToNewWindow() }),

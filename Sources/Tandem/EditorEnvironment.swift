@@ -14,6 +14,8 @@ protocol EditorHost: AnyObject {
     func openWindow(on document: Document)
     /// Opens a tab in `scene`'s window: on `document`, or on a new untitled one (nil).
     func openTab(on document: Document?, beside scene: WindowScene)
+    /// Shows `document` (nil: a new untitled one) beside `scene`, on its window's right side.
+    func openSplit(on document: Document?, beside scene: WindowScene)
     /// An editor window closed for good or for now.
     func editorDidClose(_ session: SceneSession)
     /// The number a new window on `document` takes: the lowest no other window on it has.

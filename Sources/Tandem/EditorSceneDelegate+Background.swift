@@ -7,7 +7,7 @@ extension EditorSceneDelegate {
         // A tab behind another lets its text go at once: GTK would go on laying out every line of
         // a hidden text view's buffer, and tabs are switched to far more often than windows are
         // restored; it comes back from the store, caret and scroll where they were.
-        let hiddenTab = scene.hasTabSiblings && scene.tabGroup?.selectedScene !== scene
+        let hiddenTab = scene.hasTabSiblings && !scene.isTabShown
         viewport?.enterBackground(releasing: hiddenTab)
         if hiddenTab { scene.trace("buffer released") }
     }

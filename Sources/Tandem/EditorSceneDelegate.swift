@@ -95,6 +95,7 @@ final class EditorSceneDelegate: SceneDelegate {
         if let offer = connection.openAnyway { banners.offerToOpenAnyway(offer) }
         banners.refresh()
         updateTitle()
+        scene.preferredFocus = ui.textView
         ui.textView.grabFocus()
     }
 

@@ -36,6 +36,7 @@ struct KeyboardShortcut {
         .init(action: "app.reopen-closed-window", keys: "<Control><Shift>t", title: translatable("Reopen closed window"), group: .windows),
         .init(action: "app.switch-window", keys: "<Control>grave", title: translatable("Switch to another window"), group: .windows),
         .init(action: "win.new-tab", keys: "<Control>t", title: translatable("New tab"), group: .windows),
+        .init(action: "win.split-view", keys: "<Control>backslash", title: translatable("Split view: this document again, beside"), group: .windows),
         .init(action: "win.next-tab", keys: "<Control>Page_Down", title: translatable("Next tab"), group: .windows),
         .init(action: "win.previous-tab", keys: "<Control>Page_Up", title: translatable("Previous tab"), group: .windows),
         .init(action: "win.select-tab('1')", keys: "<Alt>1", title: translatable("Show the first tab (Alt+2…8: that tab; Alt+9: the last)"), group: .windows),

@@ -201,6 +201,11 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
             configuration: editorConfiguration(EditorConnection(document: document ?? store.newUntitled())), asTabOf: scene)
     }
 
+    func openSplit(on document: Document?, beside scene: WindowScene) {
+        application?.requestSceneSessionActivation(
+            configuration: editorConfiguration(EditorConnection(document: document ?? store.newUntitled())), asTabOf: scene, split: true)
+    }
+
     /// Opens another window on an open document (both then edit the same text live).
     @discardableResult
     func openWindow(on document: Document, at place: OpenFileContext?, offer: OpenAnywayOffer? = nil,
