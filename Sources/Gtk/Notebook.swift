@@ -42,8 +42,13 @@ public final class Notebook: Container {
 
     private var stripRestorer: IdleSource?
 
+    /// Shows the strip even for one tab (each side of a split window names what it shows).
+    public var showsSingleTab = false {
+        didSet { if oldValue != showsSingleTab { showTabsIfMany() } }
+    }
+
     private func showTabsIfMany() {
-        gtk_notebook_set_show_tabs(notebook, count > 1 ? 1 : 0)
+        gtk_notebook_set_show_tabs(notebook, count > 1 || (showsSingleTab && count == 1) ? 1 : 0)
     }
 
     /// How many pages there are.

@@ -95,13 +95,15 @@ public struct TabPlacement: Codable, Sendable, Equatable {
     public var isSelected: Bool
     /// The side of a split window (0: left, the only one of a window not split).
     public var side: Int
+    /// Whether its side had the focus (the window spoke for it).
+    public var isFront: Bool
 
     /// Creates a placement.
-    public init(group: UUID, index: Int, isSelected: Bool, side: Int = 0) {
-        self.group = group; self.index = index; self.isSelected = isSelected; self.side = side
+    public init(group: UUID, index: Int, isSelected: Bool, side: Int = 0, isFront: Bool = false) {
+        self.group = group; self.index = index; self.isSelected = isSelected; self.side = side; self.isFront = isFront
     }
 
-    private enum CodingKeys: String, CodingKey { case group, index, isSelected, side }
+    private enum CodingKeys: String, CodingKey { case group, index, isSelected, side, isFront }
 
     /// Reads a placement; records from before split views have no side: the left.
     public init(from decoder: any Decoder) throws {
@@ -110,5 +112,6 @@ public struct TabPlacement: Codable, Sendable, Equatable {
         index = try c.decode(Int.self, forKey: .index)
         isSelected = try c.decode(Bool.self, forKey: .isSelected)
         side = min(max(try c.decodeIfPresent(Int.self, forKey: .side) ?? 0, 0), 1)
+        isFront = try c.decodeIfPresent(Bool.self, forKey: .isFront) ?? isSelected
     }
 }

@@ -229,7 +229,7 @@ public final class WindowScene {
         if var record = delegate.stateRestorationRecord(for: self) {
             if let group = tabGroup, let place = group.place(of: self) {
                 record.tab = TabPlacement(group: group.identifier, index: place.index, isSelected: group.isShowing(self),
-                                          side: place.side)
+                                          side: place.side, isFront: group.selectedScene === self)
             }
             session.stateRestorationRecord = record
             application.sessionDidUpdateRecord(session)

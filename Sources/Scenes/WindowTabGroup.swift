@@ -129,6 +129,7 @@ public final class WindowTabGroup {
         pane.scenes.removeAll { $0 === scene }
         pane.scenes.insert(scene, at: min(index, pane.scenes.count))
         pane.showIfHolding()
+        labelSides()
         if pane.notebook.currentPage === page || pane.shownScene == nil { select(scene) }
         // A window made for a tab dropped outside every window shows once the tab is in it.
         if madeForDrop {
@@ -154,6 +155,7 @@ public final class WindowTabGroup {
             scene.feed(.hide)
         }
         pane.showIfHolding()
+        labelSides()
         if scenes.isEmpty {
             // Its title bar goes with it (a window cannot be left without one once shown).
             if let titlebar = scene.titlebar, titlebar === shownTitlebar {
@@ -174,6 +176,12 @@ public final class WindowTabGroup {
             select(next)
         }
         application.tabsDidChange(in: self)
+    }
+
+    /// A split window shows both sides' tab strips, so each names what it shows.
+    private func labelSides() {
+        let split = isSplit
+        for pane in panes { pane.notebook.showsSingleTab = split }
     }
 
     /// Shows `scene`'s tab on its side; the tab shown there before goes to the background. On
@@ -211,7 +219,10 @@ public final class WindowTabGroup {
             // Once the side is laid out: a widget given the focus before it is realized would be
             // sent the rest of the key that asked for it (GTK complains of an unrealized widget).
             focusMover = IdleSource(priority: 200) { [weak self, weak scene] in
-                if let self, let scene, self.focusedPane.shownScene === scene { scene.preferredFocus?.grabFocus() }
+                guard let self, let scene, let target = scene.preferredFocus else { return false }
+                target.whenShown { [weak self, weak scene, weak target] in
+                    if let self, let scene, self.focusedPane.shownScene === scene { target?.grabFocus() }
+                }
                 return false
             }
         }

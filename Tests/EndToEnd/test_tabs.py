@@ -219,3 +219,56 @@ def test_with_the_preference_files_open_in_tabs_of_the_window_last_used(tandem, 
     wait_for("a.txt's tab shown again, not opened twice", lambda: tandem.titles() == ["a.txt", "c.txt"])
     assert tab_names(tandem, "a.txt") == ["a.txt", "b.txt"]
 
+
+
+def test_a_split_view_types_one_document_on_both_sides_and_comes_back_split(tandem, tmp_path):
+    """Split View shows the document again beside itself, each side a scene with its own caret;
+    the focus moves between the sides with F6 (GtkPaned's key), and the side with it is the
+    active scene; one undo history; a split window comes back split, the focus on the side
+    that had it; closing one side gives the window back to the other."""
+    (tmp_path / "a.txt").write_text("alpha\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    tandem.key("a.txt", "ctrl+backslash")
+    tandem.wait_title("a.txt (2)")
+    assert tandem.titles() == ["a.txt (2)"], "one window, titled after the side with the focus"
+    if not WAYLAND:
+        assert len(x_windows(tandem)) == 1
+    left, right = sessions(tandem.trace)
+    write("right ")
+    wait_for("the right side's typing on both sides", lambda: tab_text(tandem, "• a.txt (2)", "• a.txt") == "right alpha\n")
+    assert tab_text(tandem, "• a.txt (2)", "• a.txt (2)") == "right alpha\n"
+    # Both sides are on screen: the left one resigned, but stayed in the foreground.
+    assert f"{left} didEnterBackground" not in tandem.trace
+    press("F6")
+    tandem.wait_title("• a.txt")
+    trace = tandem.trace
+    assert trace.rindex(f"{right} willResignActive") < trace.rindex(f"{left} didBecomeActive")
+    press("ctrl+End")   # the end of the last line (a file's final newline ends it)
+    write("omega")
+    wait_for("the left side's typing on both sides", lambda: tab_text(tandem, "• a.txt", "• a.txt (2)") == "right alphaomega\n")
+    # Each side keeps its own caret: typing on the right goes where its caret was.
+    press("F6")
+    tandem.wait_title("• a.txt (2)")
+    write("more ")
+    wait_for("the right caret where it was", lambda: tab_text(tandem, "• a.txt (2)", "• a.txt") == "right more alphaomega\n")
+    # One undo history: undo on the left takes back what the right typed last.
+    press("F6")
+    tandem.wait_title("• a.txt")
+    press("ctrl+z", "ctrl+z")   # the space, then the word
+    wait_for("the right's typing undone from the left", lambda: tab_text(tandem, "• a.txt", "• a.txt (2)") == "right alphaomega\n")
+    press("F6")
+    tandem.wait_title("• a.txt (2)")
+
+    press("ctrl+q")
+    tandem.wait_exit()
+    tandem.restart()
+    tandem.wait_title("• a.txt (2)")
+    wait_for("both sides back in one window", lambda: tab_names(tandem, "• a.txt (2)") == ["• a.txt", "• a.txt (2)"])
+    assert tandem.titles() == ["• a.txt (2)"], "one window"
+
+    press("ctrl+w")   # closes the right side: the left has the window, and the keyboard
+    tandem.wait_title("• a.txt")
+    wait_for("one side left", lambda: len(page_tabs(tandem, "• a.txt")) == 1)
+    wait_for("the text kept", lambda: tandem.text_of("• a.txt") == "right alphaomega\n")
+    assert tandem.gtk_complaints() == []

@@ -19,7 +19,7 @@ KEYSYMS = {
     "Home": 0xFF50, "Left": 0xFF51, "Up": 0xFF52, "Right": 0xFF53, "Down": 0xFF54,
     "Page_Up": 0xFF55, "Prior": 0xFF55, "Page_Down": 0xFF56, "Next": 0xFF56, "End": 0xFF57,
     "space": 0x20, "question": 0x3F, "grave": 0x60, "period": 0x2E, "comma": 0x2C, "slash": 0x2F,
-    "minus": 0x2D, "plus": 0x2B, "equal": 0x3D, "Menu": 0xFF67,
+    "minus": 0x2D, "plus": 0x2B, "equal": 0x3D, "Menu": 0xFF67, "backslash": 0x5C,
 }
 KEYSYMS.update({f"F{n}": 0xFFBE + n - 1 for n in range(1, 13)})
 

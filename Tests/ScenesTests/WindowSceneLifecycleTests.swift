@@ -254,6 +254,48 @@ final class WindowSceneLifecycleTests: XCTestCase {
                 wait("back to the windows before") { app.connectedScenes.count == scenesBefore }
             }
 
+            // 8d. A split window (tags SA, SB): the scene shown on each side is in the foreground;
+            //     the side with the focus is the active one and the window speaks for it; the
+            //     focus moving across resigns one side before the other becomes active; a side
+            //     closed gives the window to the other.
+            do {
+                let scenesBefore = app.connectedScenes.count
+                func splitOptions(_ tag: String) -> ConnectionOptions { ConnectionOptions(files: [OpenFileContext(path: tag)]) }
+                let a = app.requestSceneSessionActivation(options: splitOptions("SA"))
+                wait("SA active") { a.activationState == .foregroundActive }
+                received = []
+                let b = app.requestSceneSessionActivation(options: splitOptions("SB"), asTabOf: a, split: true)
+                XCTAssertTrue(b.window === a.window, "one window")
+                XCTAssertEqual(a.tabGroup?.isSplit, true)
+                wait("SB active, SA beside it in the foreground") { b.activationState == .foregroundActive && a.activationState == .foregroundInactive }
+                XCTAssertEqual(events("SA"), ["willResignActive"], "on screen beside the other: never in the background")
+                XCTAssertEqual(a.tabPlace?.side, 0)
+                XCTAssertEqual(b.tabPlace?.side, 1)
+                XCTAssertEqual(a.window.title, "scene-SB")
+
+                received = []
+                a.selectTab()   // the focus to the left side
+                wait("SA active, SB beside it") { a.activationState == .foregroundActive && b.activationState == .foregroundInactive }
+                XCTAssertEqual(received, ["SB:willResignActive", "SA:didBecomeActive"])
+                XCTAssertEqual(a.window.title, "scene-SA")
+
+                a.saveRestorationRecord()
+                b.saveRestorationRecord()
+                XCTAssertEqual(b.session.stateRestorationRecord?.tab?.side, 1)
+                XCTAssertEqual(b.session.stateRestorationRecord?.tab?.isSelected, true, "shown on its side")
+                XCTAssertEqual(a.session.stateRestorationRecord?.tab?.isFront, true)
+                XCTAssertEqual(b.session.stateRestorationRecord?.tab?.isFront, false)
+
+                received = []
+                a.requestClose()
+                wait("SA closed, SB active with the whole window") { a.activationState == .disconnected && b.activationState == .foregroundActive }
+                XCTAssertEqual(b.tabGroup?.isSplit, false)
+                XCTAssertEqual(b.window.title, "scene-SB")
+                XCTAssertFalse(events("SB").contains("didEnterBackground"))
+                b.requestClose()
+                wait("the split window closed") { app.connectedScenes.count == scenesBefore }
+            }
+
             // 9. A quit waits for the app delegate's reply, the main loop running meanwhile (a
             //    save on its way); asking again changes nothing. Then it closes every window
             //    without asking and keeps every session.

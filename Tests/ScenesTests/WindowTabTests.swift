@@ -19,4 +19,18 @@ final class WindowTabTests: XCTestCase {
         let garbled = #"{"version":1,"tab":{"group":"not a uuid","index":"x"}}"#
         XCTAssertNil(try JSONDecoder().decode(RestorationRecord.self, from: Data(garbled.utf8)).tab, "a tab that cannot be read is no tab")
     }
+
+    /// A tab from before split views is on the left, its side's focus where it was shown; a side
+    /// out of range is the nearest one; a split placement survives the round trip.
+    func testSplitSideInRecordsDefaultsToTheLeft() throws {
+        let group = UUID()
+        let old = #"{"version":1,"tab":{"group":"\#(group.uuidString)","index":1,"isSelected":true}}"#
+        let tab = try XCTUnwrap(JSONDecoder().decode(RestorationRecord.self, from: Data(old.utf8)).tab)
+        XCTAssertEqual(tab, TabPlacement(group: group, index: 1, isSelected: true, side: 0, isFront: true))
+        let far = #"{"version":1,"tab":{"group":"\#(group.uuidString)","index":0,"isSelected":false,"side":7}}"#
+        XCTAssertEqual(try JSONDecoder().decode(RestorationRecord.self, from: Data(far.utf8)).tab?.side, 1)
+        var record = RestorationRecord(windowWidth: 500)
+        record.tab = TabPlacement(group: group, index: 0, isSelected: true, side: 1, isFront: false)
+        XCTAssertEqual(try JSONDecoder().decode(RestorationRecord.self, from: JSONEncoder().encode(record)).tab, record.tab)
+    }
 }
