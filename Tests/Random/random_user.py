@@ -168,14 +168,36 @@ class Driver:
         # its windows, then Move Tab to New Window (each through that window's actions on D-Bus;
         # X11 says which GtkApplicationWindow a window is). The model sees one more window.
         wid = self.window(doc, window)
+        self.activate_actions(wid, "new-tab-on-document", "move-to-new-window")
+        self.model.docs[doc].windows += 1
+
+    def op_split_out(self, doc, window, word):
+        # Split View in one of the document's windows, a word typed at the end (on whichever side
+        # has the keyboard by then: one document), then the right side, the one the window speaks
+        # for, moved to a window of its own. The model sees the word and one more window.
+        import pyatspi
+        wid = self.window(doc, window)
+        self.activate_actions(wid, "split-view")
+        # The keyboard goes to the new side once it is on screen: typed before, the words
+        # would land at the left side's caret.
+        frame = self.tandem.frame_of(wid)
+        wait_for("the right side with the keyboard", lambda: (lambda views: len(views) == 2 and views[1].getState().contains(
+            pyatspi.STATE_FOCUSED))([t for t in Tandem.find(frame, "text") if t.name == "Document text"]))
+        d = self.model.docs[doc]
+        self.keys(wid, "ctrl+End", text=" " + word)
+        d.edit(d.text[:d.shown_end] + " " + word + d.text[d.shown_end:])
+        self.activate_actions(wid, "move-to-new-window")
+        d.windows += 1
+
+    def activate_actions(self, wid, *actions):
+        """Activates each of the window's "win" actions in turn, through its D-Bus object."""
         path = subprocess.run(["xprop", "-id", wid, "_GTK_WINDOW_OBJECT_PATH"], capture_output=True, text=True).stdout
         if '"' not in path:
             raise Failure(f"window {wid} has no GTK object path: {path!r}")
-        for action in ("new-tab-on-document", "move-to-new-window"):
+        for action in actions:
             subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem", "--object-path",
                             path.split('"')[1], "--method", "org.gtk.Actions.Activate", action, "[]", "{}"],
                            check=True, capture_output=True)
-        self.model.docs[doc].windows += 1
 
     def op_close_window(self, doc, window):
         self.keys(self.window(doc, window), "ctrl+w")

@@ -42,6 +42,7 @@ def choose(rng, model):
     if model.windows() < MAX_WINDOWS and not doc.deleted:
         options.append((3, ("new_window", {"doc": doc.name})))
         options.append((2, ("tab_out", {"doc": doc.name, "window": window})))
+        options.append((2, ("split_out", {"doc": doc.name, "window": window, "word": rng.choice(WORDS)})))
     if model.windows() < MAX_WINDOWS and len(docs) < MAX_DOCUMENTS:
         name = rng.choice(sorted(model.files)) if model.files and rng.random() < 0.6 else fresh_name(model, rng)
         options.append((2, ("open_file", {"name": name, "text": model.files.get(name, rng.choice(WORDS) + "\n")})))
@@ -81,7 +82,7 @@ def allowed(op, model):
         return not doc.deleted and not doc.question
     if name == "close_window":
         return doc.windows > 1
-    if name in ("new_window", "tab_out"):
+    if name in ("new_window", "tab_out", "split_out"):
         return model.windows() < MAX_WINDOWS and not doc.deleted
     if name == "reopen_closed":
         return bool(model.closed) and model.windows() < MAX_WINDOWS
