@@ -4,7 +4,7 @@ Xvfb + openbox (run by `.ci/benchmark latency`; issue 32).
 
 Each key is sent with XTest by `key_latency` (Tests/Benchmarks/key_latency.c), which then reads
 the few pixels where the key's glyph must appear until they change; where that is, is found once
-per editor by typing an "x" and comparing the screen before and after, and the keys then
+per editor by typing an "x" and comparing its text view (where AT-SPI says it is) before and after, and the keys then
 alternate "x" and BackSpace there, so the caret stays put and nothing scrolls. Keys are interleaved across the editors, one key each in turn, so a disturbance of the
 machine falls on all of them alike. Before each case, every editor is probed once with no key
 sent: the probe must time out, or what it would measure is not the key. Prints min / median /
@@ -88,21 +88,45 @@ class Editor:
 
 def find_text(node):
     """The editor's text view under `node` (the one big text, not a field)."""
+    found = find_text_view(node)
+    return found.queryText() if found else None
+
+
+def find_text_view(node):
+    """The accessible of the editor's text view under `node`: of the texts on screen, the one
+    with the most characters, then the biggest (an empty file ties with the fields)."""
     best = None
     stack = [node]
     while stack:
         current = stack.pop()
         if current is None:
             continue
-        if current.getRoleName() == "text":
+        if current.getRoleName() == "text" and current.getState().contains(pyatspi.STATE_SHOWING):
             try:
                 count = current.queryText().characterCount
             except NotImplementedError:
                 count = -1
-            if best is None or count > best[0]:
-                best = (count, current)
+            box = current.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            rank = (count, box.width * box.height)
+            if best is None or rank > best[0]:
+                best = (rank, current)
         stack.extend(current[i] for i in range(current.childCount))
-    return best[1].queryText() if best else None
+    return best[1] if best else None
+
+
+def text_region(editor, xid):
+    """Where the text view of `editor`'s window `xid` is on screen, clipped to the screen: the
+    area a key's glyph is looked for in (no title bar, menu, tab strip or status bar)."""
+    wx, wy, width, height = geometry(xid)
+    cx, cy = wx + width // 2, wy + height // 2
+    for frame in editor.frames():
+        box = frame.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+        if box.x <= cx < box.x + box.width and box.y <= cy < box.y + box.height:
+            view = find_text_view(frame).queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+            left, top = max(view.x, 0), max(view.y, 0)
+            right, bottom = min(view.x + view.width, 1600), min(view.y + view.height, 1000)
+            return left, top, right - left, bottom - top
+    sys.exit(f"key_latency: no window of {editor.name} at {wx},{wy}")
 
 
 def wait_for(what, condition, timeout=60):
@@ -156,14 +180,18 @@ def go_near_the_end(xid):
         wait_still(xid)
 
 
-def area_of_glyph(typed_xid, seen_xid, name="tandem"):
+def area_of_glyph(typed_xid, seen_xid, editor):
     """Where an "x" typed into `typed_xid` shows in `seen_xid` (the same window, or another on the
     same document): the bounding box of what one key changed below the window's header bar,
     found by typing it, then taken back with BackSpace. The probe then watches that box while
     "x" and BackSpace alternate, so the caret stays put and the view never scrolls."""
     activate(typed_xid)  # raised first: windows of the editors may overlap
-    x, y, width, height = geometry(seen_xid)
-    top = 60  # the header bar (Tandem's title gains its modified mark there)
+    name = editor.name
+    x, y, width, height = text_region(editor, seen_xid)
+    top = 0
+    # A first key and its undoing, unmeasured: an editor's first edit may change more than the
+    # glyph (gedit draws its current line's band and title mark only then).
+    subprocess.run(["xdotool", "key", "x", "BackSpace"], check=True)
     wait_still(seen_xid, seconds=1)
     before, channels = pixels(x, y + top, width, height - top)
     activate(typed_xid)
@@ -172,9 +200,19 @@ def area_of_glyph(typed_xid, seen_xid, name="tandem"):
     after, _ = pixels(x, y + top, width, height - top)
     subprocess.run(["xdotool", "key", "BackSpace"], check=True)
     time.sleep(0.5)
-    rows = [r for r in range(len(before)) if before[r] != after[r]]
-    if not rows:
-        sys.exit("key_latency: a key typed changed nothing on screen")
+    changed = [r for r in range(len(before)) if before[r] != after[r]]
+    if not changed:
+        if os.environ.get("KEY_LATENCY_DEBUG"):
+            subprocess.run(["import", "-window", "root", "/tmp/key-latency-failed.png"])
+        sys.exit(f"key_latency: a key typed changed nothing on screen in {name}")
+    # The topmost band of changed rows: the glyph's line. A status bar saying the caret's
+    # column (gedit, mousepad) is a band of its own further down; the caret's line is never
+    # below it.
+    rows = [changed[0]]
+    for row in changed[1:]:
+        if row - rows[-1] > 3:
+            break
+        rows.append(row)
     columns = [c // channels for r in rows for c in range(0, len(before[r]), channels)
                if before[r][c:c + channels] != after[r][c:c + channels]]
     # The glyph, not the caret's line-wide highlight or a scroll bar: the columns changed, in a
@@ -213,7 +251,7 @@ def run_case(label, editors, keys, probe):
     for editor in editors:
         xid = editor.xids()[0]
         go_near_the_end(xid)
-        targets.append((editor, xid, area_of_glyph(xid, xid, editor.name)))
+        targets.append((editor, xid, area_of_glyph(xid, xid, editor)))
     for editor, xid, area in targets:
         activate(xid)
         if measure(probe, area, no_key=True) is not None:
@@ -297,7 +335,7 @@ def main():
             xids = tandem.xids()
             first, second = xids[0], xids[1]
             for label, seen in (("10mb, 8 windows: typing one", first), ("10mb, 8 windows: another", second)):
-                area = area_of_glyph(first, seen)
+                area = area_of_glyph(first, seen, tandem)
                 activate(first)
                 if measure(arguments.probe, area, no_key=True) is not None:
                     sys.exit(f"key_latency: the area changed with no key sent ({label})")
