@@ -111,6 +111,12 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
                 DispatchQueue.main.async { application.requestSceneSessionDestruction(session) }
             }
         }
+        // An untitled document never typed in leaves nothing to bring back: its window or tab is
+        // not offered by Reopen Closed Window (GNOME Text Editor drops such drafts too).
+        if let document, document.path == nil, document.storage.count == 0, !document.canUndo, !document.canRedo,
+           let application, !application.isTerminating {
+            DispatchQueue.main.async { application.requestSceneSessionDestruction(session) }
+        }
         // After the closing window has let go of the document (and of its name).
         DispatchQueue.main.async { [weak self] in self?.retitleWindows(on: nil) }
         waiters.windowDidClose(session)

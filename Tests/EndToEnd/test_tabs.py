@@ -272,3 +272,25 @@ def test_a_split_view_types_one_document_on_both_sides_and_comes_back_split(tand
     wait_for("one side left", lambda: len(page_tabs(tandem, "• a.txt")) == 1)
     wait_for("the text kept", lambda: tandem.text_of("• a.txt") == "right alphaomega\n")
     assert tandem.gtk_complaints() == []
+
+
+def test_an_empty_untitled_tab_closed_is_not_offered_again(tandem, tmp_path):
+    """Reopen Closed Window skips a tab that never held anything (as GNOME Text Editor drops
+    an empty draft): the window closed before it comes back."""
+    (tmp_path / "a.txt").write_text("alpha\n")
+    (tmp_path / "b.txt").write_text("beta\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    tandem.launch("--new-window", "b.txt")
+    tandem.wait_title("b.txt")
+    tandem.key("b.txt", "ctrl+w")
+    wait_for("b.txt closed", lambda: tandem.titles() == ["a.txt"])
+    tandem.key("a.txt", "ctrl+t")
+    tandem.wait_title("Untitled Document 1")
+    press("ctrl+w")
+    tandem.wait_title("a.txt")
+    wait_for("the empty tab gone", lambda: len(page_tabs(tandem, "a.txt")) == 1)
+    press("ctrl+shift+t")
+    wait_for("b.txt back, not the empty tab", lambda: sorted(tandem.titles()) == ["a.txt", "b.txt"])
+    assert len(page_tabs(tandem, "a.txt")) == 1
+    assert tandem.gtk_complaints() == []
