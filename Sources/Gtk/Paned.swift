@@ -18,6 +18,38 @@ public final class Paned: Container {
         gtk_paned_pack2(paned, second.widget, 1, 0)
     }
 
+    /// Called when the handle moves (dragged, or the window resized).
+    @discardableResult
+    public func onPositionChanged(_ handler: @escaping @MainActor () -> Void) -> UInt {
+        connect("notify::position", handler)
+    }
+
+    /// Puts the handle at `position` once the paned has its size with the children it shows
+    /// now: a position set before that is scaled as the window settles (both sides grow with it).
+    public func setPositionOnceAllocated(_ position: Int) {
+        pendingPosition = position
+        gtk_widget_queue_resize(widget)
+        guard allocationWatch == nil else { return }
+        allocationWatch = connect("size-allocate", ignoringOneArgument: true) { [weak self] in
+            guard let self, self.pendingPosition != nil, gtk_widget_get_allocated_width(self.widget) > 1 else { return }
+            // After this allocation, not inside it.
+            self.positioner = IdleSource(priority: 0) { [weak self] in
+                if let self, let position = self.pendingPosition {
+                    self.pendingPosition = nil
+                    self.position = position
+                }
+                return false
+            }
+        }
+    }
+
+    private var pendingPosition: Int?
+    private var allocationWatch: UInt?
+    private var positioner: IdleSource?
+
+    /// Where the handle is, or will be once the paned has its size.
+    public var intendedPosition: Int { pendingPosition ?? position }
+
     /// Where the handle is, in pixels from the left (top).
     public var position: Int {
         get { Int(gtk_paned_get_position(paned)) }

@@ -105,6 +105,7 @@ public final class Application {
             let side = group.panes[placement.side].scenes
             let before = side.filter { ($0.session.stateRestorationRecord?.tab?.index ?? 0) < placement.index }.count
             group.adopt(scene, at: before, select: placement.isSelected || side.isEmpty, side: placement.side)
+            if group.isSplit, let position = placement.splitPosition { group.splitPosition = position }
             if placement.isFront { group.bringForward(scene) }
         } else if split && neighbour != nil {
             group.split(with: scene)

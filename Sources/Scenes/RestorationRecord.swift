@@ -97,13 +97,16 @@ public struct TabPlacement: Codable, Sendable, Equatable {
     public var side: Int
     /// Whether its side had the focus (the window spoke for it).
     public var isFront: Bool
+    /// Where the handle between the sides of a split window was, in pixels from the left.
+    public var splitPosition: Int?
 
     /// Creates a placement.
-    public init(group: UUID, index: Int, isSelected: Bool, side: Int = 0, isFront: Bool = false) {
+    public init(group: UUID, index: Int, isSelected: Bool, side: Int = 0, isFront: Bool = false, splitPosition: Int? = nil) {
         self.group = group; self.index = index; self.isSelected = isSelected; self.side = side; self.isFront = isFront
+        self.splitPosition = splitPosition
     }
 
-    private enum CodingKeys: String, CodingKey { case group, index, isSelected, side, isFront }
+    private enum CodingKeys: String, CodingKey { case group, index, isSelected, side, isFront, splitPosition }
 
     /// Reads a placement; records from before split views have no side: the left.
     public init(from decoder: any Decoder) throws {
@@ -113,5 +116,7 @@ public struct TabPlacement: Codable, Sendable, Equatable {
         isSelected = try c.decode(Bool.self, forKey: .isSelected)
         side = min(max(try c.decodeIfPresent(Int.self, forKey: .side) ?? 0, 0), 1)
         isFront = try c.decodeIfPresent(Bool.self, forKey: .isFront) ?? isSelected
+        // A place no screen has is dropped: the sides then share the window equally.
+        splitPosition = (try? c.decodeIfPresent(Int.self, forKey: .splitPosition)).flatMap { (0...100_000).contains($0) ? $0 : nil }
     }
 }

@@ -229,7 +229,8 @@ public final class WindowScene {
         if var record = delegate.stateRestorationRecord(for: self) {
             if let group = tabGroup, let place = group.place(of: self) {
                 record.tab = TabPlacement(group: group.identifier, index: place.index, isSelected: group.isShowing(self),
-                                          side: place.side, isFront: group.selectedScene === self)
+                                          side: place.side, isFront: group.selectedScene === self,
+                                          splitPosition: group.splitPosition)
             }
             session.stateRestorationRecord = record
             application.sessionDidUpdateRecord(session)

@@ -38,6 +38,8 @@ public final class WindowTabGroup {
     private var shownTitlebar: Widget?
     /// Closes the window once a drag took its last tab away.
     private var closer: IdleSource?
+    /// Rewrites the records once the handle between the sides has stopped moving.
+    private var handleRest: TimerSource?
 
     init(application: Application, identifier: UUID = UUID()) {
         self.application = application
@@ -47,6 +49,16 @@ public final class WindowTabGroup {
         paned.set(first: panes[0].notebook, second: panes[1].notebook)
         window.add(paned)
         paned.show()
+        // A handle moved is kept in the records of a split window's scenes, once it rests (a
+        // drag or a window resize moves it at every frame).
+        paned.onPositionChanged { [weak self] in
+            guard let self, self.isSplit else { return }
+            self.handleRest?.cancel()
+            self.handleRest = TimerSource(milliseconds: 500) { [weak self] in
+                if let self, !self.isDestroyed { self.application.tabsDidChange(in: self) }
+                return false
+            }
+        }
         panes[0].notebook.show()
         // The handlers hold the group weakly: the window must not keep its own group alive.
         window.onActiveChanged { [weak self] active in
@@ -276,6 +288,12 @@ public final class WindowTabGroup {
             if let index = pane.scenes.firstIndex(where: { $0 === scene }) { return (side, index, pane.scenes.count) }
         }
         return nil
+    }
+
+    /// Where the handle between the sides is (pixels from the left), while the window is split.
+    public var splitPosition: Int? {
+        get { isSplit ? paned.intendedPosition : nil }
+        set { if let newValue { paned.setPositionOnceAllocated(max(newValue, 0)) } }
     }
 
     /// Whether `scene` is the tab shown on its side.

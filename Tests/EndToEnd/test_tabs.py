@@ -224,8 +224,8 @@ def test_with_the_preference_files_open_in_tabs_of_the_window_last_used(tandem, 
 def test_a_split_view_types_one_document_on_both_sides_and_comes_back_split(tandem, tmp_path):
     """Split View shows the document again beside itself, each side a scene with its own caret;
     the focus moves between the sides with F6 (GtkPaned's key), and the side with it is the
-    active scene; one undo history; a split window comes back split, the focus on the side
-    that had it; closing one side gives the window back to the other."""
+    active scene; one undo history; a split window comes back split, the handle where it was
+    moved to and the focus on the side that had it; closing one side gives the window back to the other."""
     (tmp_path / "a.txt").write_text("alpha\n")
     tandem.start("a.txt")
     tandem.wait_title("a.txt")
@@ -259,6 +259,12 @@ def test_a_split_view_types_one_document_on_both_sides_and_comes_back_split(tand
     wait_for("the right's typing undone from the left", lambda: tab_text(tandem, "• a.txt", "• a.txt (2)") == "right alphaomega\n")
     press("F6")
     tandem.wait_title("• a.txt (2)")
+    # The handle between the sides, moved from the keyboard (GtkPaned's F8, then arrows).
+    handle = lambda: tandem.find(tandem.frame("• a.txt (2)"), "split pane")[0].queryValue().currentValue
+    halfway = handle()
+    press("F8")
+    press(*["ctrl+Left"] * 4, "Return")
+    moved = wait_for("the handle moved left", lambda: (lambda at: at if at < halfway - 20 else None)(handle()))
 
     press("ctrl+q")
     tandem.wait_exit()
@@ -266,6 +272,7 @@ def test_a_split_view_types_one_document_on_both_sides_and_comes_back_split(tand
     tandem.wait_title("• a.txt (2)")
     wait_for("both sides back in one window", lambda: tab_names(tandem, "• a.txt (2)") == ["• a.txt", "• a.txt (2)"])
     assert tandem.titles() == ["• a.txt (2)"], "one window"
+    wait_for("the handle where it was", lambda: abs(handle() - moved) <= 1)
 
     press("ctrl+w")   # closes the right side: the left has the window, and the keyboard
     tandem.wait_title("• a.txt")

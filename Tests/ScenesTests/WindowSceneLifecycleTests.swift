@@ -285,14 +285,34 @@ final class WindowSceneLifecycleTests: XCTestCase {
                 XCTAssertEqual(b.session.stateRestorationRecord?.tab?.isSelected, true, "shown on its side")
                 XCTAssertEqual(a.session.stateRestorationRecord?.tab?.isFront, true)
                 XCTAssertEqual(b.session.stateRestorationRecord?.tab?.isFront, false)
+                XCTAssertEqual(a.session.stateRestorationRecord?.tab?.splitPosition, a.tabGroup?.splitPosition)
+                XCTAssertNotNil(a.session.stateRestorationRecord?.tab?.splitPosition)
+
+                // A split window closed whole comes back split, the focus where it was (the handle is
+                // checked end to end: a window this small leaves it no room to move).
+                let other = app.requestSceneSessionActivation(options: splitOptions("SC"))
+                wait("SC active") { other.activationState == .foregroundActive }
+                let (aSession, bSession) = (a.session, b.session)
+                a.tabGroup?.requestClose()
+                wait("the split window closed") { a.activationState == .disconnected && b.activationState == .disconnected }
+                XCTAssertTrue(app.reopenRecentlyClosedSession())
+                wait("both sides back") { aSession.scene != nil && bSession.scene != nil }
+                guard let left = aSession.scene, let right = bSession.scene else { return XCTFail("the split did not come back") }
+                XCTAssertTrue(left.window === right.window, "one window")
+                XCTAssertEqual(left.tabGroup?.isSplit, true)
+                XCTAssertEqual(left.tabPlace?.side, 0)
+                XCTAssertEqual(right.tabPlace?.side, 1)
+                XCTAssertTrue(left.tabGroup?.selectedScene === left, "the window speaks for the side that had the focus")
 
                 received = []
-                a.requestClose()
-                wait("SA closed, SB active with the whole window") { a.activationState == .disconnected && b.activationState == .foregroundActive }
-                XCTAssertEqual(b.tabGroup?.isSplit, false)
-                XCTAssertEqual(b.window.title, "scene-SB")
+                left.requestClose()
+                wait("SA closed, SB active with the whole window") { left.activationState == .disconnected && right.activationState == .foregroundActive }
+                XCTAssertEqual(right.tabGroup?.isSplit, false)
+                XCTAssertNil(right.tabGroup?.splitPosition)
+                XCTAssertEqual(right.window.title, "scene-SB")
                 XCTAssertFalse(events("SB").contains("didEnterBackground"))
-                b.requestClose()
+                right.requestClose()
+                other.requestClose()
                 wait("the split window closed") { app.connectedScenes.count == scenesBefore }
             }
 

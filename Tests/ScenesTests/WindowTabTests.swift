@@ -27,10 +27,12 @@ final class WindowTabTests: XCTestCase {
         let old = #"{"version":1,"tab":{"group":"\#(group.uuidString)","index":1,"isSelected":true}}"#
         let tab = try XCTUnwrap(JSONDecoder().decode(RestorationRecord.self, from: Data(old.utf8)).tab)
         XCTAssertEqual(tab, TabPlacement(group: group, index: 1, isSelected: true, side: 0, isFront: true))
-        let far = #"{"version":1,"tab":{"group":"\#(group.uuidString)","index":0,"isSelected":false,"side":7}}"#
-        XCTAssertEqual(try JSONDecoder().decode(RestorationRecord.self, from: Data(far.utf8)).tab?.side, 1)
+        let far = #"{"version":1,"tab":{"group":"\#(group.uuidString)","index":0,"isSelected":false,"side":7,"splitPosition":-40}}"#
+        let farTab = try JSONDecoder().decode(RestorationRecord.self, from: Data(far.utf8)).tab
+        XCTAssertEqual(farTab?.side, 1)
+        XCTAssertNil(farTab?.splitPosition, "a handle off every screen is dropped")
         var record = RestorationRecord(windowWidth: 500)
-        record.tab = TabPlacement(group: group, index: 0, isSelected: true, side: 1, isFront: false)
+        record.tab = TabPlacement(group: group, index: 0, isSelected: true, side: 1, isFront: false, splitPosition: 420)
         XCTAssertEqual(try JSONDecoder().decode(RestorationRecord.self, from: JSONEncoder().encode(record)).tab, record.tab)
     }
 }
