@@ -301,3 +301,22 @@ def test_an_empty_untitled_tab_closed_is_not_offered_again(tandem, tmp_path):
     wait_for("b.txt back, not the empty tab", lambda: sorted(tandem.titles()) == ["a.txt", "b.txt"])
     assert len(page_tabs(tandem, "a.txt")) == 1
     assert tandem.gtk_complaints() == []
+
+
+def test_a_side_scrolled_to_the_end_moves_to_a_window_of_its_own_without_complaint(tandem, tmp_path):
+    """A split side scrolled to the end of a long document, moved to a new window: the taller view
+    (no tab strip) scrolls it back while it is not yet on screen, which GTK 3's overlay scrollbars
+    did not survive (their indicators kept listening after the side left its first window)."""
+    text = "".join(f"line {i}\n" for i in range(200))
+    (tmp_path / "a.txt").write_text(text)
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    tandem.key("a.txt", "ctrl+backslash")
+    tandem.wait_title("a.txt (2)")
+    press("ctrl+End")
+    write("!")
+    tandem.wait_title("• a.txt (2)")
+    tandem.activate_action("move-to-new-window", window=1)
+    wait_for("two windows", lambda: sorted(tandem.titles()) == ["• a.txt", "• a.txt (2)"])
+    wait_for("the text in both", lambda: tandem.text_of("• a.txt (2)") == text[:-1] + "!\n" == tandem.text_of("• a.txt"))
+    assert tandem.gtk_complaints() == []
