@@ -160,7 +160,7 @@ public final class WindowTabGroup {
     /// Lets go of a scene that leaves its side (closed or moved): it goes to the background on
     /// its way; a side left with no tab hides, and a window left with none goes.
     private func forget(_ scene: WindowScene) {
-        guard let pane = panes.first(where: { $0.holds(scene) }) else { return }
+        guard let pane = pane(of: scene) else { return }
         pane.scenes.removeAll { $0 === scene }
         if pane.shownScene === scene {
             pane.shownScene = nil
@@ -199,7 +199,7 @@ public final class WindowTabGroup {
     /// Shows `scene`'s tab on its side; the tab shown there before goes to the background. On
     /// the side with the focus, the window takes on its title bar, title and actions.
     func select(_ scene: WindowScene) {
-        guard let pane = panes.first(where: { $0.holds(scene) }), pane.shownScene !== scene else { return }
+        guard let pane = pane(of: scene), pane.shownScene !== scene else { return }
         let previous = pane.shownScene
         pane.shownScene = scene
         // The first scene shown anywhere is the window's, whichever side it is on (a restore).
@@ -215,7 +215,7 @@ public final class WindowTabGroup {
     /// Shows `scene`'s tab and gives its side the focus (a file already open, asked for again).
     func bringForward(_ scene: WindowScene) {
         select(scene)
-        if let pane = panes.first(where: { $0.holds(scene) }) { focus(pane, moveKeyboardFocus: true) }
+        if let pane = pane(of: scene) { focus(pane, moveKeyboardFocus: true) }
     }
 
     /// The keyboard focus went to `pane`'s side: its shown scene becomes the window's, and the
@@ -296,6 +296,9 @@ public final class WindowTabGroup {
         set { if let newValue { paned.setPositionOnceAllocated(max(newValue, 0)) } }
     }
 
+    /// The side holding `scene`'s tab.
+    func pane(of scene: WindowScene) -> TabPane? { panes.first { $0.holds(scene) } }
+
     /// Whether `scene` is the tab shown on its side.
     public func isShowing(_ scene: WindowScene) -> Bool { panes.contains { $0.shownScene === scene } }
 
@@ -306,7 +309,7 @@ public final class WindowTabGroup {
 
     /// Takes `scene` out of this window into a window of its own, as it is.
     func detach(_ scene: WindowScene) {
-        guard scenes.count > 1, let pane = panes.first(where: { $0.holds(scene) }) else { return }
+        guard scenes.count > 1, let pane = pane(of: scene) else { return }
         let content = scene.content
         let group = application.makeTabGroup()
         group.window.setDefaultSize(width: window.size.width, height: window.size.height)
@@ -333,44 +336,8 @@ public final class WindowTabGroup {
     }
 
     /// Takes `scene`'s tab out of its side (it is going elsewhere).
-    private func takeOut(_ scene: WindowScene) {
-        panes.first { $0.holds(scene) }?.notebook.remove(scene.content)
-    }
-
-    /// Takes the tab of a closing scene out.
-    func close(_ scene: WindowScene) {
-        if scenes.count == 1 {
-            window.destroy()
-        } else {
-            takeOut(scene)
-        }
-    }
-
-    /// Closes the window with every tab in it, without asking (a quit): each scene's record was
-    /// taken while the window was whole.
-    func closeWhole() {
-        for scene in scenes { scene.prepareToClose() }
-        window.destroy()
-    }
-
-    /// The window's close button: closing the last window is quitting (nothing asked, everything
-    /// kept); otherwise each tab is asked in turn, and the window goes with its last tab.
-    public func requestClose() {
-        if application.connectedScenes.allSatisfy({ $0.tabGroup === self }) { return application.terminate() }
-        askInTurn(scenes, allowed: [])
-    }
-
-    /// Asks each scene's delegate in turn; when all agree the window goes whole (each record
-    /// taken with every tab in its place, so Reopen Closed Window brings it back as it was);
-    /// otherwise only the tabs that agreed close.
-    private func askInTurn(_ remaining: [WindowScene], allowed: [WindowScene]) {
-        guard let scene = remaining.first else {
-            if allowed.count == scenes.count { return closeWhole() }
-            return allowed.forEach { $0.close() }
-        }
-        scene.delegate.sceneShouldClose(scene) { [weak self] agreed in
-            self?.askInTurn(Array(remaining.dropFirst()), allowed: agreed ? allowed + [scene] : allowed)
-        }
+    func takeOut(_ scene: WindowScene) {
+        pane(of: scene)?.notebook.remove(scene.content)
     }
 
     private func windowDestroyed() {
