@@ -80,4 +80,10 @@ static inline gchar *tandem_object_dup_string(gpointer object, const char *prope
     return value;
 }
 
+/** g_signal_emit_by_name() for a signal with no arguments and no return value (an action
+ *  signal such as a text view's "paste-clipboard"). */
+static inline void tandem_signal_emit_void(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
 #endif

@@ -132,6 +132,9 @@ public final class DocumentBinding {
     /// Redoes the document's last undone step.
     public func redo() { store?.redo(document, origin: subscription.id) }
 
+    /// Ends the document's current undo step: the next edit starts one of its own.
+    public func sealUndoStep() { store?.sealUndoStep(document) }
+
     /// The id the store gives this binding's own edits (`DocumentEvent.edited(origin:)`).
     public var originID: Int { subscription.id }
 

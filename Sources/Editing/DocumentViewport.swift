@@ -70,6 +70,8 @@ public final class DocumentViewport {
         view.onDragText { [weak binding] in binding?.selectedText }
         view.onDragDelete { [weak self] in self?.deleteMovedBeyondBuffer() ?? false }
         view.onCut { [weak self] in self?.cutBeyondBuffer() ?? false }
+        // A paste is an undo step of its own, even one character pasted just after a word typed.
+        view.onPaste(began: { [weak binding] in binding?.sealUndoStep() }, ended: { [weak binding] in binding?.sealUndoStep() })
         moved()
     }
 

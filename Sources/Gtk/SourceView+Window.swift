@@ -43,6 +43,19 @@ extension SourceView {
         }
     }
 
+    /// Calls `began` when a paste of the clipboard is asked for (Ctrl+V, Shift+Insert, the
+    /// context menu), before its text arrives, and `ended` once it is in (also after a paste of
+    /// the primary selection, a middle click).
+    public func onPaste(began: @escaping @MainActor () -> Void, ended: @escaping @MainActor () -> Void) {
+        connect("paste-clipboard", began)
+        buffer.connect("paste-done", ignoringOneArgument: true, ended)
+    }
+
+    /// Pastes the clipboard at the caret, as Ctrl+V does.
+    public func paste() {
+        tandem_signal_emit_void(raw, "paste-clipboard")
+    }
+
     /// Calls `handler` on each key press, before the view acts on it.
     public func onKeyPress(_ handler: @escaping @MainActor () -> Void) {
         connectEvent("key-press-event") { _ in handler(); return false }
