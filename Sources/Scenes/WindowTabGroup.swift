@@ -205,7 +205,10 @@ public final class WindowTabGroup {
         // The first scene shown anywhere is the window's, whichever side it is on (a restore).
         if focusedPane.shownScene == nil { focusedPane = pane }
         if pane.notebook.currentPage !== scene.content { pane.notebook.select(scene.content) }
-        if pane === focusedPane { takeOnFront() }
+        if pane === focusedPane {
+            takeOnFront()
+            giveKeyboard(to: scene)
+        }
         previous?.feed(.hide)
         if isShown { scene.feed(.show) }
         if isActive && pane === focusedPane { scene.feed(.focusIn) }
@@ -227,20 +230,24 @@ public final class WindowTabGroup {
         if isActive { previous?.feed(.focusOut) }
         takeOnFront()
         if isActive { scene.feed(.focusIn) }
-        if moveKeyboardFocus {
-            // Once the side is laid out: a widget given the focus before it is realized would be
-            // sent the rest of the key that asked for it (GTK complains of an unrealized widget).
-            focusMover = IdleSource(priority: 200) { [weak self, weak scene] in
-                guard let self, let scene, let target = scene.preferredFocus else { return false }
-                target.whenShown { [weak self, weak scene, weak target] in
-                    if let self, let scene, self.focusedPane.shownScene === scene { target?.grabFocus() }
-                }
-                return false
+        if moveKeyboardFocus { giveKeyboard(to: scene) }
+    }
+
+    /// Gives the keyboard to `scene`'s preferred widget (its text), as gedit does when a tab is
+    /// shown: GtkNotebook would focus the first widget it finds in the page, a banner's button.
+    /// Once the scene is laid out: a widget given the focus before it is realized would be sent
+    /// the rest of the key that asked for it (GTK complains of an unrealized widget).
+    private func giveKeyboard(to scene: WindowScene) {
+        focusMover = IdleSource(priority: 200) { [weak self, weak scene] in
+            guard let self, let scene, let target = scene.preferredFocus else { return false }
+            target.whenShown { [weak self, weak scene, weak target] in
+                if let self, let scene, self.focusedPane.shownScene === scene { target?.grabFocus() }
             }
+            return false
         }
     }
 
-    /// Gives the keyboard to the side just focused, once it is laid out.
+    /// Gives the keyboard to the scene just shown on the side with the focus, once it is laid out.
     private var focusMover: IdleSource?
 
     /// The window's title bar, title and "win" actions (shortcuts, menus, D-Bus) become those of

@@ -320,3 +320,28 @@ def test_a_side_scrolled_to_the_end_moves_to_a_window_of_its_own_without_complai
     wait_for("two windows", lambda: sorted(tandem.titles()) == ["• a.txt", "• a.txt (2)"])
     wait_for("the text in both", lambda: tandem.text_of("• a.txt (2)") == text[:-1] + "!\n" == tandem.text_of("• a.txt"))
     assert tandem.gtk_complaints() == []
+
+
+def test_a_tab_shown_takes_the_keyboard_in_its_text_even_under_a_banner(tandem, tmp_path):
+    """A new tab, and the same tab moved to a window of its own, take the keyboard in their text,
+    as gedit's do: GtkNotebook alone would focus the first widget of the page, here the button
+    of the banner saying the file changed on disk, and the typing would go nowhere."""
+    (tmp_path / "a.txt").write_text("alpha\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    tandem.key("a.txt", "ctrl+End")
+    write("!")
+    tandem.wait_title("• a.txt")
+    (tmp_path / "a.txt").write_text("alpha\nfrom disk\n")
+    wait_for("the banner", lambda: "changed on disk" in " ".join(tandem.labels_of_frame(tandem.frame("• a.txt"))))
+    tandem.activate_action("new-tab-on-document", window=1)
+    tandem.wait_title("• a.txt (2)")
+    press("ctrl+Home")
+    write("new ")
+    wait_for("typed in the new tab", lambda: tandem.text_of("• a.txt (2)") == "new alpha!\n")
+    tandem.activate_action("move-to-new-window", window=1)
+    wait_for("two windows", lambda: sorted(tandem.titles()) == ["• a.txt", "• a.txt (2)"])
+    tandem.wait_title("• a.txt (2)")
+    press("ctrl+End")
+    write(" moved")
+    wait_for("typed in the moved tab", lambda: tandem.text_of("• a.txt") == "new alpha! moved\n")
