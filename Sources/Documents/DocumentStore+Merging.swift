@@ -15,8 +15,14 @@ extension DocumentStore {
         let merged = ThreeWayMerge(base: base.string, mine: document.storage.string, theirs: file.text)
         merge(merged, into: document)
         let isTheFile = document.storage.string.utf8.elementsEqual(file.text.utf8)
-        document.diskStamp = stamp
-        document.fileTail = nil
+        if isTheFile {
+            // A clean document again: a file that then only grows is followed by its tail, as
+            // after a load or a save (read whole, the growth was an undoable step instead).
+            document.knowsFile(stamp, at: canonical)
+        } else {
+            document.diskStamp = stamp
+            document.fileTail = nil
+        }
         document.hasUnseenDiskChange = false
         document.diskProblem = nil
         document.restoreNotice = nil

@@ -90,6 +90,32 @@ final class DiskMergeTests: XCTestCase {
         }
     }
 
+    /// A merge that makes the text the file's leaves a clean document, which then follows a file
+    /// that only grows as it would after a load or a save: its tail appended, the history begun
+    /// afresh (found by the random user, seed 55041: read whole, the growth was an undo step).
+    func testAMergeThatMakesTheFileFollowsGrowthByTheTail() throws {
+        let path = temporary.file("grows.txt")
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            // Mine deleted the line, theirs changed it: the conflict keeps mine (nothing), then theirs.
+            let document = try Self.editedThenChanged(store, path, "only line", .delete(0..<9), theirs: "only line!\n")
+            try store.mergeWithDisk(document)
+            XCTAssertEqual(document.text, "only line!\n")
+            XCTAssertFalse(document.isDirty, "the text is the file's")
+            var events: [DocumentEvent] = []
+            let subscription = store.subscribe(to: document) { events.append($0) }
+            let log = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+            log.seekToEndOfFile()
+            log.write(Data("more\n".utf8))
+            log.closeFile()
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "only line!\nmore\n" })
+            XCTAssertFalse(events.contains(.reloadedFromDisk), "followed by its tail, not read whole")
+            XCTAssertFalse(document.isDirty)
+            XCTAssertFalse(document.canUndo, "growth begins the history afresh, as after a load")
+            withExtendedLifetime(subscription) {}
+        }
+    }
+
     /// Keep Mine answers the question for good: the file's version after it is one the document
     /// never held, so there is nothing to merge against until it is saved or reloaded.
     func testKeepMineLeavesNoBaseToMergeWith() throws {
