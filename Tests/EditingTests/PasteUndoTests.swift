@@ -1,7 +1,6 @@
 import Documents
 import Editing
 import Gtk
-import Glibc
 import XCTest
 
 /// A paste through the view (Ctrl+V's signal, the clipboard's text arriving later) is an undo
@@ -26,9 +25,7 @@ final class PasteUndoTests: XCTestCase {
             let binding = DocumentBinding(store: store, document: document, buffer: buffer)
             let viewport = DocumentViewport(binding: binding, view: view, scrollbar: Scrollbar())
             // The clipboard is the display's: the view must be in a window.
-            let app = NativeApplication(id: "io.github.tandemedit.PasteUndoTest\(getpid())")
-            XCTAssertTrue(app.register())
-            let window = ApplicationWindow(application: app)
+            let window = Window()
             window.add(view)
             // One character at a time, each right after the last: one word, one undo step.
             for character in "naïve" { buffer.userInsert(String(character), at: buffer.caretOffset) }
