@@ -21,8 +21,39 @@ struct LineDiff: Sendable {
         var endA = a.count, endB = b.count
         while endA > start, endB > start, a[endA - 1] == b[endB - 1] { endA -= 1; endB -= 1 }
         guard let middle = myers(Array(a[start..<endA]), Array(b[start..<endB]), limit: maximumDifferences) else { return nil }
-        return middle.map { Hunk(old: ($0.old.lowerBound + start)..<($0.old.upperBound + start),
-                                 new: ($0.new.lowerBound + start)..<($0.new.upperBound + start)) }
+        return compacted(middle.map { Hunk(old: ($0.old.lowerBound + start)..<($0.old.upperBound + start),
+                                           new: ($0.new.lowerBound + start)..<($0.new.upperBound + start)) }, a, b)
+    }
+
+    /// Slides a run of lines only deleted (or only inserted) up over the unchanged lines before
+    /// it, when they repeat it, as far as the change before it: then the two are one change.
+    /// Myers' search may pair a repeated line either way, and "zeta9 / zeta9" made "alpha zeta9 /
+    /// zeta9" came out as an insertion, an unchanged line and a deletion instead of one changed
+    /// line, which a three-way merge then took for a wider change (git's diff compacts likewise).
+    private static func compacted(_ hunks: [Hunk], _ a: [Int], _ b: [Int]) -> [Hunk] {
+        var result: [Hunk] = []
+        for var hunk in hunks {
+            if let previous = result.last {
+                // The unchanged lines between the two (as many on each side).
+                let gap = hunk.old.lowerBound - previous.old.upperBound
+                if gap > 0, hunk.new.isEmpty,
+                   (0..<gap).allSatisfy({ a[hunk.old.lowerBound - 1 - $0] == a[hunk.old.upperBound - 1 - $0] }) {
+                    hunk = Hunk(old: (hunk.old.lowerBound - gap)..<(hunk.old.upperBound - gap),
+                                new: (hunk.new.lowerBound - gap)..<(hunk.new.upperBound - gap))
+                } else if gap > 0, hunk.old.isEmpty,
+                          (0..<gap).allSatisfy({ b[hunk.new.lowerBound - 1 - $0] == b[hunk.new.upperBound - 1 - $0] }) {
+                    hunk = Hunk(old: (hunk.old.lowerBound - gap)..<(hunk.old.upperBound - gap),
+                                new: (hunk.new.lowerBound - gap)..<(hunk.new.upperBound - gap))
+                }
+                if hunk.old.lowerBound == previous.old.upperBound && hunk.new.lowerBound == previous.new.upperBound {
+                    result[result.count - 1] = Hunk(old: previous.old.lowerBound..<hunk.old.upperBound,
+                                                    new: previous.new.lowerBound..<hunk.new.upperBound)
+                    continue
+                }
+            }
+            result.append(hunk)
+        }
+        return result
     }
 
     /// Myers' greedy search for the shortest edit script, then a walk back through it.

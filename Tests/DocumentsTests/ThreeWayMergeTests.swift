@@ -34,6 +34,18 @@ final class ThreeWayMergeTests: XCTestCase {
         XCTAssertEqual(scalars(merged.text, conflict.theirs), "theirs\n")
     }
 
+    /// A line that repeats the one changed is not taken for an insertion, an unchanged line and a
+    /// deletion (Myers' pairing): each side changed one line, so the conflict is that line alone
+    /// and the repeated line is kept once (found by the random user, seed 66040).
+    func testAChangedLineBeforeItsRepeatIsOneChange() {
+        let merged = ThreeWayMerge(base: "zeta9\nzeta9\n zeta9\n  ça\n",
+                                   mine: " alphazeta9\nzeta9\n zeta9\n  ça zeta9\n",
+                                   theirs: "beta zeta9\nzeta9\n zeta9\n  ça\n")
+        XCTAssertEqual(merged.text, " alphazeta9\nbeta zeta9\nzeta9\n zeta9\n  ça zeta9\n")
+        XCTAssertEqual(merged.conflicts.count, 1)
+        XCTAssertEqual(LineDiff.hunks(from: ["z", "z", "s"], to: ["a", "z", "s"]), [LineDiff.Hunk(old: 0..<1, new: 0..<1)])
+    }
+
     func testChangesOnNeighbouringLinesConflict() {
         let merged = merge("a\nb\nc\nd\n", "a\nB\nc\nd\n", "a\nb\nC\nd\n")
         XCTAssertEqual(merged.conflicts.count, 1, "lines side by side are not merged blind")
