@@ -88,9 +88,8 @@ final class DiskSync {
     }
 
     /// Whether a change on disk is a question for the user rather than followed: the text is not
-    /// the file's, or the history holds undone steps that following the file would drop (found
-    /// by the random user: a Ctrl+Z back to the saved text just before the watcher reported).
-    private static func asks(_ document: Document) -> Bool { document.isDirty || document.canRedo }
+    /// the file's. (Undone steps are carried across a followed change, as the rest of the history.)
+    private static func asks(_ document: Document) -> Bool { document.isDirty }
 
     private func markDeleted(_ document: Document) {
         reading[document.id] = nil
@@ -165,16 +164,32 @@ final class DiskSync {
               let (text, used) = FileTail.decodeUTF8Prefix(bytes) else { return false }
         guard used > 0 else { return true }  // half a character so far: the rest comes with the next write
         let end = document.storage.count
-        let edit = Edit.insert(text, at: end)
-        document.storage.replace(end..<end, with: text)
+        applyPeer([Edit.insert(text, at: end)], to: document, result: nil)
         document.noteFinalLineBreak()
-        document.editCount += 1
-        document.history.clear()
         document.savedStateID = document.history.stateID
         document.fileTail = FileTail.of(canonical, size: tail.size + Int64(used))
-        store.journals?.delete(document.draftID)  // nothing to keep: the text is the file's, the history empty
-        store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: false)
+        journalPeerChange(document)
         return true
+    }
+
+    /// Applies another program's change to the text as a peer's edits (in turn; `result` is the
+    /// text after all of them when it was built already): not an undo step of the user's, and the
+    /// history is carried across them, so undo takes back only what the user did.
+    private func applyPeer(_ edits: [Edit], to document: Document, result: TextStorage?) {
+        let wasDirty = document.isDirty
+        document.history.carry(across: edits, from: document.storage)
+        for (index, edit) in edits.enumerated() {
+            if let result, edits.count == 1 { document.storage = result } else { document.storage.replace(edit.range, with: edit.replacement) }
+            document.editCount += 1
+            store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: index == 0 ? wasDirty : nil)
+        }
+    }
+
+    /// The journal after a peer's change to a clean document: it begins again from the file with
+    /// the history carried across (a header and the history: the file is its base), or goes when
+    /// there is no history to keep.
+    private func journalPeerChange(_ document: Document) {
+        if document.canUndo || document.canRedo { store.journals?.begin(document) } else { store.journals?.delete(document.draftID) }
     }
 
     private func follow(_ read: DiskRead.Whole, in document: Document, canonical: String) {
@@ -200,7 +215,7 @@ final class DiskSync {
             if wasDirty || hadProblem { store.publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil) }
             return
         }
-        if wasDirty || document.canRedo {
+        if Self.asks(document) {
             // The question stands until it is answered; the version it is about is the one read.
             // The version known before it is the base a merge needs: the text at the saved state
             // (a second change before the answer keeps the first base; after a merge the base is
@@ -217,7 +232,7 @@ final class DiskSync {
             store.rebaseJournal(document)
             store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: wasDirty)
         } else {
-            adopt(file, change: change, stamp: stamp, tail: read.tail, in: document)
+            adopt(file, revert: nil, peer: change, stamp: stamp, tail: read.tail, in: document)
         }
     }
 
@@ -256,29 +271,43 @@ final class DiskSync {
         store.publish(.diskChangeSeen, for: document, dirtyBefore: nil)
     }
 
-    /// Makes the document's text the file's on disk, as one undo step: Ctrl+Z brings back the text
-    /// it replaced, unsaved changes included.
+    /// Makes the document's text the file's on disk. The user's unsaved changes go as one undo
+    /// step of theirs (Ctrl+Z brings them back); the file's change since the version the document
+    /// knew comes as a peer's edits, which undo never takes away. Without that version, the whole
+    /// difference is the undo step.
     func reload(_ document: Document) throws(TextFileError) {
         guard let canonical = document.identity.canonicalPath else { return }
         let read = DiskRead.Whole(path: canonical, comparedWith: document.storage, version: document.editCount)
         let file = try read.file.get()
-        adopt(file, change: read.change, stamp: read.stamp, tail: read.tail, in: document)
+        let known = document.savedStateID.flatMap { document.history.text(atState: $0, from: document.storage) } ?? document.knownFileText
+        guard let known else { return adopt(file, revert: read.change, peer: nil, stamp: read.stamp, tail: read.tail, in: document) }
+        adopt(file, revert: TextChange(from: document.storage, to: known.string), peer: TextChange(from: known, to: file.text),
+              stamp: read.stamp, tail: read.tail, in: document)
     }
 
-    /// The document takes the file's text (`change`, nil when it has it already) and its traits,
-    /// and knows the file at `stamp` as its version.
-    private func adopt(_ file: TextFile, change: TextChange?, stamp: DiskStamp?, tail: FileTail?, in document: Document) {
+    /// The document takes the file's text and its traits, and knows the file at `stamp` as its
+    /// version: `revert` (the user's changes taken back) is an undo step, then `peer` (the file's
+    /// change) is applied as another program's edits.
+    private func adopt(_ file: TextFile, revert: TextChange?, peer: TextChange?, stamp: DiskStamp?, tail: FileTail?, in document: Document) {
         let wasDirty = document.isDirty
-        if let change {
+        if let revert {
             document.history.seal()
             document.history.beginCompound()
-            for (edit, removed) in zip(change.edits, change.removed) { document.history.record(edit, removed: removed) }
+            for (edit, removed) in zip(revert.edits, revert.removed) { document.history.record(edit, removed: removed) }
             document.history.endCompound()
             document.history.seal()
+            // Each edit is told with the text as it is after it (views read the lines around it); a
+            // single one (a whole new text) was built off the main thread already.
+            for (index, edit) in revert.edits.enumerated() {
+                if revert.edits.count == 1 { document.storage = revert.storage } else { document.storage.replace(edit.range, with: edit.replacement) }
+                document.editCount += 1
+                store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: index == 0 ? wasDirty : nil)
+            }
         }
+        if let peer { applyPeer(peer.edits, to: document, result: peer.storage) }
         document.fileTraits = file
         document.fileTraits.text = ""
-        document.hidesFinalLineBreak = (change?.storage ?? document.storage).finalLineBreakLength > 0
+        document.hidesFinalLineBreak = document.storage.finalLineBreakLength > 0
         document.savedStateID = document.history.stateID
         document.knownFileText = nil
         document.diskStamp = stamp
@@ -287,15 +316,8 @@ final class DiskSync {
         document.hasUnseenDiskChange = false
         document.diskProblem = nil
         document.restoreNotice = nil
-        // Each edit is told with the text as it is after it (views read the lines around it); a
-        // single one (a whole new text) was built off the main thread already.
-        for (index, edit) in (change?.edits ?? []).enumerated() {
-            if change!.edits.count == 1 { document.storage = change!.storage } else { document.storage.replace(edit.range, with: edit.replacement) }
-            document.editCount += 1
-            store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: index == 0 ? wasDirty : nil)
-        }
         // The journal begins again from the file, with the history that undoes back to the old text.
-        if store.journals != nil && document.canUndo { store.journals?.begin(document) } else { store.journals?.delete(document.draftID) }
-        store.publish(.reloadedFromDisk, for: document, dirtyBefore: change == nil ? wasDirty : nil)
+        journalPeerChange(document)
+        store.publish(.reloadedFromDisk, for: document, dirtyBefore: revert == nil && peer == nil ? wasDirty : nil)
     }
 }

@@ -107,9 +107,10 @@ final class DiskVersionTests: XCTestCase {
         }
     }
 
-    /// Reload over unsaved edits is one undo step: Ctrl+Z brings the edits back, in every view.
-    /// A clean document following its file can be undone the same way.
-    func testReloadAndFollowingAreUndoable() throws {
+    /// A clean document follows its file as another program's edits: nothing the user can undo
+    /// (issue 50). Reload over unsaved edits takes them back as the user's one undo step: Ctrl+Z
+    /// brings them back over the file's new text, in every view.
+    func testFollowingIsNotTheUsersToUndoAndReloadIs() throws {
         let folder = self.folder
         try MainActor.assumeIsolated {
             let store = DocumentStore()
@@ -131,11 +132,7 @@ final class DiskVersionTests: XCTestCase {
             XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "first line\nsecond LINE\nthird line\n" })
             XCTAssertEqual(edits, [Edit(range: 18..<22, replacement: "LINE")])
             XCTAssertFalse(document.isDirty)
-            store.undo(document)
-            XCTAssertEqual(document.text, "first line\nsecond line\nthird line\n")
-            XCTAssertTrue(document.isDirty, "the text is not the file's any more")
-            store.redo(document)
-            XCTAssertFalse(document.isDirty)
+            XCTAssertFalse(document.canUndo, "the other program's change is not the user's to undo")
 
             // Reloaded over unsaved edits: one undo step brings them back.
             store.apply(.insert("my words ", at: 0), to: document)
@@ -146,7 +143,8 @@ final class DiskVersionTests: XCTestCase {
             XCTAssertFalse(document.isDirty)
             XCTAssertFalse(document.hasUnseenDiskChange)
             store.undo(document)
-            XCTAssertEqual(document.text, "my words first line\nsecond LINE\nthird line\n")
+            XCTAssertEqual(document.text, "my words theirs\n", "the user's words come back; the file's text stays")
+            XCTAssertTrue(document.isDirty)
             XCTAssertEqual(view, document.text, "the view followed every step")
             _ = (subscription, edits_)
         }
@@ -184,7 +182,7 @@ final class DiskVersionTests: XCTestCase {
     }
 
     /// `git checkout` replaces a big file while it streams in: once loaded, the document shows the
-    /// new file (the old text one Ctrl+Z away), never the old text as if it were the file.
+    /// new file, never the old text as if it were the file; the change is not the user's to undo.
     func testAFileReplacedWhileItLoadsIsFollowedOnceLoaded() throws {
         let folder = self.folder
         let path = folder + "/big.txt"
@@ -201,8 +199,7 @@ final class DiskVersionTests: XCTestCase {
             try "the new version\n".write(toFile: path, atomically: true, encoding: .utf8)
             XCTAssertTrue(Self.spin(store) { !document.isLoading && document.text == "the new version\n" }, "\(document.text.prefix(40))")
             XCTAssertFalse(document.isDirty)
-            store.undo(document)
-            XCTAssertEqual(document.text, old)
+            XCTAssertFalse(document.canUndo)
             _ = subscription
         }
     }
@@ -224,8 +221,9 @@ final class DiskVersionTests: XCTestCase {
             try "formatted\n".write(toFile: path, atomically: true, encoding: .utf8)
             XCTAssertTrue(Self.spin(store) { failure != nil && document.text == "formatted\n" }, document.text)
             XCTAssertNil(failure!)
+            // The other program rewrote the line the user typed in: undo makes it what the user had.
             store.undo(document)
-            XCTAssertEqual(document.text, "mine base\n", "what was saved is one undo away")
+            XCTAssertEqual(document.text, "base\n", "the user's typing is one undo away")
 
             // Changed before the write: the save is refused, their text stays.
             try store.saveNow(document)
@@ -240,7 +238,7 @@ final class DiskVersionTests: XCTestCase {
             XCTAssertEqual(failure??.isDiskConflict, true)
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "theirs\n")
             XCTAssertTrue(Self.spin(store) { document.hasUnseenDiskChange }, "and the change is said")
-            XCTAssertEqual(document.text, "again mine base\n")
+            XCTAssertEqual(document.text, "again base\n")
         }
     }
 

@@ -6,8 +6,8 @@ import XCTest
 /// Found by the random user (seed 504): Replace All, a kill and relaunch, another program appends
 /// to the file, and Ctrl+Z takes the text back to the saved one before the watcher reports. The
 /// document then followed the file and began its history afresh: the replaced text, one Ctrl+Shift+Z
-/// away until then, was gone for good. Undone steps are text kept nowhere else, so a document with
-/// any is asked, as a modified one is.
+/// away until then, was gone for good. Undone steps are text kept nowhere else: they are carried
+/// across the other program's change, as the rest of the history is (issue 50).
 final class UndoneStepsOnDiskChangeTests: XCTestCase {
     private var temporary: TemporaryFolder!
     override func setUpWithError() throws { temporary = try TemporaryFolder("undone-steps-disk") }
@@ -27,7 +27,7 @@ final class UndoneStepsOnDiskChangeTests: XCTestCase {
         store.sealUndoStep(document)
     }
 
-    func testAnUndoBeforeTheWatcherReportsKeepsTheQuestionAndTheRedo() throws {
+    func testAnUndoBeforeTheWatcherReportsKeepsTheRedoAcrossTheAppend() throws {
         let folder = temporary.path, path = temporary.file("two.txt")
         try MainActor.assumeIsolated {
             try "no final newline".write(toFile: path, atomically: true, encoding: .utf8)
@@ -44,17 +44,19 @@ final class UndoneStepsOnDiskChangeTests: XCTestCase {
             relaunched.undo(back)                                  // before the watcher reports
             XCTAssertEqual(back.text, "no final newline")
             XCTAssertFalse(back.isDirty, "the saved text, as far as the document knows")
-            XCTAssertTrue(DiskChangeTests.wait(relaunched) { back.hasUnseenDiskChange }, "the change is asked about")
-            XCTAssertEqual(back.text, "no final newline", "the file's new version is not taken unasked")
-            XCTAssertTrue(back.isDirty, "the text is not the file's any more")
-            XCTAssertTrue(back.canMerge, "the saved text is the base a merge starts from")
+            XCTAssertTrue(DiskChangeTests.wait(relaunched) { back.text == "no final newlinezeta9\n" }, "the append is followed")
+            XCTAssertFalse(back.isDirty)
+            XCTAssertFalse(back.hasUnseenDiskChange)
             relaunched.redo(back)
-            XCTAssertEqual(back.text, "no final nalphawlinalpha", "the undone Replace All is one redo away")
+            XCTAssertEqual(back.text, "no final nalphawlinalphazeta9\n", "the undone Replace All is one redo away, beside the append")
+            relaunched.undo(back)
+            XCTAssertEqual(back.text, "no final newlinezeta9\n")
+            XCTAssertFalse(back.isDirty)
         }
     }
 
     /// The same without a relaunch, through the whole-file path (a change that is not growth).
-    func testARewriteOfAFileWhoseDocumentCanRedoIsAsked() throws {
+    func testARewriteOfAFileWhoseDocumentCanRedoIsFollowedAndKeepsTheRedo() throws {
         let path = temporary.file("one.txt")
         try MainActor.assumeIsolated {
             try "no final newline".write(toFile: path, atomically: true, encoding: .utf8)
@@ -63,15 +65,14 @@ final class UndoneStepsOnDiskChangeTests: XCTestCase {
             Self.replaceAll(document, in: store)
             store.undo(document)
             XCTAssertFalse(document.isDirty)
-            try "rewritten\n".write(toFile: path, atomically: false, encoding: .utf8)
-            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
-            XCTAssertEqual(document.text, "no final newline")
-            XCTAssertTrue(document.canRedo)
-            try store.reloadFromDisk(document)                           // the user's answer: Reload
-            XCTAssertEqual(document.text, "rewritten\n")
+            try "first: no final newline".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "first: no final newline" })
             XCTAssertFalse(document.isDirty)
-            store.undo(document)
-            XCTAssertEqual(document.text, "no final newline", "what Reload replaced is one Ctrl+Z away")
+            XCTAssertFalse(document.hasUnseenDiskChange)
+            XCTAssertTrue(document.canRedo)
+            store.redo(document)
+            XCTAssertEqual(document.text, "first: no final nalphawlinalpha", "the redo lands on the same words, after the other program's")
+            XCTAssertTrue(document.isDirty)
         }
     }
 

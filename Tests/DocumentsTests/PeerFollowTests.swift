@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import Documents
+
+/// Another program's change to a followed file is a peer's edit beside the user's (issue 50):
+/// Ctrl+Z undoes only what the user did, and the journal keeps both across a crash.
+final class PeerFollowTests: XCTestCase {
+    private var temporary: TemporaryFolder!
+    override func setUpWithError() throws { temporary = try TemporaryFolder("peer-follow") }
+
+    private static func append(_ line: String, to path: String) throws {
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        handle.seekToEndOfFile()
+        handle.write(Data(line.utf8))
+        handle.closeFile()
+    }
+
+    /// The issue's first finding: delete a line, save, `echo four >> notes.txt`, Ctrl+Z.
+    func testAnAppendAfterASaveKeepsTheUndoAndTheJournalKeepsBoth() throws {
+        let folder = temporary.path, path = temporary.file("notes.txt")
+        try MainActor.assumeIsolated {
+            try "one\ntwo\nthree\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let store = EditJournalTests.journaledStore(folder)
+            let document = try store.openFile(at: path)
+            store.apply(.delete(4..<8), to: document)
+            try store.saveNow(document)
+            XCTAssertFalse(document.isDirty)
+            try Self.append("four\n", to: path)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "one\nthree\nfour\n" })
+            XCTAssertFalse(document.isDirty)
+            XCTAssertTrue(document.canUndo, "the append leaves the user's history alone")
+            store.journals!.waitUntilWritten()  // then a kill
+
+            let relaunched = EditJournalTests.journaledStore(folder)
+            let back = try XCTUnwrap(relaunched.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
+            XCTAssertEqual(back.text, "one\nthree\nfour\n")
+            XCTAssertFalse(back.isDirty, "the text is the file's")
+            relaunched.undo(back)
+            XCTAssertEqual(back.text, "one\ntwo\nthree\nfour\n", "the deleted line comes back; the append stays")
+            XCTAssertTrue(back.isDirty)
+            relaunched.redo(back)
+            XCTAssertEqual(back.text, "one\nthree\nfour\n")
+            XCTAssertFalse(back.isDirty)
+
+            // And in the process that saw it.
+            store.undo(document)
+            XCTAssertEqual(document.text, "one\ntwo\nthree\nfour\n")
+            XCTAssertFalse(document.canUndo)
+        }
+    }
+
+    /// A rewrite elsewhere in the file (a formatter, `sed -i`) is followed beside the user's step.
+    func testARewriteElsewhereIsKeptByUndo() throws {
+        let path = temporary.file("code.txt")
+        try MainActor.assumeIsolated {
+            try "a = 1\nb = 2\nc = 3\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("# top\n", at: 0), to: document)
+            try store.saveNow(document)
+            try "# top\na = 1\nb = 22\nc = 3\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "# top\na = 1\nb = 22\nc = 3\n" })
+            XCTAssertFalse(document.isDirty)
+            store.undo(document)
+            XCTAssertEqual(document.text, "a = 1\nb = 22\nc = 3\n")
+            XCTAssertFalse(document.canUndo)
+        }
+    }
+}
