@@ -125,13 +125,14 @@ final class DiskSync {
             var change: TextChange?
             var version: Int
 
-            init(path: String, comparedWith text: TextStorage, version: Int) {
+            /// `text` nil: only the file is read, compared with nothing.
+            init(path: String, comparedWith text: TextStorage?, version: Int) {
                 self.version = version
                 let before = DiskStamp.of(path)
                 do throws(TextFileError) { file = .success(try TextFile.read(path)) } catch { file = .failure(error) }
                 if let size = before?.size { tail = FileTail.of(path, size: size) }
                 stamp = DiskStamp.of(path) == before ? before : nil
-                if case .success(let read) = file { change = TextChange(from: text, to: read.text) }
+                if case .success(let read) = file, let text { change = TextChange(from: text, to: read.text) }
             }
         }
     }
@@ -277,9 +278,9 @@ final class DiskSync {
     /// difference is the undo step.
     func reload(_ document: Document) throws(TextFileError) {
         guard let canonical = document.identity.canonicalPath else { return }
-        let read = DiskRead.Whole(path: canonical, comparedWith: document.storage, version: document.editCount)
-        let file = try read.file.get()
         let known = document.savedStateID.flatMap { document.history.text(atState: $0, from: document.storage) } ?? document.knownFileText
+        let read = DiskRead.Whole(path: canonical, comparedWith: known == nil ? document.storage : nil, version: document.editCount)
+        let file = try read.file.get()
         guard let known else { return adopt(file, revert: read.change, peer: nil, stamp: read.stamp, tail: read.tail, in: document) }
         adopt(file, revert: TextChange(from: document.storage, to: known.string), peer: TextChange(from: known, to: file.text),
               stamp: read.stamp, tail: read.tail, in: document)

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A document's text turned into a new one (its file's next version) as the few edits that make
 /// the difference: a line diff, each hunk trimmed to the characters that changed. Prepared on any
 /// thread; applied together they are one undo step, and carets elsewhere stay on their text.
@@ -11,12 +15,16 @@ struct TextChange: Sendable {
 
     /// Nil when the texts are equal.
     init?(from text: TextStorage, to new: String) {
-        let old = text.string
-        if old.utf8.elementsEqual(new.utf8) { return nil }
-        let oldLines = Self.lines(of: old), newLines = Self.lines(of: new)
+        var old = text.string, new = new
+        // The common start and end are found on the bytes and widened to whole lines: the diff sees
+        // only the lines between (a file of a million lines with one changed costs a compare).
+        guard let ends = old.withUTF8({ a in new.withUTF8 { b in Self.commonLines(a, b) } }) else { return nil }
+        let oldMiddle = Self.middle(of: old, dropping: ends.prefixBytes, ends.oldSuffixBytes)
+        let newMiddle = Self.middle(of: new, dropping: ends.prefixBytes, ends.newSuffixBytes)
+        let oldLines = Self.lines(of: oldMiddle), newLines = Self.lines(of: newMiddle)
         var edits: [Edit] = []
         if let hunks = LineDiff.hunks(from: oldLines, to: newLines) {
-            var starts = [0]
+            var starts = [ends.prefixScalars]
             starts.reserveCapacity(oldLines.count + 1)
             for line in oldLines { starts.append(starts[starts.count - 1] + line.text.unicodeScalars.count) }
             for hunk in hunks.reversed() {
@@ -26,23 +34,54 @@ struct TextChange: Sendable {
                 edits.append(Edit(range: (base + edit.range.lowerBound)..<(base + edit.range.upperBound), replacement: edit.replacement))
             }
         }
+        // Checked on the lines between: the edits must make the new ones of the old.
+        var check = TextStorage(oldMiddle)
+        for edit in edits { check.replace((edit.range.lowerBound - ends.prefixScalars)..<(edit.range.upperBound - ends.prefixScalars), with: edit.replacement) }
+        // Too many differences for the diff, or (never expected) edits that do not give the new
+        // text: one edit of everything between the common start and end, which always does.
+        if edits.isEmpty || !check.string.utf8.elementsEqual(newMiddle.utf8), let whole = Edit.difference(from: oldMiddle, to: newMiddle) {
+            edits = [Edit(range: (whole.range.lowerBound + ends.prefixScalars)..<(whole.range.upperBound + ends.prefixScalars),
+                          replacement: whole.replacement)]
+        }
         var storage = text
         var removed: [String] = []
         for edit in edits {
             removed.append(storage.substring(edit.range))
             storage.replace(edit.range, with: edit.replacement)
         }
-        // Too many differences for the diff, or (never expected) edits that do not give the new
-        // text: one edit of everything between the common start and end, which always does.
-        if edits.isEmpty || !storage.string.utf8.elementsEqual(new.utf8), let whole = Edit.difference(from: old, to: new) {
-            edits = [whole]
-            removed = [text.substring(whole.range)]
-            storage = text
-            storage.replace(whole.range, with: whole.replacement)
-        }
         self.edits = edits
         self.removed = removed
         self.storage = storage
+    }
+
+    /// The common start of two texts' bytes, cut back to a line start, and their common end after
+    /// it, cut to a line start; nil when the texts are equal.
+    private static func commonLines(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>)
+        -> (prefixBytes: Int, prefixScalars: Int, oldSuffixBytes: Int, newSuffixBytes: Int)? {
+        let shorter = min(a.count, b.count)
+        var prefix = 0
+        // A block at a time while they agree, then byte by byte.
+        while prefix + 4096 <= shorter, memcmp(a.baseAddress! + prefix, b.baseAddress! + prefix, 4096) == 0 { prefix += 4096 }
+        while prefix < shorter, a[prefix] == b[prefix] { prefix += 1 }
+        if prefix == a.count && prefix == b.count { return nil }
+        while prefix > 0, a[prefix - 1] != 0x0A { prefix -= 1 }
+        var suffix = 0
+        let room = min(a.count, b.count) - prefix
+        while suffix + 4096 <= room,
+              memcmp(a.baseAddress! + a.count - suffix - 4096, b.baseAddress! + b.count - suffix - 4096, 4096) == 0 { suffix += 4096 }
+        while suffix < room, a[a.count - suffix - 1] == b[b.count - suffix - 1] { suffix += 1 }
+        // The common end starts a line on both sides (or right where the common start ends).
+        func startsLine(_ x: UnsafeBufferPointer<UInt8>) -> Bool { x.count - suffix == prefix || x[x.count - suffix - 1] == 0x0A }
+        while suffix > 0, !(startsLine(a) && startsLine(b)) { suffix -= 1 }
+        var scalars = 0
+        for byte in UnsafeBufferPointer(rebasing: a[..<prefix]) where byte & 0xC0 != 0x80 { scalars += 1 }
+        return (prefix, scalars, suffix, suffix)
+    }
+
+    /// `text` without its first `prefix` and last `suffix` bytes (both at line starts).
+    private static func middle(of text: String, dropping prefix: Int, _ suffix: Int) -> String {
+        let utf8 = text.utf8
+        return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: prefix)..<utf8.index(utf8.endIndex, offsetBy: -suffix)]))
     }
 
     /// A line with its newline, compared byte for byte (String's own equality would take

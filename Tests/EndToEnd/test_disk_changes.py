@@ -58,3 +58,21 @@ def test_an_appended_log_is_followed_by_every_window(tandem, tmp_path):
             wait_for(f"append {n} in both windows", lambda: all_texts(tandem) == [expected] * 2, timeout=3)
             time.sleep(0.2)  # a log's pace: each line is a change of its own, not one burst
     assert tandem.titles() == ["app.log", "app.log (2)"], "following the file leaves it clean"
+
+
+def test_an_append_after_a_save_leaves_the_users_undo_in_every_window(tandem, tmp_path):
+    """Issue 50's first finding: delete a line, save, `echo four >> notes.txt`, Ctrl+Z. The line
+    comes back and the append stays: another program's change is never the user's to undo."""
+    a, b = two_windows(tandem, tmp_path, "notes.txt", "one\ntwo\nthree\n")
+    tandem.send(a, "ctrl+Home", "Down", "shift+Down", "Delete")
+    wait_for("the line deleted", lambda: all_texts(tandem) == ["one\nthree\n"] * 2)
+    tandem.send(a, "ctrl+s")
+    wait_for("saved", lambda: tandem.titles() == ["notes.txt", "notes.txt (2)"])
+    with open(tmp_path / "notes.txt", "a") as log:
+        log.write("four\n")
+    wait_for("the append followed in both", lambda: all_texts(tandem) == ["one\nthree\nfour\n"] * 2)
+    assert tandem.titles() == ["notes.txt", "notes.txt (2)"]
+    tandem.send(b, "ctrl+z")
+    wait_for("the line back beside the append, in both",
+             lambda: all_texts(tandem) == ["one\ntwo\nthree\nfour\n"] * 2)
+    wait_for("modified: the line is not on disk", lambda: tandem.titles() == ["• notes.txt", "• notes.txt (2)"])

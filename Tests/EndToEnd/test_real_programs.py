@@ -82,6 +82,7 @@ def test_vim_saves_are_followed_whichever_way_it_writes(tandem, tmp_path, backup
 
 
 def test_sed_in_place_while_edited_asks_and_reload_is_one_undo_away_in_every_window(tandem, tmp_path):
+    """Reload takes the typing back as the user's one step; Ctrl+Z brings it back beside sed's change."""
     a, b = two_windows(tandem, tmp_path, "s.txt", "one\ntwo\nthree\n")
     tandem.send(a, "ctrl+End", text="my line")
     wait_for("dirty", lambda: tandem.titles() == ["• s.txt", "• s.txt (2)"])
@@ -92,7 +93,7 @@ def test_sed_in_place_while_edited_asks_and_reload_is_one_undo_away_in_every_win
     wait_for("sed's text in both", lambda: all_texts(tandem) == ["one\nTWO\nthree\n"] * 2)
     wait_for("the question gone in both", lambda: not any("changed on disk" in t for t in banner_text(tandem)))
     tandem.send(a, "ctrl+z")
-    wait_for("my line back in both", lambda: all_texts(tandem) == ["one\ntwo\nthreemy line\n"] * 2)
+    wait_for("my line back in both, sed's change kept", lambda: all_texts(tandem) == ["one\nTWO\nthreemy line\n"] * 2)
 
 
 def test_keep_mine_in_one_window_answers_the_question_in_all(tandem, tmp_path):
@@ -108,7 +109,8 @@ def test_keep_mine_in_one_window_answers_the_question_in_all(tandem, tmp_path):
     assert (tmp_path / "k.txt").read_text() == "mine base\n"
 
 
-def test_git_checkout_and_stash_of_an_open_file_are_followed_and_undoable(tandem, tmp_path):
+def test_git_checkout_and_stash_of_an_open_file_are_followed_and_never_undone(tandem, tmp_path):
+    """git's changes to a clean document are followed; Ctrl+Z undoes only what the user did (issue 50)."""
     run("git", "init", "-q", cwd=tmp_path)
     run("git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "root", cwd=tmp_path)
     (tmp_path / "g.txt").write_text("committed\n")
@@ -123,9 +125,12 @@ def test_git_checkout_and_stash_of_an_open_file_are_followed_and_undoable(tandem
     run("git", "checkout", "-q", "--", "g.txt", cwd=tmp_path)
     wait_for("the checkout", lambda: all_texts(tandem) == ["committed\n"])
     assert tandem.titles() == ["g.txt"]
-    tandem.send(wid, "ctrl+z")
-    wait_for("the text before the checkout", lambda: all_texts(tandem) == ["work in progress\n"])
-    assert tandem.titles() == ["• g.txt"], "not the file's text any more"
+    edit_and_wait(tandem, wid, "g.txt", "mine ")
+    tandem.send(wid, "ctrl+z", "ctrl+z", "ctrl+z")  # the space, the word, then nothing of git's
+    wait_for("the typing undone, git's text kept", lambda: all_texts(tandem) == ["committed\n"])
+    hold_still(0.5)
+    assert all_texts(tandem) == ["committed\n"], "Ctrl+Z takes back nothing of git's"
+    assert tandem.titles() == ["g.txt"], "the file's text"
 
 
 @pytest.mark.parametrize("how", ["cp", "rsync", "rsync --inplace"])
@@ -162,7 +167,7 @@ def test_a_file_that_stops_being_text_is_said_and_save_asks_before_overwriting(t
 def test_a_formatter_rewriting_the_file_as_it_is_saved_is_followed_never_reverted(tandem, tmp_path):
     """A format-on-save tool rewrites the file the moment Tandem's save lands (here sed -i, started
     by a watcher): Tandem knows the version it wrote, so the formatter's is a change it follows
-    (the document is clean), undoably; it never takes the formatter's text for its own save."""
+    (the document is clean) as the formatter's edits; it never takes the formatter's text for its own save."""
     path = tmp_path / "f.txt"
     body = "a line the formatter capitalises\n" * 60_000            # 2 MB: the save takes a moment
     wid = open_one(tandem, tmp_path, "f.txt", body)
@@ -191,7 +196,9 @@ subprocess.run(['sed', '-i', 's/^a line/A LINE/', path], check=True)
     hold_still(0.5)  # nothing of Tandem's writes afterwards
     assert path.read_text() == formatted, "nothing of Tandem's wrote over the formatter"
     tandem.send(wid, "ctrl+z")
-    wait_for("one Ctrl+Z: the text as saved", lambda: tandem.text_in(tandem.frames()[0]).getText(0, 40) == ("X" + body)[:40])
+    unformatted = "a line the formatter capitalises\n" + "A LINE the formatter capitalises\n"
+    wait_for("one Ctrl+Z: the typing undone, the formatting kept",
+             lambda: tandem.text_in(tandem.frames()[0]).getText(0, 40) == unformatted[:40])
 
 
 def test_a_file_replaced_by_git_while_it_loads_ends_as_the_new_version(tandem, tmp_path):
@@ -218,7 +225,8 @@ def test_a_file_replaced_by_git_while_it_loads_ends_as_the_new_version(tandem, t
 
 def test_typing_while_git_replaces_a_loading_file_is_kept_and_the_change_asked(tandem, tmp_path):
     """Keys typed into a 60 MB file while it streams in, and git checkout replacing it meanwhile:
-    the typing stays, the new version is asked about, and Reload is one Ctrl+Z from the typing."""
+    the typing stays, the new version is asked about, and Reload is one Ctrl+Z from the typing, which
+    comes back into the new version."""
     line = "a line of a big file kept in git, long enough to weigh something\n"
     count = 60_000_000 // len(line)
     run("git", "init", "-q", cwd=tmp_path)
@@ -241,7 +249,7 @@ def test_typing_while_git_replaces_a_loading_file_is_kept_and_the_change_asked(t
     press_button(tandem, wid, "Reload")
     wait_for("the new version", lambda: tandem.text_in(tandem.frame("big.txt")).getText(0, 11) == "version two", timeout=60)
     tandem.send(wid, "ctrl+z")
-    wait_for("the typing one undo away", lambda: tandem.text_in(tandem.frames()[0]).getText(0, 15) == "MINEversion one", timeout=60)
+    wait_for("the typing one undo away", lambda: tandem.text_in(tandem.frames()[0]).getText(0, 15) == "MINEversion two", timeout=60)
 
 
 def test_a_save_under_editorconfig_then_sed_and_vim_on_the_file(tandem, tmp_path):
