@@ -8,12 +8,20 @@ import Glibc
 /// Watches the folders of open files with inotify and reports, on the main queue and at most
 /// every `interval`, which watched paths may have changed. Watching the folder, not the
 /// file, also catches editors that save by writing a new file and renaming it over the old.
+///
+/// It never goes deaf: a folder that does not exist (or goes away: a branch switch) is watched
+/// through its nearest existing ancestor until it is back, and its files are then reported; an
+/// overflow of inotify's queue reports every watched file.
 @MainActor
 final class FileWatcher {
     private let fd: Int32
     private var source: DispatchSourceRead?
-    private var folders: [Int32: String] = [:]      // watch descriptor -> folder
+    /// Folders inotify watches now, both ways: a document's folder or an ancestor of a missing one.
+    private var watches: [Int32: String] = [:]
+    private var watchOf: [String: Int32] = [:]
     private var watched: [String: Set<String>] = [:] // folder -> file names
+    /// Folders of watched files that do not exist now, watched through an ancestor.
+    private var missing: Set<String> = []
     private var pending: Set<String> = []
     /// Watched files moved to another name in the burst not yet reported, old path -> new path.
     /// Whether they moved or were replaced is decided when the burst is reported (`reportIfDue`).
@@ -26,6 +34,8 @@ final class FileWatcher {
     private let interval: DispatchTimeInterval
     private let onChange: @MainActor (Set<String>) -> Void
     private let onRename: @MainActor (_ from: String, _ to: String) -> Void
+    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MODIFY
+                                     | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
     /// Creates a watcher; `onChange` receives paths (as passed to `watch`) that may have changed,
     /// `onRename` a watched file renamed within a watched folder (the old path stops being watched)
@@ -49,31 +59,70 @@ final class FileWatcher {
         if fd >= 0 { close(fd) }
     }
 
-    /// Starts watching the file at `path` (which need not exist yet).
+    /// Starts watching the file at `path` (which need not exist yet, nor its folder).
     func watch(_ path: String) {
         let folder = PathName.folder(of: path)
-        let name = PathName.file(of: path)
-        if watched[folder] == nil {
-            guard fd >= 0 else { return }
-            let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MODIFY
-                              | IN_DELETE_SELF | IN_MOVE_SELF)
-            let wd = inotify_add_watch(fd, folder, mask)
-            guard wd >= 0 else { return }
-            folders[wd] = folder
-        }
-        watched[folder, default: []].insert(name)
+        let isNew = watched[folder] == nil
+        watched[folder, default: []].insert(PathName.file(of: path))
+        if isNew { attach(folder) }
     }
 
     /// Stops watching the file at `path`.
     func unwatch(_ path: String) {
         let folder = PathName.folder(of: path)
         watched[folder]?.remove(PathName.file(of: path))
-        if watched[folder]?.isEmpty ?? false {
-            watched[folder] = nil
-            if let wd = folders.first(where: { $0.value == folder })?.key {
-                inotify_rm_watch(fd, wd)
-                folders[wd] = nil
-            }
+        guard watched[folder]?.isEmpty ?? false else { return }
+        watched[folder] = nil
+        missing.remove(folder)
+        prune()
+    }
+
+    /// Which folders are watched through an ancestor now (tests).
+    var missingFolders: Set<String> { missing }
+
+    /// Watches `folder` itself, or, while it does not exist, its nearest existing ancestor.
+    private func attach(_ folder: String) {
+        guard fd >= 0 else { return }
+        if add(folder) { missing.remove(folder); return }
+        missing.insert(folder)
+        var ancestor = folder
+        while ancestor != "/" && !ancestor.isEmpty {
+            ancestor = PathName.folder(of: ancestor)
+            if add(ancestor) { return }
+        }
+    }
+
+    /// Adds an inotify watch on `path` (kept if there already is one); false when it cannot.
+    private func add(_ path: String) -> Bool {
+        if watchOf[path] != nil { return true }
+        let wd = inotify_add_watch(fd, path, Self.mask)
+        guard wd >= 0 else { return false }
+        watches[wd] = path
+        watchOf[path] = wd
+        return true
+    }
+
+    /// Forgets a watch inotify dropped or that no longer watches the right folder.
+    private func forget(_ wd: Int32, remove: Bool) {
+        guard let path = watches.removeValue(forKey: wd) else { return }
+        watchOf[path] = nil
+        if remove { inotify_rm_watch(fd, wd) }
+    }
+
+    /// Tries the missing folders again (something appeared in a folder on their way): each one
+    /// back has its files reported, since they may be back too.
+    private func retryMissing() {
+        for folder in missing.sorted() {
+            attach(folder)
+            if !missing.contains(folder) { for name in watched[folder] ?? [] { pending.insert(PathName.join(folder, name)) } }
+        }
+        prune()
+    }
+
+    /// Drops watches that are neither a document's folder nor on the way to a missing one.
+    private func prune() {
+        for (wd, path) in watches where watched[path] == nil && !missing.contains(where: { $0.hasPrefix(path == "/" ? "/" : path + "/") }) {
+            forget(wd, remove: true)
         }
     }
 
@@ -88,6 +137,7 @@ final class FileWatcher {
     private func drain() {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var movedFrom: [UInt32: String] = [:]  // rename cookie -> old path of a watched file
+        var lookForMissing = false
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n <= 0 { break }
@@ -100,7 +150,24 @@ final class FileWatcher {
                     return (event.wd, event.mask, event.cookie, Int(event.len), String(decoding: nameBytes, as: UTF8.self))
                 }
                 offset += MemoryLayout<inotify_event>.size + length
-                guard let folder = folders[wd], let names = watched[folder] else { continue }
+                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    // Events were lost: every watched file may have changed.
+                    for (folder, names) in watched { for file in names { pending.insert(PathName.join(folder, file)) } }
+                    lookForMissing = true
+                    continue
+                }
+                guard let folder = watches[wd] else { continue }
+                if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+                    // The folder itself went away or moved (a watch on a moved folder would follow it
+                    // elsewhere): every file in it may have, and it is watched again where it was.
+                    forget(wd, remove: mask & UInt32(IN_IGNORED) == 0)
+                    for file in watched[folder] ?? [] { pending.insert(PathName.join(folder, file)) }
+                    if watched[folder] != nil { missing.insert(folder) }
+                    lookForMissing = true
+                    continue
+                }
+                if !missing.isEmpty && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { lookForMissing = true }
+                guard let names = watched[folder] else { continue }
                 let path = PathName.join(folder, name)
                 if mask & UInt32(IN_MOVED_FROM) != 0, names.contains(name) { movedFrom[cookie] = path }
                 if mask & UInt32(IN_MOVED_TO) != 0, let old = movedFrom.removeValue(forKey: cookie), !names.contains(name) {
@@ -111,14 +178,10 @@ final class FileWatcher {
                     pending.insert(old)
                     continue
                 }
-                if name.isEmpty {
-                    // The folder itself went away or moved: every file in it may have.
-                    for file in names { pending.insert(PathName.join(folder, file)) }
-                } else if names.contains(name) {
-                    pending.insert(PathName.join(folder, name))
-                }
+                if names.contains(name) { pending.insert(path) }
             }
         }
+        if lookForMissing { retryMissing() }
         scheduleFlush()
     }
 

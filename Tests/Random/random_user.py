@@ -125,7 +125,9 @@ class Driver:
         self.keys(self.window(doc, window), "ctrl+z")
         if d.undo:
             d.redo.append((d.text, d.state))
+            before = d.text
             d.text, d.state = d.undo.pop()
+            d.text = d.reach(d.state, self.changed_text(d, before))
             d.settle()
 
     def op_redo(self, doc, window):
@@ -133,7 +135,9 @@ class Driver:
         self.keys(self.window(doc, window), "ctrl+shift+z")
         if d.redo:
             d.undo.append((d.text, d.state))
+            before = d.text
             d.text, d.state = d.redo.pop()
+            d.text = d.reach(d.state, self.changed_text(d, before))
             d.settle()
 
     def op_save(self, doc, window):
@@ -289,6 +293,17 @@ class Driver:
             self.monitor.warn()
             time.sleep(0.1)
 
+    def changed_text(self, d, before):
+        """What a window of `d` shows once it no longer shows `before` (an undo or redo arrived);
+        read only for a step carried across another program's change (`Document.reach`)."""
+        if d.state not in d.peer_pieces:
+            return None
+        view = self.tandem.text_in(self.tandem.frame_of(self.window(d.name, 0)))
+        try:
+            return wait_for(f"{d.name} changed", lambda: (lambda t: t if t != before else None)(view.getText(0, -1)), timeout=5)
+        except Failed:
+            return before
+
     def wait_text(self, d):
         """Waits until a window of `d` shows its model text (an operation's result arrived)."""
         view = self.tandem.text_in(self.tandem.frame_of(self.window(d.name, 0)))
@@ -326,8 +341,8 @@ class Driver:
             d.question = False
             d.saved = d.state  # the file now is the text: nothing to ask
             return
-        # Undone steps are text kept nowhere else: a document with some is asked, as a modified one.
-        if d.dirty or d.question or d.redo:
+        # Undone steps are carried across the change, as the rest of the history (issue 50).
+        if d.dirty or d.question:
             if not d.question:
                 # The question shows before the user goes on, as a person would see it come. (A
                 # quit before Tandem has seen the change makes it a change while Tandem was closed,
@@ -339,10 +354,8 @@ class Driver:
             d.question = True
             d.saved = None  # no state of the history is the file now: modified until saved or reloaded
             return
-        # A clean document follows: a file that only grew (a log; also a new file by rename that
-        # holds the old text and more: growth is told by content) takes the new text and starts
-        # the history afresh; any other change is one undoable step.
-        d.take_file(undoable=not d.file.startswith(d.text))
+        # A clean document follows, as another program's edits: never an undo step of the user's.
+        d.follow(d.text)
 
     def wait_question(self, d):
         """Waits until the document's first window asks about the file's new version."""
@@ -365,7 +378,7 @@ class Driver:
         d.question = False
         d.kept_mine = button == "Keep Mine"
         if button == "Reload":
-            d.take_file(undoable=True)
+            d.reload()
         elif button == "Merge":
             # Both sides' changes, one undo step; modified unless that is the file (see merge_model).
             text, _ = merged
@@ -434,12 +447,20 @@ class Driver:
             return
         wid = self.window(d.name, 0)
         view = self.tandem.text_in(self.tandem.frame_of(wid))
-        # Undo to a text without a final break shows the break from then on, redo or not (as the
-        # op_undo model says through settle): the break the model hid is shown after this check.
-        if not breaks_at_end(d.undo[-1][0]):
-            d.hides_break = False
-        for keys, text in (("ctrl+z", d.undo[-1][0]), ("ctrl+shift+z", d.text)):
+        text, state = d.undo[-1]
+        for keys in ("ctrl+z", "ctrl+shift+z"):
+            before = view.getText(0, -1)
             self.keys(wid, keys)
+            if keys == "ctrl+z":
+                if state in d.peer_pieces:
+                    text = d.reach(state, wait_for("the undo", lambda: (lambda t: t if t != before else None)(view.getText(0, -1))))
+                    d.undo[-1] = (text, state)
+                # Undo to a text without a final break shows the break from then on, redo or not (as
+                # the op_undo model says through settle): the break the model hid is shown after this check.
+                if not breaks_at_end(text):
+                    d.hides_break = False
+            else:
+                text = d.text
             try:
                 wait_for(f"{keys} in {d.name}", lambda: view.getText(0, -1) == text, timeout=5)
             except Failed:

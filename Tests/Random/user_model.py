@@ -30,6 +30,10 @@ class Document:
         self.deleted = False    # the file was deleted on disk (Save creates it again)
         self.base = None        # with a question: the version Merge merges from (None: no Merge)
         self.merged = None      # after a Merge: the file's version it took in
+        # Undo and redo entries another program's change was carried across (issue 50): state ->
+        # the texts it inserted since, in order. Such an entry's text is what it was before them;
+        # where Tandem put them is learned when undo or redo reaches it (`peer_fits`).
+        self.peer_pieces = {}
 
     @staticmethod
     def next_state():
@@ -56,18 +60,46 @@ class Document:
         if not breaks_at_end(self.text):
             self.hides_break = False
 
-    def take_file(self, undoable):
-        """The text becomes the file's (a followed change, Reload): one undo step, or a history
-        begun afresh; either way what it now shows is the saved state."""
-        if undoable:
-            self.edit(self.file)
-        else:
-            self.undo.clear()
-            self.redo.clear()
-            self.text, self.state = self.file, Document.next_state()
+    def take_file(self):
+        """The text becomes the file's as one undo step of the user's (Reload when the version the
+        document knew is not known); what it now shows is the saved state."""
+        self.edit(self.file)
+        self.became_file()
+
+    def became_file(self):
         self.saved = self.state
         self.hides_break = breaks_at_end(self.text) > 0
         self.base = self.merged = None
+
+    def follow(self, known):
+        """Another program's change from `known` (the text now) to the file: not an undo step;
+        every entry of the history is carried across the texts it inserted."""
+        pieces = peer_insertions(known, self.file)
+        for _, state in self.undo + self.redo:
+            self.peer_pieces[state] = None if pieces is None or self.peer_pieces.get(state, []) is None \
+                else self.peer_pieces.get(state, []) + pieces
+        self.text = self.file
+        self.became_file()
+
+    def reload(self):
+        """Reload: the user's changes since the version known go as their one undo step, the file's
+        change since it as another program's (without that version, all of it is the user's step)."""
+        if self.base is None:
+            return self.take_file()
+        if self.text != self.base:
+            self.edit(self.base)
+        self.follow(self.base)
+
+    def reach(self, state, shown):
+        """Undo or redo reached `state`, whose text the model may know only up to the peer's
+        insertions: returns the text it must show, given what the window `shown` now."""
+        text = next(t for t, s in self.undo + self.redo + [(self.text, self.state)] if s == state)
+        if state not in self.peer_pieces:
+            return text
+        pieces = self.peer_pieces.pop(state)
+        if pieces is None or peer_fits(shown, text, pieces):
+            return shown
+        return text + "".join(pieces)  # what differs is then said by the check
 
     def text_at(self, state):
         """The text the history holds at `state` (None: no step of it)."""
@@ -80,6 +112,31 @@ class Document:
         if not self.question or self.base is None or self.file is None:
             return None
         return merge_model.expected(self.base, self.text, self.file)
+
+
+def peer_insertions(old, new):
+    """The texts inserted into `old` to make `new`, when it is only a start and an end added
+    (what the driver's programs do); None otherwise."""
+    for start in range(len(new) - len(old) + 1):
+        if new[start:start + len(old)] == old:
+            return [piece for piece in (new[:start], new[start + len(old):]) if piece]
+    return None
+
+
+def peer_fits(shown, text, pieces):
+    """Whether `shown` is `text` with each of `pieces` inserted whole somewhere, as the history
+    carried across them gives (a piece may land rotated, as a diff places an insertion)."""
+    if not pieces:
+        return shown == text
+    piece, rest = pieces[-1], pieces[:-1]
+    forms = {piece[i:] + piece[:i] for i in range(len(piece))}
+    for form in forms:
+        at = shown.find(form)
+        while at >= 0:
+            if peer_fits(shown[:at] + shown[at + len(form):], text, rest):
+                return True
+            at = shown.find(form, at + 1)
+    return False
 
 
 class Model:
