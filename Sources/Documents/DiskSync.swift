@@ -79,10 +79,12 @@ final class DiskSync {
         let reads = self.reads
         reads.expect()
         let text = document.storage, version = document.editCount
+        // Under a question, the version known before it: a file back to it withdraws the question.
+        let known = document.hasUnseenDiskChange && document.diskProblem == nil ? document.knownFileText : nil
         // The result goes through the inbox, not the closure, so `poll` can take it without the main queue.
         Background.run(on: .global(qos: .userInitiated), {
             let read = tail.flatMap { tail in tail.grownBytes(canonical).map { DiskRead.grew($0, from: tail, stamp: stamp) } }
-                ?? .whole(DiskRead.Whole(path: canonical, comparedWith: text, version: version))
+                ?? .whole(DiskRead.Whole(path: canonical, comparedWith: text, version: version, known: known))
             reads.put((request.id, request.generation, read))
         }, then: { [weak self] _ in self?.followReads() })
     }
@@ -124,15 +126,18 @@ final class DiskSync {
             /// The text the document had at `version`, changed into the file's (nil: the same).
             var change: TextChange?
             var version: Int
+            /// Whether the file holds the text of `known` (the version known before a question).
+            var isKnown = false
 
             /// `text` nil: only the file is read, compared with nothing.
-            init(path: String, comparedWith text: TextStorage?, version: Int) {
+            init(path: String, comparedWith text: TextStorage?, version: Int, known: TextStorage? = nil) {
                 self.version = version
                 let before = DiskStamp.of(path)
                 do throws(TextFileError) { file = .success(try TextFile.read(path)) } catch { file = .failure(error) }
                 if let size = before?.size { tail = FileTail.of(path, size: size) }
                 stamp = DiskStamp.of(path) == before ? before : nil
                 if case .success(let read) = file, let text { change = TextChange(from: text, to: read.text) }
+                if case .success(let read) = file, let known { isKnown = known.string.utf8.elementsEqual(read.text.utf8) }
             }
         }
     }
@@ -205,15 +210,24 @@ final class DiskSync {
         let wasDirty = document.isDirty
         document.isDeletedOnDisk = false
         let change = read.version == document.editCount ? read.change : TextChange(from: document.storage, to: file.text)
+        if read.isKnown && document.hasUnseenDiskChange && document.diskProblem == nil {
+            // Back to the very version the document knew (`git stash`, then `git stash pop`): the
+            // change it was asked about is gone, and so is the question.
+            document.diskStamp = stamp
+            document.savedStateID = document.savedStateBeforeQuestion.flatMap { document.history.holds(state: $0) ? $0 : nil }
+            document.fileTail = document.isDirty ? nil : read.tail
+            withdrawQuestion(document, wasDirty: wasDirty)
+            return
+        }
         guard let change else {
-            // The same text: only the version known moves on.
+            // The same text: only the version known moves on, and a question about it is moot.
             document.diskStamp = stamp
             document.fileTail = read.tail
             document.savedStateID = document.history.stateID
-            let hadProblem = document.diskProblem != nil
+            let hadQuestion = document.diskProblem != nil || document.hasUnseenDiskChange
             document.diskProblem = nil
-            if hadProblem { document.hasUnseenDiskChange = false }
-            if wasDirty || hadProblem { store.publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil) }
+            if hadQuestion { return withdrawQuestion(document, wasDirty: wasDirty) }
+            if wasDirty { store.publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil) }
             return
         }
         if Self.asks(document) {
@@ -224,6 +238,7 @@ final class DiskSync {
             if let saved = document.savedStateID, !document.hasUnseenDiskChange || document.knownFileText == nil {
                 document.knownFileText = document.history.text(atState: saved, from: document.storage)
             }
+            if !document.hasUnseenDiskChange { document.savedStateBeforeQuestion = document.savedStateID }
             document.diskStamp = stamp
             document.fileTail = nil
             document.savedStateID = nil
@@ -235,6 +250,16 @@ final class DiskSync {
         } else {
             adopt(file, revert: nil, peer: change, stamp: stamp, tail: read.tail, in: document)
         }
+    }
+
+    /// The question about a change on disk is gone with the change: said in every window.
+    private func withdrawQuestion(_ document: Document, wasDirty: Bool) {
+        document.hasUnseenDiskChange = false
+        document.knownFileText = nil
+        document.savedStateBeforeQuestion = nil
+        document.restoreNotice = nil
+        store.rebaseJournal(document)
+        store.publish(.diskChangeSeen, for: document, dirtyBefore: wasDirty)
     }
 
     /// The file changed into something that is not this document's text: said, never adopted.

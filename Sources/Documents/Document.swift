@@ -70,6 +70,9 @@ public final class Document: Identifiable {
     /// text, or cannot be read); nil when it can. Such a change is unseen until the user keeps theirs.
     public internal(set) var diskProblem: String?
 
+    /// The saved state when the question about a change on disk was first asked: the state that
+    /// is the file again if the file goes back to the version known (nil: none).
+    var savedStateBeforeQuestion: Int?
     /// The text of the file's version the document last knew, kept while it has unsaved changes
     /// and the file changed: what a merge compares both sides with (nil: not known, no merge).
     var knownFileText: TextStorage?

@@ -18,4 +18,9 @@ extension UndoHistory {
         }
         return rebuilt
     }
+
+    /// Whether state `id` is one the history can lead to (the current one, a step kept, or the floor).
+    func holds(state id: Int) -> Bool {
+        id == stateID || groupIDs.contains(id) || redoIDs.contains(id) || id == floorStateID
+    }
 }

@@ -68,3 +68,46 @@ final class PeerFollowTests: XCTestCase {
         }
     }
 }
+
+/// A change on disk that goes away again withdraws its question (issue 50).
+final class WithdrawnChangeTests: XCTestCase {
+    private var temporary: TemporaryFolder!
+    override func setUpWithError() throws { temporary = try TemporaryFolder("withdrawn-change") }
+
+    /// `git stash` then `git stash pop` under unsaved edits: the file goes away from and back to
+    /// the very bytes the document knows. No question stays, and Save does not ask to overwrite.
+    func testAFileBackToTheVersionKnownAsksNothing() throws {
+        let path = temporary.file("notes.txt")
+        try "one\ntwo\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("mine ", at: 0), to: document)
+            try "one\nstashed away\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            try "one\ntwo\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { !document.hasUnseenDiskChange }, "the question is withdrawn")
+            XCTAssertTrue(document.isDirty, "the typing is still not on disk")
+            XCTAssertFalse(store.hasDiskConflict(document), "Save does not ask to overwrite")
+            store.undo(document)
+            XCTAssertEqual(document.text, "one\ntwo\n")
+            XCTAssertFalse(document.isDirty, "undone to the file's text: clean again")
+        }
+    }
+
+    /// A file rewritten to exactly the user's text answers its own question.
+    func testAFileThatBecomesTheTextAsksNothing() throws {
+        let path = temporary.file("same.txt")
+        try "base\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("mine ", at: 0), to: document)
+            try "theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            try "mine base\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { !document.hasUnseenDiskChange })
+            XCTAssertFalse(document.isDirty)
+        }
+    }
+}
