@@ -170,8 +170,10 @@ final class DiskSync {
               let (text, used) = FileTail.decodeUTF8Prefix(bytes) else { return false }
         guard used > 0 else { return true }  // half a character so far: the rest comes with the next write
         let end = document.storage.count
+        // Views are told with the final break's showing settled: it is hidden when the file's text
+        // ends with one (as after a load).
+        document.hidesFinalLineBreak = ["\n", "\r", "\u{2029}"].contains(text.unicodeScalars.last)
         applyPeer([Edit.insert(text, at: end)], to: document, result: nil)
-        document.noteFinalLineBreak()
         document.savedStateID = document.history.stateID
         document.fileTail = FileTail.of(canonical, size: tail.size + Int64(used))
         journalPeerChange(document)
@@ -316,6 +318,8 @@ final class DiskSync {
     /// change) is applied as another program's edits.
     private func adopt(_ file: TextFile, revert: TextChange?, peer: TextChange?, stamp: DiskStamp?, tail: FileTail?, in document: Document) {
         let wasDirty = document.isDirty
+        // Views are told with the final break's showing settled: hidden when the file's text ends with one.
+        document.hidesFinalLineBreak = (peer?.storage ?? revert?.storage ?? document.storage).finalLineBreakLength > 0
         if let revert {
             document.history.seal()
             document.history.beginCompound()
@@ -333,7 +337,6 @@ final class DiskSync {
         if let peer { applyPeer(peer.edits, to: document, result: peer.storage) }
         document.fileTraits = file
         document.fileTraits.text = ""
-        document.hidesFinalLineBreak = document.storage.finalLineBreakLength > 0
         document.savedStateID = document.history.stateID
         document.knownFileText = nil
         document.diskStamp = stamp

@@ -50,6 +50,24 @@ final class PeerFollowTests: XCTestCase {
         }
     }
 
+    /// Found by the random user (seed 50508): an empty file grows by a line; its windows are told
+    /// of the append with the final break already hidden, as after a load (told before, they showed
+    /// an empty last line, and Shift+Down from the first line took the break with it).
+    func testAnAppendIsToldWithTheFinalBreakSettled() throws {
+        let path = temporary.file("empty.txt")
+        try "".write(toFile: path, atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            var hiddenWhenTold: [Bool] = []
+            let subscription = store.subscribe(to: document) { if case .edited = $0 { hiddenWhenTold.append(document.hidesFinalLineBreak) } }
+            try Self.append("gamma\n", to: path)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "gamma\n" })
+            XCTAssertEqual(hiddenWhenTold, [true])
+            withExtendedLifetime(subscription) {}
+        }
+    }
+
     /// A rewrite elsewhere in the file (a formatter, `sed -i`) is followed beside the user's step.
     func testARewriteElsewhereIsKeptByUndo() throws {
         let path = temporary.file("code.txt")
