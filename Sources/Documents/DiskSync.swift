@@ -18,7 +18,7 @@ final class DiskSync {
     /// The version each document's newest read is reading, by document id.
     private var reading: [Int: DiskStamp] = [:]
     private lazy var watcher = FileWatcher(
-        onChange: { [weak self] paths in self?.filesMayHaveChanged(paths) },
+        onChange: { [weak self] paths, inPlace in self?.filesMayHaveChanged(paths, inPlace: inPlace) },
         onRename: { [weak self] from, to in self?.fileWasRenamed(from: from, to: to) })
 
     init(store: DocumentStore) {
@@ -55,20 +55,31 @@ final class DiskSync {
         check(document)
     }
 
-    private func filesMayHaveChanged(_ paths: Set<String>) {
+    private func filesMayHaveChanged(_ paths: Set<String>, inPlace: Set<String>) {
         for document in store.openDocuments {
-            if let canonical = document.identity.canonicalPath, paths.contains(canonical) { check(document) }
+            if let canonical = document.identity.canonicalPath, paths.contains(canonical) {
+                check(document, inPlace: inPlace.contains(canonical))
+            }
         }
     }
 
     /// Compares the document with its file on disk (see the type's comment). The file is read and
-    /// decoded off the main thread; a file that only grew costs only its new bytes.
-    func check(_ document: Document) {
+    /// decoded off the main thread; a file that only grew costs only its new bytes. A file written
+    /// in place (`inPlace`: the watcher saw it) whose stamp is still the version known is compared
+    /// by its bytes: `cp -p`, `rsync --inplace -t` and coarse clocks keep size and time.
+    func check(_ document: Document, inPlace: Bool = false) {
         // A file still loading is compared once its load ends; one being saved, once its save has
         // told the document what it wrote.
         guard let canonical = document.identity.canonicalPath, !document.isLoading, !document.isSaving else { return }
         let stamp = DiskStamp.of(canonical)
-        if stamp == document.diskStamp { return }
+        var known: TextStorage?
+        if stamp == document.diskStamp {
+            guard inPlace, stamp != nil, document.diskProblem == nil, let text = knownText(document) else { return }
+            known = text
+        } else if document.hasUnseenDiskChange && document.diskProblem == nil {
+            // Under a question, the version known before it: a file back to it withdraws the question.
+            known = document.knownFileText
+        }
         guard let stamp else { return markDeleted(document) }
         if reading[document.id] == stamp { return }  // that version is being read already
         reading[document.id] = stamp
@@ -78,15 +89,21 @@ final class DiskSync {
         let tail = !Self.asks(document) && document.encoding == .utf8 && document.diskProblem == nil ? document.fileTail : nil
         let reads = self.reads
         reads.expect()
-        let text = document.storage, version = document.editCount
-        // Under a question, the version known before it: a file back to it withdraws the question.
-        let known = document.hasUnseenDiskChange && document.diskProblem == nil ? document.knownFileText : nil
+        let text = document.storage, version = document.editCount, knownText = known
         // The result goes through the inbox, not the closure, so `poll` can take it without the main queue.
         Background.run(on: .global(qos: .userInitiated), {
             let read = tail.flatMap { tail in tail.grownBytes(canonical).map { DiskRead.grew($0, from: tail, stamp: stamp) } }
-                ?? .whole(DiskRead.Whole(path: canonical, comparedWith: text, version: version, known: known))
+                ?? .whole(DiskRead.Whole(path: canonical, comparedWith: text, version: version, known: knownText))
             reads.put((request.id, request.generation, read))
         }, then: { [weak self] _ in self?.followReads() })
+    }
+
+    /// The text of the file's version the document knows (nil: not known): its own text when it
+    /// is clean, the saved state's when that is in the history, or the version a question is about.
+    private func knownText(_ document: Document) -> TextStorage? {
+        if !document.isDirty { return document.storage }
+        if document.hasUnseenDiskChange { return nil }  // the version known is one the document never held
+        return document.savedStateID.flatMap { document.history.text(atState: $0, from: document.storage) }
     }
 
     /// Whether a change on disk is a question for the user rather than followed: the text is not
@@ -219,6 +236,11 @@ final class DiskSync {
             document.savedStateID = document.savedStateBeforeQuestion.flatMap { document.history.holds(state: $0) ? $0 : nil }
             document.fileTail = document.isDirty ? nil : read.tail
             withdrawQuestion(document, wasDirty: wasDirty)
+            return
+        }
+        if read.isKnown {
+            // Written in place, and still the version known, byte for byte: nothing changed.
+            document.diskStamp = stamp
             return
         }
         guard let change else {

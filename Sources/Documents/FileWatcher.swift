@@ -23,6 +23,9 @@ final class FileWatcher {
     /// Folders of watched files that do not exist now, watched through an ancestor.
     private var missing: Set<String> = []
     private var pending: Set<String> = []
+    /// Pending paths whose file was written, truncated or touched in place (not replaced): a
+    /// change that may keep the file's size and time, told by its bytes alone.
+    private var pendingInPlace: Set<String> = []
     /// Watched files moved to another name in the burst not yet reported, old path -> new path.
     /// Whether they moved or were replaced is decided when the burst is reported (`reportIfDue`).
     private var moves: [String: String] = [:]
@@ -32,16 +35,17 @@ final class FileWatcher {
     /// How many reports `onChange` has received (tests wait on it instead of sleeping).
     private(set) var reportCount = 0
     private let interval: DispatchTimeInterval
-    private let onChange: @MainActor (Set<String>) -> Void
+    private let onChange: @MainActor (_ paths: Set<String>, _ inPlace: Set<String>) -> Void
     private let onRename: @MainActor (_ from: String, _ to: String) -> Void
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MODIFY
                                      | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
 
     /// Creates a watcher; `onChange` receives paths (as passed to `watch`) that may have changed,
+    /// and those of them written in place,
     /// `onRename` a watched file renamed within a watched folder (the old path stops being watched)
     /// when no file took its old name in the same burst (one that did is a change of the old path).
     init(interval: DispatchTimeInterval = .milliseconds(150),
-         onChange: @escaping @MainActor (Set<String>) -> Void,
+         onChange: @escaping @MainActor (_ paths: Set<String>, _ inPlace: Set<String>) -> Void,
          onRename: @escaping @MainActor (_ from: String, _ to: String) -> Void = { _, _ in }) {
         self.interval = interval
         self.onChange = onChange
@@ -178,7 +182,10 @@ final class FileWatcher {
                     pending.insert(old)
                     continue
                 }
-                if names.contains(name) { pending.insert(path) }
+                if names.contains(name) {
+                    pending.insert(path)
+                    if mask & UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB) != 0 { pendingInPlace.insert(path) }
+                }
             }
         }
         if lookForMissing { retryMissing() }
@@ -207,6 +214,8 @@ final class FileWatcher {
         pendingSince = nil
         var paths = pending
         pending.removeAll()
+        let inPlace = pendingInPlace
+        pendingInPlace.removeAll()
         let moved = moves
         moves.removeAll()
         for (old, new) in moved.sorted(by: { $0.key < $1.key }) where !FileSystem.exists(old) {
@@ -218,6 +227,6 @@ final class FileWatcher {
         }
         guard !paths.isEmpty else { return }
         reportCount += 1
-        onChange(paths)
+        onChange(paths, inPlace)
     }
 }

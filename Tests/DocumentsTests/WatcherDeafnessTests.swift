@@ -60,3 +60,65 @@ final class WatcherDeafnessTests: XCTestCase {
         }
     }
 }
+
+/// A version is not its stamp alone (issue 50): a rewrite in place that keeps the size and the
+/// time (`cp -p`, `rsync --inplace -t`, a coarse clock) is told by its bytes.
+final class SameStampRewriteTests: XCTestCase {
+    private var temporary: TemporaryFolder!
+    override func setUpWithError() throws { temporary = try TemporaryFolder("same-stamp") }
+
+    /// Rewrites `path` in place with `text` (the same length) and puts its times back, to the nanosecond.
+    private static func rewriteKeepingTheStamp(_ path: String, _ text: String) throws {
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+        handle.write(Data(text.utf8))
+        handle.closeFile()
+        var times = [info.st_atim, info.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+    }
+
+    func testACleanDocumentFollowsARewriteThatKeptSizeAndTime() throws {
+        let path = temporary.file("p.txt")
+        try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            let stamp = DiskStamp.of(path)
+            try Self.rewriteKeepingTheStamp(path, "omega\n")
+            XCTAssertEqual(DiskStamp.of(path), stamp, "the same stamp: only the bytes differ")
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "omega\n" })
+            XCTAssertFalse(document.isDirty)
+        }
+    }
+
+    func testAnEditedDocumentIsAskedAndSaveDoesNotOverwriteUnasked() throws {
+        let path = temporary.file("q.txt")
+        try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("mine ", at: 0), to: document)
+            try Self.rewriteKeepingTheStamp(path, "omega\n")
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            XCTAssertTrue(store.hasDiskConflict(document))
+            XCTAssertEqual(document.text, "mine alpha\n")
+        }
+    }
+
+    func testTouchingInPlaceWithoutChangingAsksNothing() throws {
+        let path = temporary.file("t.txt")
+        try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("mine ", at: 0), to: document)
+            let reports = store.diskReportCount
+            try Self.rewriteKeepingTheStamp(path, "alpha\n")
+            XCTAssertTrue(DiskChangeTests.wait(store) { store.diskReportCount > reports })
+            store.pollDiskChanges()
+            XCTAssertFalse(document.hasUnseenDiskChange, "the same bytes: nothing to ask")
+            XCTAssertFalse(store.hasDiskConflict(document))
+        }
+    }
+}
