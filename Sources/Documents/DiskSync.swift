@@ -340,8 +340,9 @@ final class DiskSync {
     /// change) is applied as another program's edits.
     private func adopt(_ file: TextFile, revert: TextChange?, peer: TextChange?, stamp: DiskStamp?, tail: FileTail?, in document: Document) {
         let wasDirty = document.isDirty
-        // Views are told with the final break's showing settled: hidden when the file's text ends with one.
-        document.hidesFinalLineBreak = (peer?.storage ?? revert?.storage ?? document.storage).finalLineBreakLength > 0
+        // Views are told with the final break's showing settled: hidden when the text that each
+        // part leads to ends with one (the file's text, at the end).
+        document.hidesFinalLineBreak = (revert?.storage ?? document.storage).finalLineBreakLength > 0
         if let revert {
             document.history.seal()
             document.history.beginCompound()
@@ -356,7 +357,10 @@ final class DiskSync {
                 store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: index == 0 ? wasDirty : nil)
             }
         }
-        if let peer { applyPeer(peer.edits, to: document, result: peer.storage) }
+        if let peer {
+            document.hidesFinalLineBreak = peer.storage.finalLineBreakLength > 0
+            applyPeer(peer.edits, to: document, result: peer.storage)
+        }
         document.fileTraits = file
         document.fileTraits.text = ""
         document.savedStateID = document.history.stateID

@@ -68,6 +68,24 @@ final class PeerFollowTests: XCTestCase {
         }
     }
 
+    /// Found by the random user (seed 61007): Reload over typing on a file without a final break,
+    /// which another program had given one. The typing went back first (a text without the
+    /// break), and the break then stayed shown, so a new line typed at the end went after it.
+    func testReloadHidesTheFilesFinalBreak() throws {
+        let path = temporary.file("nobreak.txt")
+        try "no final newline".write(toFile: path, atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("\n mine", at: 16), to: document)
+            try "no final newline more\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            try store.reloadFromDisk(document)
+            XCTAssertEqual(document.text, "no final newline more\n")
+            XCTAssertTrue(document.hidesFinalLineBreak, "the file's final break is hidden, as after a load")
+        }
+    }
+
     /// A rewrite elsewhere in the file (a formatter, `sed -i`) is followed beside the user's step.
     func testARewriteElsewhereIsKeptByUndo() throws {
         let path = temporary.file("code.txt")
