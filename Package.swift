@@ -56,9 +56,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Atomic, durable file writes shared by documents, drafts and session records; and the
         // path, home-folder and standard-error basics every module would otherwise need Foundation for.
-        .target(name: "SafeFiles", dependencies: ["CXattr", "Background"], swiftSettings: sectionPerFunction),
+        .target(name: "SafeFiles", dependencies: ["CXattr", "CRenameExchange", "Background"], swiftSettings: sectionPerFunction),
         // <sys/xattr.h>, to keep a file's extended attributes (and so its ACLs) when it is saved.
         .systemLibrary(name: "CXattr"),
+        // renameat2(RENAME_EXCHANGE), which Swift's Glibc leaves out: a save checks what it replaced.
+        .systemLibrary(name: "CRenameExchange"),
         // Glue between one text buffer and the document store: the one-way data flow.
         .target(name: "Editing", dependencies: ["Gtk", "Documents", "SafeFiles", "Background"], swiftSettings: sectionPerFunction),
         // Tandem's own views use the Gtk wrappers, as a UIKit app uses UIView; delegates never touch GTK underneath Scenes.

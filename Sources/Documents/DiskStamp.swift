@@ -13,7 +13,14 @@ struct DiskStamp: Equatable, Sendable {
     static func of(_ path: String) -> DiskStamp? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
-        return DiskStamp(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
-                         modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        return DiskStamp(info)
+    }
+}
+
+extension DiskStamp {
+    /// The stamp of the file `info` describes.
+    init(_ info: stat) {
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                  modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 }

@@ -43,6 +43,8 @@ public final class Document: Identifiable {
     public internal(set) var editCount = 0
     /// Saves on their way to disk (being formatted, waiting or writing), each stoppable by its own.
     var savesInFlight: [Cancellation] = []
+    /// The version of its file the saves on their way expect to replace (see `ExpectedVersion`).
+    var saveExpectation: DocumentStore.ExpectedVersion?
     /// Whether the document is being written to its file.
     public var isSaving: Bool { !savesInFlight.isEmpty }
     /// Counts reads of the file on disk, so that only the newest one is followed.

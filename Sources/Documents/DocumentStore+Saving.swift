@@ -2,6 +2,7 @@ import Background
 import Dispatch
 import Localization
 import SafeFiles
+import Synchronization
 
 /// Saving: the document's text is taken as an O(1) snapshot on the main thread, then encoded,
 /// written and fsynced on a background queue while typing goes on.
@@ -13,24 +14,54 @@ extension DocumentStore {
         var text: TextStorage
         var stateID: Int
         /// Saving over the document's own file: the version it knows, which must still be the one on
-        /// disk when the write begins (nil: another file, or none to keep).
-        var replacing: DiskStamp??
+        /// disk when the file is replaced (nil: another file).
+        var replacing: ExpectedVersion?
         /// The document's name, for the sentence a refused save says.
         var name: String
         /// Set when the user stops the save (`cancelSaving`).
         var cancellation: Cancellation
+        /// Which of the document's snapshots this is: a newer one written first supersedes it.
+        var sequence = 0
 
-        /// Encodes and writes the snapshot (on any thread); returns the version written. A file
-        /// changed since the save was asked for (a formatter, a checkout) is not overwritten.
+        /// Encodes and writes the snapshot (on any thread); returns the version written, as the
+        /// written file's descriptor saw it. A file changed since the save was asked for (a
+        /// formatter, a checkout) is not overwritten, up to the rename that replaces it (a guarded
+        /// commit: `WriteGuard`).
         func write() throws(TextFileError) -> DiskStamp? {
             if cancellation.isCancelled { throw .cancelledSave(path) }
+            var guarding: WriteGuard?
+            if let replacing {
+                // A newer text of the document was written already: this older one is not.
+                guard let expected = replacing.expectation(for: sequence) else { throw .supersededSave(path) }
+                guarding = WriteGuard { info in expected.map { DiskStamp(info) == $0 } ?? false }
+            }
             var file = file
             file.text = text.string
-            if case .some(let known) = replacing, let now = DiskStamp.of(path), now != known {
-                throw DocumentStore.diskConflict(name)
-            }
-            try file.write(to: path, cancellation: cancellation)
-            return DiskStamp.of(path)
+            let written = DiskStamp(try file.write(to: path, cancellation: cancellation, guarding: guarding))
+            replacing?.wrote(written, sequence: sequence)  // a save queued behind replaces what this one wrote
+            return written
+        }
+    }
+
+    /// The version of its own file a save expects to replace, shared by the saves of a document
+    /// queued one behind the other: each one that writes sets it to what it wrote, so Ctrl+S
+    /// pressed again during a save expects the file the first one leaves, not a false change.
+    final class ExpectedVersion: Sendable {
+        private let state: Mutex<(stamp: DiskStamp?, issued: Int, written: Int)>
+        init(_ stamp: DiskStamp?) { state = Mutex((stamp, 0, 0)) }
+
+        /// A number for the next snapshot, greater than every one before.
+        func issue() -> Int { state.withLock { $0.issued += 1; return $0.issued } }
+
+        /// The version the save of snapshot `sequence` expects to replace; nil when a newer
+        /// snapshot was written already (saves' formatting may finish out of order).
+        func expectation(for sequence: Int) -> DiskStamp?? {
+            state.withLock { $0.written > sequence ? nil : .some($0.stamp) }
+        }
+
+        /// Snapshot `sequence` was written: the file is now `stamp`.
+        func wrote(_ stamp: DiskStamp, sequence: Int) {
+            state.withLock { $0.stamp = stamp; $0.written = max($0.written, sequence) }
         }
     }
 
@@ -63,7 +94,8 @@ extension DocumentStore {
                 do throws(TextFileError) { return .success(try job.write()) } catch { return .failure(error) }
             }, then: { [weak self] result in
                 self?.finishSave(job, of: document, result: result)
-                if case .failure(let failure) = result { completion(failure) } else { completion(nil) }
+                // A save superseded by a newer one of the same document is done: the newer text is on disk.
+                if case .failure(let failure) = result, !failure.isSuperseded { completion(failure) } else { completion(nil) }
             })
         }
     }
@@ -120,7 +152,11 @@ extension DocumentStore {
         }
         let canonical = Self.canonicalPath(path)
         let isOwnFile = canonical == document.identity.canonicalPath
-        if isOwnFile && hasDiskConflict(document) { throw Self.diskConflict(document.displayName) }
+        // With a save on its way, the file on disk is that save's to change: the write checks what it
+        // replaces (a second Ctrl+S waits for the first, and never says a false "changed on disk").
+        if isOwnFile && (document.isSaving ? document.hasUnseenDiskChange : hasDiskConflict(document)) {
+            throw Self.diskConflict(document.displayName)
+        }
         if !isOwnFile, let other = self.document(canonicalPath: canonical), other !== document {
             // One file, one document: the other window's text would be overwritten under it.
             throw TextFileError(localized("“%1” is open in another window. Save your text there, or close that window first.",
@@ -136,13 +172,24 @@ extension DocumentStore {
         return cancellation
     }
 
+    /// What a save of the document's own file expects to replace: the version it knows, or, with
+    /// a save already on its way, whatever that save leaves.
+    private func expectedVersion(of document: Document) -> ExpectedVersion {
+        // (This save is counted in flight already: another one is on its way when there are two.)
+        if document.savesInFlight.count > 1, let shared = document.saveExpectation { return shared }
+        let expected = ExpectedVersion(document.diskStamp)
+        document.saveExpectation = expected
+        return expected
+    }
+
     /// The text to write, as it is now (O(1)).
     private func snapshot(_ document: Document, path: String, isOwnFile: Bool, cancellation: Cancellation) -> SaveJob {
         // Typing after this starts a new undo step, so the saved state is exactly this text.
         document.history.seal()
+        let replacing = isOwnFile ? expectedVersion(of: document) : nil
         return SaveJob(path: path, file: document.fileTraits, text: document.storage, stateID: document.history.stateID,
-                       replacing: isOwnFile ? .some(document.diskStamp) : .none, name: document.displayName,
-                       cancellation: cancellation)
+                       replacing: replacing, name: document.displayName, cancellation: cancellation,
+                       sequence: replacing?.issue() ?? 0)
     }
 
     /// Writes `job` on this thread and finishes its save.
@@ -155,7 +202,10 @@ extension DocumentStore {
 
     private func finishSave(_ job: SaveJob, of document: Document, result: Result<DiskStamp?, TextFileError>) {
         document.savesInFlight.removeAll { $0 === job.cancellation }
-        if document.savesInFlight.isEmpty { publish(.savingChanged(false), for: document, dirtyBefore: nil) }
+        if document.savesInFlight.isEmpty {
+            document.saveExpectation = nil
+            publish(.savingChanged(false), for: document, dirtyBefore: nil)
+        }
         // A document whose last window closed during the save is no longer watched.
         let isOpen = self.document(id: document.id) === document
         guard case .success(let written) = result else {

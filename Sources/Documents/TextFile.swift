@@ -107,11 +107,16 @@ public struct TextFile: Equatable, Sendable {
 
     /// Saves atomically to `path`, keeping the file's mode and any symlink; `cancellation`
     /// may stop it until the new file takes the old one's place (then the file is as it was).
-    public func write(to path: String, cancellation: Cancellation? = nil) throws(TextFileError) {
+    /// With `guarding`, a file that is no longer the version it expects is not overwritten
+    /// (`TextFileError.changedMeanwhile`). Returns the version written.
+    @discardableResult
+    public func write(to path: String, cancellation: Cancellation? = nil, guarding: WriteGuard? = nil) throws(TextFileError) -> stat {
         let data = try encoded(name: PathName.file(of: path))
         if cancellation?.isCancelled == true { throw .cancelledSave(path) }
         do {
-            try AtomicFileWriter.write(data, to: path, cancellation: cancellation)
+            return try AtomicFileWriter.commit(data, to: path, cancellation: cancellation, guarding: guarding).written
+        } catch where error.changedMeanwhile {
+            throw .changedMeanwhile(path)
         } catch where error.code == ECANCELED {
             throw .cancelledSave(path)
         } catch {

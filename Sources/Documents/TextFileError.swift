@@ -24,6 +24,16 @@ public struct TextFileError: Error, Equatable, CustomStringConvertible, Sendable
     static func cancelledSave(_ path: String) -> TextFileError {
         TextFileError(localized("Saving “%1” was cancelled; the file is as it was.", PathName.file(of: path)), isCancelled: true)
     }
+    /// A save not written because a newer text of the same document was saved first.
+    static func supersededSave(_ path: String) -> TextFileError {
+        var error = cancelledSave(path)
+        error.isSuperseded = true
+        return error
+    }
+    /// Whether a newer save of the same document made this one needless (it is then done, not failed).
+    public var isSuperseded = false
+    /// The file was not the version the save expected (another program wrote it): nothing was overwritten.
+    static func changedMeanwhile(_ path: String) -> TextFileError { DocumentStore.diskConflict(PathName.file(of: path)) }
     public var description: String { message }
 
     /// An error from a failed system call on `path`, with errno turned into plain words.

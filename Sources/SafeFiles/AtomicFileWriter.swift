@@ -10,6 +10,15 @@ public struct FileWriteError: Error, Sendable {
     public let path: String
     /// errno of the failed call.
     public let code: Int32
+    /// Whether the file was not the version its `WriteGuard` expected: nothing was overwritten.
+    public var changedMeanwhile = false
+
+    /// A failure of the call that set `code`.
+    public init(path: String, code: Int32, changedMeanwhile: Bool = false) {
+        self.path = path
+        self.code = code
+        self.changedMeanwhile = changedMeanwhile
+    }
 }
 
 /// How a save reached the disk (README explains when each is taken).
@@ -37,33 +46,41 @@ public enum AtomicFileWriter {
     @discardableResult
     public static func write(_ data: Data, to path: String, mode: mode_t? = nil,
                              followingSymlinks: Bool = true, cancellation: Cancellation? = nil) throws(FileWriteError) -> SavePath {
+        try commit(data, to: path, mode: mode, followingSymlinks: followingSymlinks, cancellation: cancellation).how
+    }
+
+    /// `write`, guarded: with `guarding`, a file that is no longer the version it expects is not
+    /// overwritten (see `WriteGuard`). Returns how the file was written and the version written,
+    /// as the written file's own descriptor saw it.
+    public static func commit(_ data: Data, to path: String, mode: mode_t? = nil, followingSymlinks: Bool = true,
+                              cancellation: Cancellation? = nil, guarding: WriteGuard? = nil) throws(FileWriteError) -> (how: SavePath, written: stat) {
         guard followingSymlinks else {
-            try replaceKeepingNothing(path, with: data, mode: mode ?? defaultMode(), cancellation: cancellation)
-            return .replaced
+            let written = try replaceKeepingNothing(path, with: data, mode: mode ?? defaultMode(), cancellation: cancellation, guarding: guarding)
+            return (.replaced, written)
         }
         let target = resolvedTarget(of: path)
         var info = stat()
         guard stat(target, &info) == 0 else {
-            try replaceKeepingNothing(target, with: data, mode: mode ?? defaultMode(), cancellation: cancellation)
-            return .created
+            let written = try replaceKeepingNothing(target, with: data, mode: mode ?? defaultMode(), cancellation: cancellation, guarding: guarding)
+            return (.created, written)
         }
+        if let guarding, !guarding.expects(info) { throw FileWriteError(path: path, code: ESTALE, changedMeanwhile: true) }
         // The file's own permission decides, not the folder's: root's file in the user's folder
         // stays root's, and a read-only file is not swapped for a writable one.
         if access(target, W_OK) != 0 { throw FileWriteError(path: path, code: errno) }
         let mayReplace = FileReplacement.mayReplace(target, info: info)
         if mayReplace {
             do throws(FileReplacement.Refusal) {
-                try FileReplacement.replace(target, with: data, mode: mode ?? (info.st_mode & 0o7777), like: info,
-                                            cancellation: cancellation)
-                return .replaced
+                let written = try FileReplacement.replace(target, with: data, mode: mode ?? (info.st_mode & 0o7777), like: info,
+                                                          cancellation: cancellation, guarding: guarding)
+                return (.replaced, written)
             } catch {
                 // The temp file could not take the old file's owner or attributes: write in place.
                 if case .failed(let failure) = error { throw failure }
             }
         }
         if cancellation?.isCancelled == true { throw FileWriteError(path: path, code: ECANCELED) }
-        try FileReplacement.writeInPlace(target, data: data)
-        return .inPlace
+        return (.inPlace, try FileReplacement.writeInPlace(target, data: data, guarding: guarding))
     }
 
     /// The file a path finally names, following symlinks (a dangling link names its target).
@@ -89,9 +106,9 @@ public enum AtomicFileWriter {
 
     /// A replacement that has no old file's owner or attributes to keep.
     private static func replaceKeepingNothing(_ path: String, with data: Data, mode: mode_t,
-                                              cancellation: Cancellation?) throws(FileWriteError) {
+                                              cancellation: Cancellation?, guarding: WriteGuard? = nil) throws(FileWriteError) -> stat {
         do throws(FileReplacement.Refusal) {
-            try FileReplacement.replace(path, with: data, mode: mode, like: nil, cancellation: cancellation)
+            return try FileReplacement.replace(path, with: data, mode: mode, like: nil, cancellation: cancellation, guarding: guarding)
         } catch {
             switch error {
             case .failed(let failure): throw failure

@@ -1,4 +1,5 @@
 import Background
+import CRenameExchange
 import CXattr
 import FoundationEssentials
 #if canImport(Glibc)
@@ -28,8 +29,13 @@ enum FileReplacement {
     /// Writes `data` to a temp file beside `target` with `mode` (and, given `like`, that file's
     /// owner, group and extended attributes), fsyncs it and renames it over `target`, unless
     /// `cancellation` asked to stop before the rename.
+    /// With `guarding`, the file at `target` must still be what it expects just before the
+    /// rename and, where the filesystem can swap two files (RENAME_EXCHANGE), the file replaced is
+    /// checked after the swap and swapped back if another write slipped in. Returns the new file's
+    /// version as the temp file's descriptor saw it (never a later `stat` of the path).
+    @discardableResult
     static func replace(_ target: String, with data: Data, mode: mode_t, like original: stat?,
-                        cancellation: Cancellation? = nil) throws(Refusal) {
+                        cancellation: Cancellation? = nil, guarding: WriteGuard? = nil) throws(Refusal) -> stat {
         let folder = PathName.folder(of: target)
         var template = Array("\(folder.isEmpty ? "." : folder)/.\(PathName.file(of: target)).tandem-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -50,31 +56,63 @@ enum FileReplacement {
                 throw .cannotKeepAttributes
             }
         }
-        if let code = writeAll(data, to: fd, cancellation: cancellation) ?? (fsync(fd) != 0 ? errno : nil) {
+        var written = stat()
+        if let code = writeAll(data, to: fd, cancellation: cancellation) ?? (fsync(fd) != 0 ? errno : nil)
+            ?? (fstat(fd, &written) != 0 ? errno : nil) {
             close(fd)
             throw .failed(FileWriteError(path: target, code: code))
         }
         if close(fd) != 0 { throw .failed(FileWriteError(path: target, code: errno)) }
         // The last moment a stop leaves the old file as it was.
         if cancellation?.isCancelled == true { throw .failed(FileWriteError(path: target, code: ECANCELED)) }
-        if rename(tempPath, target) != 0 { throw .failed(FileWriteError(path: target, code: errno)) }
-        committed = true
+        if let guarding {
+            if !guarding.holds(at: target) { throw .failed(FileWriteError(path: target, code: ESTALE, changedMeanwhile: true)) }
+            if tandem_rename_exchange(tempPath, target) == 0 {
+                // The old file is at the temp path now: if it is not the version expected, another
+                // write came between the check and the swap, and the swap is undone.
+                if !guarding.holds(at: tempPath) {
+                    if tandem_rename_exchange(tempPath, target) == 0 {
+                        throw .failed(FileWriteError(path: target, code: ESTALE, changedMeanwhile: true))
+                    }
+                    // Could not swap back: the other write is kept beside it, never lost.
+                    let aside = target + ".tandem-other"
+                    rename(tempPath, aside)
+                    committed = true
+                    throw .failed(FileWriteError(path: target, code: ESTALE, changedMeanwhile: true))
+                }
+                unlink(tempPath)
+                committed = true
+            }
+        }
+        if !committed {
+            if rename(tempPath, target) != 0 { throw .failed(FileWriteError(path: target, code: errno)) }
+            committed = true
+        }
         // Make the rename itself durable.
         let dirFD = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dirFD >= 0 { fsync(dirFD); close(dirFD) }
+        return written
     }
 
     /// Rewrites the file itself: its inode, owner, links and attributes stay what they are.
     /// Not atomic (a crash can leave it half written); Tandem's draft still holds the text then.
-    static func writeInPlace(_ target: String, data: Data) throws(FileWriteError) {
+    /// With `guarding`, the file must be what it expects when it is opened. Returns the version written.
+    @discardableResult
+    static func writeInPlace(_ target: String, data: Data, guarding: WriteGuard? = nil) throws(FileWriteError) -> stat {
         let fd = open(target, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { throw FileWriteError(path: target, code: errno) }
+        var before = stat(), written = stat()
+        if let guarding, fstat(fd, &before) == 0, !guarding.expects(before) {
+            close(fd)
+            throw FileWriteError(path: target, code: ESTALE, changedMeanwhile: true)
+        }
         if let code = writeAll(data, to: fd) ?? (ftruncate(fd, off_t(data.count)) != 0 ? errno : nil)
-            ?? (fsync(fd) != 0 ? errno : nil) {
+            ?? (fsync(fd) != 0 ? errno : nil) ?? (fstat(fd, &written) != 0 ? errno : nil) {
             close(fd)
             throw FileWriteError(path: target, code: code)
         }
         if close(fd) != 0 { throw FileWriteError(path: target, code: errno) }
+        return written
     }
 
     /// How much one write(2) takes, so that a cancellation is seen between pieces of a big file.

@@ -304,3 +304,34 @@ final class DiskVersionTests: XCTestCase {
         }
     }
 }
+
+/// Ctrl+S pressed again while a save is on its way waits for it (issue 50): it replaces what the
+/// first save writes, and never fails with a false "changed on disk".
+final class SaveTwiceTests: XCTestCase {
+    private var temporary: TemporaryFolder!
+    override func setUpWithError() throws { temporary = try TemporaryFolder("save-twice") }
+
+    func testASecondSaveDuringTheFirstReplacesWhatTheFirstWrote() throws {
+        let path = temporary.file("twice.txt")
+        try "base\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            let gate = DispatchSemaphore(value: 0)
+            store.saveQueue.async { gate.wait() }
+            store.apply(.insert("one ", at: 0), to: document)
+            var results: [TextFileError?] = []
+            try store.save(document) { results.append($0) }
+            store.apply(.insert("two ", at: 0), to: document)
+            try store.save(document) { results.append($0) }
+            gate.signal()
+            let deadline = Date().addingTimeInterval(10)
+            while results.count < 2 && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
+            XCTAssertEqual(results.count, 2)
+            XCTAssertTrue(results.allSatisfy { $0 == nil }, "\(results.compactMap { $0?.message })")
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "two one base\n")
+            XCTAssertFalse(document.isDirty)
+            XCTAssertFalse(store.hasDiskConflict(document))
+        }
+    }
+}

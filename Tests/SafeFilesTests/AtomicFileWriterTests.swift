@@ -2,6 +2,7 @@ import Background
 import CXattr
 import Foundation
 import SafeFiles
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -134,5 +135,73 @@ final class AtomicFileWriterTests: XCTestCase {
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".tandem-") }, [])
         }
         XCTAssertTrue(outcomes.contains("cancelled"), "at least the earliest cancel stopped the write")
+    }
+}
+
+/// A save is a guarded commit (issue 50): it never overwrites a version it did not expect.
+final class GuardedCommitTests: XCTestCase {
+    private var folder: String!
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "tandem-guarded-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(atPath: folder) }
+
+    private static func stamp(_ path: String) -> stat {
+        var info = stat()
+        XCTAssertEqual(stat(path, &info), 0)
+        return info
+    }
+
+    private static func same(_ a: stat, _ b: stat) -> Bool {
+        a.st_ino == b.st_ino && a.st_size == b.st_size && a.st_mtim.tv_sec == b.st_mtim.tv_sec && a.st_mtim.tv_nsec == b.st_mtim.tv_nsec
+    }
+
+    func testAFileChangedSinceItWasKnownIsNotOverwritten() throws {
+        let path = folder + "/g.txt"
+        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let known = Self.stamp(path)
+        try "theirs, longer\n".write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertThrowsError(try AtomicFileWriter.commit(Data("mine\n".utf8), to: path,
+                                                         guarding: WriteGuard { Self.same($0, known) })) { error in
+            XCTAssertTrue((error as? FileWriteError)?.changedMeanwhile ?? false)
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "theirs, longer\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["g.txt"], "no temp file left")
+    }
+
+    /// Another program writes the file right after the last check and before the rename: the
+    /// swap shows it, and is undone; their write stays.
+    func testAWriteThatSlipsInBeforeTheSwapIsKept() throws {
+        let path = folder + "/s.txt"
+        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let known = Self.stamp(path)
+        let checks = Mutex(0)
+        let guarding = WriteGuard { info in
+            let check = checks.withLock { count -> Int in count += 1; return count }
+            if check == 2 {
+                // The check before the rename passed; now the other program writes, in place.
+                let handle = FileHandle(forWritingAtPath: path)!
+                handle.write(Data("THEIRS\n".utf8))
+                handle.closeFile()
+                return true
+            }
+            return Self.same(info, known)
+        }
+        XCTAssertThrowsError(try AtomicFileWriter.commit(Data("mine\n".utf8), to: path, guarding: guarding)) { error in
+            XCTAssertTrue((error as? FileWriteError)?.changedMeanwhile ?? false)
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "THEIRS\n", "their write is the file")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["s.txt"], "no temp file left")
+    }
+
+    func testTheVersionWrittenIsTheWrittenFilesOwn() throws {
+        let path = folder + "/v.txt"
+        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let known = Self.stamp(path)
+        let (how, written) = try AtomicFileWriter.commit(Data("new text\n".utf8), to: path, guarding: WriteGuard { Self.same($0, known) })
+        XCTAssertEqual(how, .replaced)
+        XCTAssertTrue(Self.same(written, Self.stamp(path)))
+        XCTAssertEqual(written.st_size, 9)
     }
 }
