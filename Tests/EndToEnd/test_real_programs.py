@@ -302,3 +302,50 @@ def test_keys_typed_while_the_question_comes_keep_going_into_the_text(tandem, tm
     press("ctrl+Home", "shift+Down", "Delete", delay=30)
     write("kept")
     wait_for("the keys in the text", lambda: all_texts(tandem) == ["kept\n"] * 2)
+
+
+@pytest.mark.parametrize("how", ["cp -p", "rsync --inplace -t -I"])  # -I: rsync itself skips a same size and time
+def test_a_copy_that_keeps_size_and_time_is_still_seen(tandem, tmp_path, how):
+    """cp -p and rsync --inplace -t write the file in place and put the source's time on it: with
+    the same size, the file's stamp is the version known, and only its bytes tell (issue 50)."""
+    (tmp_path / "incoming.txt").write_text("version BBB\n")
+    wid = open_one(tandem, tmp_path, "p.txt", "version AAA\n")
+    stamp = os.stat(tmp_path / "p.txt")
+    os.utime(tmp_path / "incoming.txt", ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert shutil.which("rsync"), "rsync is installed by .ci/install-deps"
+    run(*how.split(), "incoming.txt", "p.txt", cwd=tmp_path)
+    after = os.stat(tmp_path / "p.txt")
+    assert (after.st_ino, after.st_size, after.st_mtime_ns) == (stamp.st_ino, stamp.st_size, stamp.st_mtime_ns)
+    wait_for("the copy's text", lambda: all_texts(tandem) == ["version BBB\n"])
+    assert tandem.titles() == ["p.txt"]
+    # Edited: asked, and Save does not overwrite it unasked.
+    edit_and_wait(tandem, wid, "p.txt", "mine ")
+    (tmp_path / "incoming.txt").write_text("version CCC\n")
+    os.utime(tmp_path / "incoming.txt", ns=(after.st_atime_ns, after.st_mtime_ns))
+    run(*how.split(), "incoming.txt", "p.txt", cwd=tmp_path)
+    wait_for("the question", lambda: "changed on disk" in banner_text(tandem)[0])
+    assert all_texts(tandem) == ["mine version BBB\n"]
+
+
+def test_a_branch_switch_that_removes_the_folder_and_back_is_followed(tandem, tmp_path):
+    """git checkout of a branch without sub/, then back: the file is back, its window says so,
+    and a later change to it is followed (the watcher never goes deaf, issue 50)."""
+    git = lambda *args: run("git", "-c", "user.name=t", "-c", "user.email=t@t", *args, cwd=tmp_path)
+    git("init", "-q")
+    git("commit", "-q", "--allow-empty", "-m", "root")
+    git("checkout", "-q", "-b", "bare")
+    git("checkout", "-q", "-")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.txt").write_text("alpha\n")
+    git("add", "sub/a.txt")
+    git("commit", "-q", "-m", "sub")
+    tandem.start("sub/a.txt")
+    tandem.wait_title("a.txt")
+    git("checkout", "-q", "bare")
+    assert not (tmp_path / "sub").exists()
+    wait_for("the file said gone", lambda: "no longer on disk" in " ".join(banner_text(tandem)))
+    git("checkout", "-q", "-")
+    wait_for("the file back, nothing said", lambda: not any("no longer on disk" in t for t in banner_text(tandem)))
+    assert tandem.titles() == ["a.txt"]
+    (tmp_path / "sub" / "a.txt").write_text("alpha\nbeta\n")
+    wait_for("a later change followed", lambda: all_texts(tandem) == ["alpha\nbeta\n"])
