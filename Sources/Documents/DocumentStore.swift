@@ -193,6 +193,14 @@ public final class DocumentStore {
     /// Compares the document with its file on disk and follows it (see `DiskSync.check`).
     public func checkDisk(_ document: Document) { disk.check(document) }
 
+    /// Looks at the document's file again when a window on it gets the focus, as gedit does:
+    /// a stat, and a read only when the file is not the version known. Not before the document
+    /// knows a version (a restore still comparing its journal with the file settles that itself).
+    public func lookAgain(at document: Document) {
+        guard document.diskStamp != nil || document.isDeletedOnDisk else { return }
+        disk.check(document)
+    }
+
     /// The user keeps their text over a change on disk ("Keep Mine"): the next save overwrites it.
     public func keepMine(_ document: Document) { disk.keepMine(document) }
 

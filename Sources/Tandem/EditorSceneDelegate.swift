@@ -130,9 +130,8 @@ final class EditorSceneDelegate: SceneDelegate {
     func sceneDidBecomeActive(_ scene: WindowScene) {
         environment.host?.windowBecameActive(scene.session)
         selectAgainWithFocus()
-        // As gedit does: a window that gets the focus looks at its file again (a stat; read only
-        // when the file is not the version known), so nothing a watcher missed stays unseen.
-        environment.store.checkDisk(document)
+        // Nothing a watcher missed stays unseen.
+        environment.store.lookAgain(at: document)
     }
 
     func sceneDidDisconnect(_ scene: WindowScene) {
