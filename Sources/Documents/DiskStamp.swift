@@ -24,3 +24,8 @@ extension DiskStamp {
                   modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 }
+
+/// A version of a document's file as the user saw it (an opaque token: see `DocumentStore.diskVersion(of:)`).
+public struct DiskVersion: Sendable {
+    let stamp: DiskStamp?
+}

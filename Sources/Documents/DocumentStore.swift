@@ -201,8 +201,15 @@ public final class DocumentStore {
         disk.check(document)
     }
 
-    /// The user keeps their text over a change on disk ("Keep Mine"): the next save overwrites it.
-    public func keepMine(_ document: Document) { disk.keepMine(document) }
+    /// The user keeps their text over a change on disk ("Keep Mine"): the next save overwrites the
+    /// version they were asked about, or `seen` (from `diskVersion(of:)` when a save's question was
+    /// put), never a write that came after it.
+    public func keepMine(_ document: Document, seen: DiskVersion? = nil) { disk.keepMine(document, seen: seen.map { $0.stamp }) }
+
+    /// The version of the document's file on disk now, to say later which one the user saw.
+    public func diskVersion(of document: Document) -> DiskVersion {
+        DiskVersion(stamp: document.identity.canonicalPath.flatMap { DiskStamp.of($0) })
+    }
 
     /// Whether saving to the document's own file would overwrite a change the user has not seen.
     func hasDiskConflict(_ document: Document) -> Bool { disk.hasConflict(document) }

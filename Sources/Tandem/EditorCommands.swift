@@ -241,13 +241,15 @@ final class EditorCommands {
 
     /// The file changed on disk and the user never chose to keep their text over it: ask now.
     private func askToOverwrite(_ message: String, completion: @escaping @MainActor (Bool) -> Void) {
+        // What Overwrite overwrites: the file as it is while the question is put, not a write after it.
+        let seen = environment.store.diskVersion(of: document)
         MessageDialog(
             parent: scene?.window, title: message,
             detail: localized("Overwrite the file with your text, or cancel and choose Reload or Save As?"),
             choices: [.init(localized("_Cancel"), id: 1, isDefault: true),
                       .init(localized("_Overwrite"), id: 2, isDestructive: true)]) { [weak self] answer in
             guard let self, answer == 2 else { return completion(false) }
-            self.environment.store.keepMine(self.document)
+            self.environment.store.keepMine(self.document, seen: seen)
             self.write(to: nil, completion: completion)
         }.present()
     }

@@ -147,3 +147,42 @@ final class WithdrawnChangeTests: XCTestCase {
         }
     }
 }
+
+/// Keep Mine and Overwrite take the version the user saw, never the one on disk at the click
+/// (issue 50): a write in the watcher's quiet interval is asked about, not overwritten unseen.
+final class KeepMineVersionTests: XCTestCase {
+    private var temporary: TemporaryFolder!
+    override func setUpWithError() throws { temporary = try TemporaryFolder("keep-mine-version") }
+
+    func testAWriteAfterTheQuestionIsNotTakenAsSeen() throws {
+        let path = temporary.file("k.txt")
+        try "base\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("mine ", at: 0), to: document)
+            try "theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            try "theirs, again\n".write(toFile: path, atomically: true, encoding: .utf8)  // not reported yet
+            store.keepMine(document)
+            XCTAssertTrue(store.hasDiskConflict(document), "the second write was never seen")
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange }, "and it is asked about")
+        }
+    }
+
+    func testOverwriteOverwritesTheVersionOfItsQuestionOnly() throws {
+        let path = temporary.file("o.txt")
+        try "base\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("mine ", at: 0), to: document)
+            try "theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let seen = store.diskVersion(of: document)                      // the save's question is put
+            try "theirs, again\n".write(toFile: path, atomically: true, encoding: .utf8)  // while it is up
+            store.keepMine(document, seen: seen)                             // Overwrite
+            XCTAssertThrowsError(try store.saveNow(document)) { XCTAssertTrue(($0 as? TextFileError)?.isDiskConflict ?? false) }
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "theirs, again\n")
+        }
+    }
+}
