@@ -99,11 +99,11 @@ final class DiskSync {
     }
 
     /// The text of the file's version the document knows (nil: not known): its own text when it
-    /// is clean, the saved state's when that is in the history, or the version a question is about.
+    /// is clean, the saved state's when that is in the history, or the version a merge took in.
     private func knownText(_ document: Document) -> TextStorage? {
         if !document.isDirty { return document.storage }
         if document.hasUnseenDiskChange { return nil }  // the version known is one the document never held
-        return document.savedStateID.flatMap { document.history.text(atState: $0, from: document.storage) }
+        return document.savedStateID.flatMap { document.history.text(atState: $0, from: document.storage) } ?? document.knownFileText
     }
 
     /// Whether a change on disk is a question for the user rather than followed: the text is not

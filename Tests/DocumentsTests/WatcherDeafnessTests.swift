@@ -106,6 +106,24 @@ final class SameStampRewriteTests: XCTestCase {
         }
     }
 
+    /// Found by the random user (seed 81001): after a Merge that left the document modified, the
+    /// version known is the one the merge took in, and a same-stamp rewrite of it is asked about.
+    func testAfterAMergeASameStampRewriteIsAsked() throws {
+        let path = temporary.file("m.txt")
+        try "alpha\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("mine\n", at: 6), to: document)
+            try "first\nalpha\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            try store.mergeWithDisk(document)
+            XCTAssertTrue(document.isDirty)
+            try Self.rewriteKeepingTheStamp(path, "FIRST\nalpha\n")
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+        }
+    }
+
     func testTouchingInPlaceWithoutChangingAsksNothing() throws {
         let path = temporary.file("t.txt")
         try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)

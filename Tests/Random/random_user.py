@@ -21,6 +21,7 @@ dirty mark the model says, every file's bytes must be the model's, and the proce
 """
 import argparse
 import json
+import os
 import random
 import re
 import signal
@@ -150,6 +151,35 @@ class Driver:
         d.kept_mine = False
         d.deleted = False
         d.merged = None
+
+    def op_save_twice(self, doc, window):
+        # Ctrl+S pressed again while the first save is on its way: one save's text, no question.
+        d = self.model.docs[doc]
+        if d.question:
+            return
+        self.keys(self.window(doc, window), "ctrl+s", "ctrl+s")
+        d.file = d.text
+        d.saved = d.state
+        d.kept_mine = False
+        d.deleted = False
+        d.merged = None
+
+    def op_rewrite_keeping_stamp(self, doc, word):
+        # As cp -p and rsync --inplace -t write: in place, the same size, the old time put back.
+        d = self.model.docs[doc]
+        path = self.folder / doc
+        old, new = d.file.encode(), word.encode()
+        if len(old) < len(new) or (len(old) > len(new) and old[len(new)] & 0xC0 == 0x80):
+            return  # no same-size rewrite of it that stays UTF-8
+        new += old[len(new):]
+        if new == old:
+            return
+        stamp = os.stat(path)
+        with open(path, "r+b") as file:
+            file.write(new)
+        os.utime(path, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+        d.file = new.decode()
+        self.disk_changed(d)
 
     def op_delete_on_disk(self, doc):
         # The file removed (rm, git rm): the text stays, modified; Save creates the file again.
