@@ -141,11 +141,11 @@ class Driver:
             d.text = d.reach(d.state, self.changed_text(d, before))
             d.settle()
 
-    def op_save(self, doc, window):
+    def op_save(self, doc, window, keys=("ctrl+s",)):
         d = self.model.docs[doc]
         if d.question:
             return  # Save over a change not seen asks first: answered by `answer`
-        self.keys(self.window(doc, window), "ctrl+s")
+        self.keys(self.window(doc, window), *keys)
         d.file = d.text
         d.saved = d.state
         d.kept_mine = False
@@ -154,15 +154,7 @@ class Driver:
 
     def op_save_twice(self, doc, window):
         # Ctrl+S pressed again while the first save is on its way: one save's text, no question.
-        d = self.model.docs[doc]
-        if d.question:
-            return
-        self.keys(self.window(doc, window), "ctrl+s", "ctrl+s")
-        d.file = d.text
-        d.saved = d.state
-        d.kept_mine = False
-        d.deleted = False
-        d.merged = None
+        self.op_save(doc, window, keys=("ctrl+s", "ctrl+s"))
 
     def op_rewrite_keeping_stamp(self, doc, word):
         # As cp -p and rsync --inplace -t write: in place, the same size, the old time put back.
