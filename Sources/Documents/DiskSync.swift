@@ -90,9 +90,12 @@ final class DiskSync {
         let reads = self.reads
         reads.expect()
         let text = document.storage, version = document.editCount, knownText = known
+        let markLength = document.fileTraits.hasByteOrderMark ? 3 : 0
         // The result goes through the inbox, not the closure, so `poll` can take it without the main queue.
         Background.run(on: .global(qos: .userInitiated), {
-            let read = tail.flatMap { tail in tail.grownBytes(canonical).map { DiskRead.grew($0, from: tail, stamp: stamp) } }
+            let read = tail.flatMap { tail in
+                tail.growth(canonical, holding: text, markLength: markLength).map { DiskRead.grew($0, stamp: stamp) }
+            }
                 ?? .whole(DiskRead.Whole(path: canonical, comparedWith: text, version: version, known: knownText))
             reads.put((request.id, request.generation, read))
         }, then: { [weak self] _ in self?.followReads() })
@@ -127,7 +130,7 @@ final class DiskSync {
 
     /// What a read off the main thread found.
     enum DiskRead: Sendable {
-        case grew([UInt8], from: FileTail, stamp: DiskStamp)
+        case grew(FileTail.Growth, stamp: DiskStamp)
         case whole(Whole)
 
         /// A whole file read, compared with the document's text, and the change turned into the
@@ -166,8 +169,8 @@ final class DiskSync {
                   let canonical = document.identity.canonicalPath else { continue }
             reading[id] = nil
             switch read {
-            case .grew(let bytes, let tail, let stamp):
-                if appendTail(bytes, from: tail, to: document, canonical: canonical) {
+            case .grew(let growth, let stamp):
+                if appendTail(growth, to: document) {
                     document.diskStamp = stamp
                 } else {
                     // Not text that can simply follow: read the whole file.
@@ -180,19 +183,19 @@ final class DiskSync {
         }
     }
 
-    /// Appends what a file that only grew brought; false when it cannot (not UTF-8 text, or the
-    /// document was edited meanwhile).
-    private func appendTail(_ bytes: [UInt8], from tail: FileTail, to document: Document, canonical: String) -> Bool {
-        guard !Self.asks(document), !document.isReadOnly, !bytes.contains(0),
-              let (text, used) = FileTail.decodeUTF8Prefix(bytes) else { return false }
-        guard used > 0 else { return true }  // half a character so far: the rest comes with the next write
+    /// Appends what a file that only grew brought; false when it cannot (the document was
+    /// edited meanwhile, or is read-only).
+    private func appendTail(_ growth: FileTail.Growth, to document: Document) -> Bool {
+        guard !Self.asks(document), !document.isReadOnly else { return false }
+        let text = growth.text
+        guard !text.isEmpty else { return true }  // half a character so far: the rest comes with the next write
         let end = document.storage.count
         // Views are told with the final break's showing settled: it is hidden when the file's text
         // ends with one (as after a load).
         document.hidesFinalLineBreak = ["\n", "\r", "\u{2029}"].contains(text.unicodeScalars.last)
         applyPeer([Edit.insert(text, at: end)], to: document, result: nil)
         document.savedStateID = document.history.stateID
-        document.fileTail = FileTail.of(canonical, size: tail.size + Int64(used))
+        document.fileTail = growth.tail
         journalPeerChange(document)
         return true
     }

@@ -150,6 +150,28 @@ final class DiskChangeTests: XCTestCase {
         }
     }
 
+    /// A log that starts with a UTF-8 byte-order mark is followed by its tail too: the mark is
+    /// part of the old bytes compared, not of the text.
+    func testALogWithAByteOrderMarkIsFollowedByItsTail() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/marked.log"
+            try Data([0xEF, 0xBB, 0xBF] + Array("first\n".utf8)).write(to: URL(fileURLWithPath: path))
+            let document = try store.openFile(at: path)
+            var events: [DocumentEvent] = []
+            let subscription = store.subscribe(to: document) { events.append($0) }
+            let log = try XCTUnwrap(FileHandle(forWritingAtPath: path))
+            log.seekToEndOfFile()
+            log.write(Data("second\n".utf8))
+            log.closeFile()
+            XCTAssertTrue(Self.wait(store) { document.text == "first\nsecond\n" })
+            XCTAssertFalse(events.contains(.reloadedFromDisk), "an append, not a reload")
+            XCTAssertFalse(document.isDirty)
+            _ = subscription
+        }
+    }
+
     /// A clean log another program appends to: each append arrives as an edit at the end (no
     /// reload, no re-read of what was there); half a character waits for its rest; a rewrite that
     /// is not growth is a reload.

@@ -282,6 +282,35 @@ final class DiskVersionTests: XCTestCase {
         }
     }
 
+    /// The same in a big file (5 MB), where the changed bytes lie between the blocks a sampled
+    /// check would read: the whole old part is compared with the text, so the change is taken in
+    /// (before, the old middle stayed in the clean document and the next Save wrote it back).
+    func testARewriteOfABigFilesMiddleThatAlsoGrowsIsNotTakenForAnAppend() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/big.log"
+            let line = "a line of a big log\n"
+            let lines = Array(repeating: line, count: 5_000_000 / line.utf8.count)
+            try lines.joined().write(toFile: path, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: path)
+            XCTAssertTrue(Self.spin(store) { !document.isLoading })
+            // Line 124,000 starts at byte 2,480,000: halfway between two of 16 samples (stride ~333 KB).
+            let middle = 124_000, offset = UInt64(middle * line.utf8.count)
+            let log = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+            log.seek(toFileOffset: offset)
+            log.write(Data("A LINE".utf8))
+            log.seekToEndOfFile()
+            log.write(Data("appended\n".utf8))
+            log.closeFile()
+            var expected = lines
+            expected[middle] = "A LINE" + line.dropFirst(6)
+            XCTAssertTrue(Self.spin(store) { document.text.hasSuffix("appended\n") })
+            XCTAssertTrue(document.text == expected.joined() + "appended\n", "the middle's change is taken in")
+            XCTAssertFalse(document.isDirty)
+        }
+    }
+
     /// The smallest edit between two texts, checked against applying it, on random texts.
     func testDifferenceTurnsOneTextIntoTheOther() {
         var random = SplitMix64(seed: 27)
