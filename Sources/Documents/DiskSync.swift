@@ -12,11 +12,13 @@ import SafeFiles
 /// adopted, a missing one marks the document deleted, a file that really moved is followed.
 @MainActor
 final class DiskSync {
-    private unowned let store: DocumentStore
+    unowned let store: DocumentStore
     /// Reads finished off the main thread, waiting to be followed.
     private let reads = ReadInbox()
     /// The version each document's newest read is reading, by document id.
     private var reading: [Int: DiskStamp] = [:]
+    /// Documents whose Reload or Merge is reading the file (a second press waits for nothing).
+    var answering: Set<Int> = []
     private lazy var watcher = FileWatcher(
         onChange: { [weak self] paths, inPlace in self?.filesMayHaveChanged(paths, inPlace: inPlace) },
         onRename: { [weak self] from, to in self?.fileWasRenamed(from: from, to: to) })
@@ -333,24 +335,10 @@ final class DiskSync {
         check(document)  // a write since the version seen is asked about at once
     }
 
-    /// Makes the document's text the file's on disk. The user's unsaved changes go as one undo
-    /// step of theirs (Ctrl+Z brings them back); the file's change since the version the document
-    /// knew comes as a peer's edits, which undo never takes away. Without that version, the whole
-    /// difference is the undo step.
-    func reload(_ document: Document) throws(TextFileError) {
-        guard let canonical = document.identity.canonicalPath else { return }
-        let known = document.savedStateID.flatMap { document.history.text(atState: $0, from: document.storage) } ?? document.knownFileText
-        let read = DiskRead.Whole(path: canonical, comparedWith: known == nil ? document.storage : nil, version: document.editCount)
-        let file = try read.file.get()
-        guard let known else { return adopt(file, revert: read.change, peer: nil, stamp: read.stamp, tail: read.tail, in: document) }
-        adopt(file, revert: TextChange(from: document.storage, to: known.string), peer: TextChange(from: known, to: file.text),
-              stamp: read.stamp, tail: read.tail, in: document)
-    }
-
     /// The document takes the file's text and its traits, and knows the file at `stamp` as its
     /// version: `revert` (the user's changes taken back) is an undo step, then `peer` (the file's
     /// change) is applied as another program's edits.
-    private func adopt(_ file: TextFile, revert: TextChange?, peer: TextChange?, stamp: DiskStamp?, tail: FileTail?, in document: Document) {
+    func adopt(_ file: TextFile, revert: TextChange?, peer: TextChange?, stamp: DiskStamp?, tail: FileTail?, in document: Document) {
         let wasDirty = document.isDirty
         // Views are told with the final break's showing settled: hidden when the text that each
         // part leads to ends with one (the file's text, at the end).

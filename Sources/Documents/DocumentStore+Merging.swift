@@ -4,17 +4,17 @@ extension DocumentStore {
     /// Answers a change on disk with a three-way merge: base = the version the document knew,
     /// mine = the document, theirs = the file now. What only one side changed is taken, what both
     /// changed differently is kept twice (mine, then theirs) as a conflict to settle. One undo
-    /// step; the document stays modified unless it now is the file. Returns how many conflicts.
-    @discardableResult
-    public func mergeWithDisk(_ document: Document) throws(TextFileError) -> Int {
-        guard document.canMerge, let canonical = document.identity.canonicalPath, let base = document.knownFileText else { return 0 }
-        let before = DiskStamp.of(canonical)
-        let file = try TextFile.read(canonical)
-        // Written while it was read: what was read may be half of each, so it is not a version.
-        let stamp = DiskStamp.of(canonical) == before ? before : nil
-        let merged = ThreeWayMerge(base: base.string, mine: document.storage.string, theirs: file.text)
-        merge(merged, into: document)
-        let isTheFile = document.storage.string.utf8.elementsEqual(file.text.utf8)
+    /// step; the document stays modified unless it now is the file. The file is read and merged
+    /// off the main thread; `done` gets how many conflicts are left, or why it could not be read.
+    public func mergeWithDisk(_ document: Document, then done: @escaping @MainActor (Result<Int, TextFileError>) -> Void) {
+        disk.merge(document, then: done)
+    }
+
+    /// Takes a merge worked out off the main thread into the document, and knows the file read
+    /// (at `stamp`) as its version.
+    func take(_ merged: ThreeWayMerge, change: TextChange?, fileText: TextStorage, isTheFile: Bool, stamp: DiskStamp,
+              into document: Document, canonical: String) {
+        merge(merged, change: change, into: document)
         if isTheFile {
             // A clean document again: a file that then only grows is followed by its tail, as
             // after a load or a save (read whole, the growth was an undoable step instead).
@@ -26,19 +26,19 @@ extension DocumentStore {
         document.hasUnseenDiskChange = false
         document.diskProblem = nil
         document.restoreNotice = nil
-        document.knownFileText = isTheFile ? nil : TextStorage(file.text)
+        document.knownFileText = isTheFile ? nil : fileText
         let wasDirty = document.isDirty
         document.savedStateID = isTheFile ? document.history.stateID : nil
         // The journal begins again knowing what the file holds now.
-        if journals?.hasBegun(document) ?? false { journals?.begin(document, file: .text(TextStorage(file.text), path: document.path ?? canonical)) }
+        if journals?.hasBegun(document) ?? false { journals?.begin(document, file: .text(fileText, path: document.path ?? canonical)) }
         publish(.diskChangeSeen, for: document, dirtyBefore: wasDirty)
-        return merged.conflicts.count
     }
 
     /// Makes the document's text `merged.text` as one undo step, and marks its conflicts (any
     /// earlier ones that the change leaves alone stay).
-    func merge(_ merged: ThreeWayMerge, into document: Document) {
-        if let change = TextChange(from: document.storage, to: merged.text) {
+    /// `change` turns the document's text into the merged one (worked out off the main thread).
+    func merge(_ merged: ThreeWayMerge, change: TextChange?, into document: Document) {
+        if let change {
             document.history.seal()
             document.history.beginCompound()
             // The edits come last first, so each one's offsets hold when it is applied.

@@ -151,14 +151,16 @@ extension DocumentStore {
               let base = document.history.text(atState: knownState, from: document.storage),
               TextFingerprint(base) == TextFingerprint(length: anchor.length, hash: anchor.hash) else { return }
         document.knownFileText = base
-        let conflicts: Int
-        do throws(TextFileError) { conflicts = try mergeWithDisk(document) } catch { return }
-        document.restoreNotice = conflicts == 0
-            ? localized("“%1” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; Undo takes the merge back.", document.displayName)
-            : localizedPlural("“%2” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; %1 place changed on both sides is marked to settle.",
-                              "“%2” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; %1 places changed on both sides are marked to settle.",
-                              count: conflicts, document.displayName)
-        publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil)
+        mergeWithDisk(document) { [weak self, weak document] result in
+            // Not merged (unreadable now, or the question went meanwhile): the question stays as said.
+            guard let self, let document, case .success(let conflicts) = result, !document.hasUnseenDiskChange else { return }
+            document.restoreNotice = conflicts == 0
+                ? localized("“%1” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; Undo takes the merge back.", document.displayName)
+                : localizedPlural("“%2” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; %1 place changed on both sides is marked to settle.",
+                                  "“%2” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; %1 places changed on both sides are marked to settle.",
+                                  count: conflicts, document.displayName)
+            self.publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil)
+        }
     }
 
     private static func stopped(_ name: String, _ damage: String) -> String {

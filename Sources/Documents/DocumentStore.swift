@@ -16,7 +16,7 @@ public final class DocumentStore {
     private var subscribers = DocumentSubscribers()
     private var untitledCount = 0
     private lazy var loading = DocumentLoading(store: self)
-    private lazy var disk = DiskSync(store: self)
+    lazy var disk = DiskSync(store: self)
     /// Where saves are encoded and written, one after another, off the main thread.
     let saveQueue = DispatchQueue(label: "tandem.save", qos: .userInitiated)
     /// Where what `.editorconfig` asks of a save is worked out, and the saves waiting for it.
@@ -214,8 +214,11 @@ public final class DocumentStore {
     /// Whether saving to the document's own file would overwrite a change the user has not seen.
     func hasDiskConflict(_ document: Document) -> Bool { disk.hasConflict(document) }
 
-    /// Replaces the document's text with the file on disk, dropping unsaved changes and undo.
-    public func reloadFromDisk(_ document: Document) throws(TextFileError) { try disk.reload(document) }
+    /// Makes the document's text the file's on disk (read off the main thread); the unsaved
+    /// changes go as one undo step, the file's change as another program's edits (`DiskSync.reload`).
+    public func reloadFromDisk(_ document: Document, then done: @escaping @MainActor (TextFileError?) -> Void) {
+        disk.reload(document, then: done)
+    }
 
     /// The document was written to `canonical` as version `written`: it is that file's document now
     /// (watched there), and that version is what it knows, so our own write is not someone else's

@@ -8,7 +8,9 @@ extension EditorSceneDelegate {
         guard let banners else { return }
         switch response {
         case .reload:
-            do throws(TextFileError) { try environment.store.reloadFromDisk(document) } catch { banners.showFailure(error.message) }
+            environment.store.reloadFromDisk(document) { [weak self] error in
+                if let error { self?.banners?.showFailure(error.message) }
+            }
         case .keepMine:
             environment.store.keepMine(document)
             banners.refresh()
@@ -21,9 +23,12 @@ extension EditorSceneDelegate {
             if let scene, isBlankCarrier { scene.application.requestSceneSessionDestruction(scene.session) }
             return
         case .merge:
-            do throws(TextFileError) {
-                if try environment.store.mergeWithDisk(document) > 0 { showConflict() }
-            } catch { banners.showFailure(error.message) }
+            environment.store.mergeWithDisk(document) { [weak self] result in
+                switch result {
+                case .success(let conflicts): if conflicts > 0 { self?.showConflict() }
+                case .failure(let error): self?.banners?.showFailure(error.message)
+                }
+            }
         case .useMine: settleConflict(.mine)
         case .useTheirs: settleConflict(.theirs)
         case .useBoth: settleConflict(.both)

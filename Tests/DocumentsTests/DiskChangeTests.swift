@@ -52,7 +52,7 @@ final class DiskChangeTests: XCTestCase {
             try "theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
             XCTAssertTrue(Self.wait(store) { events.contains(.changedOnDiskWhileDirty) })
             XCTAssertEqual(document.text, "mine xtwo\n", "unsaved text is never replaced without asking")
-            try store.reloadFromDisk(document)
+            try store.reloadFromDiskWaited(document)
             XCTAssertEqual(document.text, "theirs\n")
             XCTAssertFalse(document.isDirty)
 

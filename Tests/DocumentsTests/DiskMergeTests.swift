@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Synchronization
 import XCTest
 @testable import Documents
 
@@ -20,13 +21,52 @@ final class DiskMergeTests: XCTestCase {
         return document
     }
 
+    /// Merge while another program keeps rewriting the file (each write in two halves): the file
+    /// is read until it held still during a read, so what the merge takes in, and keeps as the
+    /// base of the next merge, is one whole version, never half of each; a file that never holds
+    /// still is said, and nothing is merged.
+    func testMergeNeverTakesInAHalfWrittenFile() throws {
+        let path = temporary.file("moving.txt")
+        let versions = ["one\n" + String(repeating: "theirs A\n", count: 20_000),
+                        "one\n" + String(repeating: "theirs BB\n", count: 20_000)]
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try Self.editedThenChanged(store, path, "one\ntwo\n", .insert("mine ", at: 0), theirs: versions[0])
+            let stop = Atomic<Bool>(false)
+            let writer = Thread {
+                var index = 0
+                while !stop.load(ordering: .relaxed) {
+                    let bytes = Array(versions[index % 2].utf8)
+                    let fd = open(path, O_WRONLY | O_TRUNC)
+                    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count / 2) }
+                    usleep(300)
+                    _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + $0.count / 2, $0.count - $0.count / 2) }
+                    close(fd)
+                    index += 1
+                }
+            }
+            writer.start()
+            defer { stop.store(true, ordering: .relaxed) }
+            do throws(TextFileError) {
+                try store.mergeWithDiskWaited(document)
+                XCTAssertTrue(document.knownFileText.map { versions.contains($0.string) } ?? false,
+                              "the version merged is one the other program wrote whole")
+                XCTAssertTrue(document.text.hasPrefix("mine one\n"))
+            } catch {
+                XCTAssertTrue(error.message.contains("is still being written by another program"), error.message)
+                XCTAssertTrue(document.canMerge, "nothing merged; the question stays")
+                XCTAssertEqual(document.text, "mine one\ntwo\n")
+            }
+        }
+    }
+
     func testChangesOnBothSidesMergeAsOneUndoStepAndSaveWithoutAsking() throws {
         let path = temporary.file("both.txt")
         try MainActor.assumeIsolated {
             let store = DocumentStore()
             let document = try Self.editedThenChanged(store, path, "alpha\nbeta\ngamma\n", .insert("my ", at: 0), theirs: "alpha\nbeta\ngamma!\n")
             XCTAssertTrue(document.canMerge)
-            XCTAssertEqual(try store.mergeWithDisk(document), 0)
+            XCTAssertEqual(try store.mergeWithDiskWaited(document), 0)
             XCTAssertEqual(document.text, "my alpha\nbeta\ngamma!\n")
             XCTAssertEqual(document.conflicts, [])
             XCTAssertFalse(document.hasUnseenDiskChange, "the question is answered")
@@ -45,7 +85,7 @@ final class DiskMergeTests: XCTestCase {
             let document = try Self.editedThenChanged(store, path, "one\ntwo\nthree\n", Edit(range: 4..<7, replacement: "mine"), theirs: "one\ntheirs\nthree\n")
             var events: [DocumentEvent] = []
             let subscription = store.subscribe(to: document) { events.append($0) }
-            XCTAssertEqual(try store.mergeWithDisk(document), 1)
+            XCTAssertEqual(try store.mergeWithDiskWaited(document), 1)
             XCTAssertEqual(document.text, "one\nmine\ntheirs\nthree\n", "both sides stay, mine first")
             XCTAssertEqual(document.conflicts, [MergeConflict(mine: 4..<9, theirs: 9..<16)])
             XCTAssertTrue(events.contains(.conflictsChanged))
@@ -67,7 +107,7 @@ final class DiskMergeTests: XCTestCase {
             for (path, (choice, expected)) in zip(paths, [(MergeConflict.Choice.mine, "a\nmine\nc\n"), (.both, "a\nmine\ntheirs\nc\n")]) {
                 let store = DocumentStore()
                 let document = try Self.editedThenChanged(store, path, "a\nb\nc\n", Edit(range: 2..<3, replacement: "mine"), theirs: "a\ntheirs\nc\n")
-                try store.mergeWithDisk(document)
+                try store.mergeWithDiskWaited(document)
                 store.settleConflict(0, in: document, choosing: choice)
                 XCTAssertEqual(document.text, expected)
                 XCTAssertEqual(document.conflicts, [])
@@ -81,11 +121,11 @@ final class DiskMergeTests: XCTestCase {
         try MainActor.assumeIsolated {
             let store = DocumentStore()
             let document = try Self.editedThenChanged(store, path, "1\n2\n3\n4\n5\n", .insert("mine ", at: 0), theirs: "1\n2\n3\n4\n5!\n")
-            try store.mergeWithDisk(document)
+            try store.mergeWithDiskWaited(document)
             try "1\n2\n3!\n4\n5!\n".write(toFile: path, atomically: false, encoding: .utf8)
             XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
             XCTAssertTrue(document.canMerge)
-            XCTAssertEqual(try store.mergeWithDisk(document), 0)
+            XCTAssertEqual(try store.mergeWithDiskWaited(document), 0)
             XCTAssertEqual(document.text, "mine 1\n2\n3!\n4\n5!\n")
         }
     }
@@ -99,7 +139,7 @@ final class DiskMergeTests: XCTestCase {
             let store = DocumentStore()
             // Mine deleted the line, theirs changed it: the conflict keeps mine (nothing), then theirs.
             let document = try Self.editedThenChanged(store, path, "only line", .delete(0..<9), theirs: "only line!\n")
-            try store.mergeWithDisk(document)
+            try store.mergeWithDiskWaited(document)
             XCTAssertEqual(document.text, "only line!\n")
             XCTAssertFalse(document.isDirty, "the text is the file's")
             var events: [DocumentEvent] = []
@@ -128,7 +168,7 @@ final class DiskMergeTests: XCTestCase {
             try "a\nBB\n".write(toFile: path, atomically: false, encoding: .utf8)
             XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
             XCTAssertFalse(document.canMerge)
-            XCTAssertEqual(try store.mergeWithDisk(document), 0)
+            XCTAssertEqual(try store.mergeWithDiskWaited(document), 0)
             XCTAssertEqual(document.text, "xa\nb\n", "no merge without a base")
         }
     }

@@ -138,7 +138,7 @@ final class DiskVersionTests: XCTestCase {
             store.apply(.insert("my words ", at: 0), to: document)
             try "theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
             XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
-            try store.reloadFromDisk(document)
+            try store.reloadFromDiskWaited(document)
             XCTAssertEqual(document.text, "theirs\n")
             XCTAssertFalse(document.isDirty)
             XCTAssertFalse(document.hasUnseenDiskChange)

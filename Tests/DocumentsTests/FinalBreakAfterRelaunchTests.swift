@@ -22,7 +22,7 @@ final class FinalBreakAfterRelaunchTests: XCTestCase {
             handle.write("beta\n".data(using: .utf8)!)
             handle.closeFile()
             XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
-            XCTAssertEqual(try store.mergeWithDisk(document), 1)
+            XCTAssertEqual(try store.mergeWithDiskWaited(document), 1)
             XCTAssertEqual(document.text, " xno final newline\nno final newlinebeta\n")
             XCTAssertFalse(document.hidesFinalLineBreak, "a break the text did not have stays shown")
             store.journals!.waitUntilWritten()

@@ -80,7 +80,7 @@ final class PeerFollowTests: XCTestCase {
             store.apply(.insert("\n mine", at: 16), to: document)
             try "no final newline more\n".write(toFile: path, atomically: true, encoding: .utf8)
             XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
-            try store.reloadFromDisk(document)
+            try store.reloadFromDiskWaited(document)
             XCTAssertEqual(document.text, "no final newline more\n")
             XCTAssertTrue(document.hidesFinalLineBreak, "the file's final break is hidden, as after a load")
         }

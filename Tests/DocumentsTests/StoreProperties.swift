@@ -69,7 +69,7 @@ let sessionSteps = zip(Gen.int(in: 0...99), Gen.int(in: 0...7), Gen.int(in: 0...
                 newline = step.offset % 2 == 0 ? "\r\n" : "\n"
                 let content = "disk \(step.offset)\(newline)line\(newline)"
                 try content.write(toFile: path, atomically: true, encoding: .utf8)
-                try store.reloadFromDisk(document)
+                try await store.reloadFromDiskAwaited(document)
                 historyKnown = false
                 model = Array(content.unicodeScalars)
             default:

@@ -117,7 +117,7 @@ final class SameStampRewriteTests: XCTestCase {
             store.apply(.insert("mine\n", at: 6), to: document)
             try "first\nalpha\n".write(toFile: path, atomically: true, encoding: .utf8)
             XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
-            try store.mergeWithDisk(document)
+            try store.mergeWithDiskWaited(document)
             XCTAssertTrue(document.isDirty)
             try Self.rewriteKeepingTheStamp(path, "FIRST\nalpha\n")
             XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
