@@ -87,15 +87,18 @@ final class DiskSync {
         reading[document.id] = stamp
         document.diskGeneration += 1
         let request = (id: document.id, generation: document.diskGeneration)
-        // A clean UTF-8 document whose file only grew takes just the new bytes.
+        // A clean UTF-8 document whose file only grew takes just the new bytes; one whose file kept
+        // its stamp is compared byte for byte first (a log's writes come as several events).
         let tail = !Self.asks(document) && document.encoding == .utf8 && document.diskProblem == nil ? document.fileTail : nil
+        let sameStamp = stamp == document.diskStamp
         let reads = self.reads
         reads.expect()
         let text = document.storage, version = document.editCount, knownText = known
         let markLength = document.fileTraits.hasByteOrderMark ? 3 : 0
         // The result goes through the inbox, not the closure, so `poll` can take it without the main queue.
         Background.run(on: .global(qos: .userInitiated), {
-            let read = tail.flatMap { tail in
+            let unchanged = sameStamp && tail != nil && FileTail.fileHolds(canonical, text: text, markLength: markLength)
+            let read = unchanged ? .unchanged : tail.flatMap { tail in
                 tail.growth(canonical, holding: text, markLength: markLength).map { DiskRead.grew($0, stamp: stamp) }
             }
                 ?? .whole(DiskRead.Whole(path: canonical, comparedWith: text, version: version, known: knownText))
@@ -133,6 +136,8 @@ final class DiskSync {
     /// What a read off the main thread found.
     enum DiskRead: Sendable {
         case grew(FileTail.Growth, stamp: DiskStamp)
+        /// Written in place and still the version known, byte for byte.
+        case unchanged
         case whole(Whole)
 
         /// A whole file read, compared with the document's text, and the change turned into the
@@ -181,6 +186,8 @@ final class DiskSync {
                 }
             case .whole(let whole):
                 follow(whole, in: document, canonical: canonical)
+            case .unchanged:
+                break
             }
         }
     }

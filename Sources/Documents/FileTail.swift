@@ -66,6 +66,18 @@ struct FileTail: Equatable, Sendable {
         return Self.samples(fd, size: end).map { Growth(text: grown, tail: FileTail(size: end, samples: $0)) }
     }
 
+    /// Whether the file at `path` is exactly a UTF-8 mark of `markLength` bytes and then the UTF-8
+    /// of `text` (a version rewritten in place keeping its stamp is told by its bytes, at the cost
+    /// of a read and a memcmp, no decoding). Off the main thread.
+    static func fileHolds(_ path: String, text: TextStorage, markLength: Int) -> Bool {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        return holds(fd, size: Int64(info.st_size), text: text, markLength: markLength)
+    }
+
     /// Whether the first `size` bytes of the file are a UTF-8 mark of `markLength` bytes and then
     /// exactly the UTF-8 of `text`: read in blocks, compared chunk by chunk of the rope.
     static func holds(_ fd: Int32, size: Int64, text: TextStorage, markLength: Int) -> Bool {
