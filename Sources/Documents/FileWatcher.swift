@@ -218,8 +218,10 @@ final class FileWatcher {
         pendingInPlace.removeAll()
         let moved = moves
         moves.removeAll()
-        for (old, new) in moved.sorted(by: { $0.key < $1.key }) where !FileSystem.exists(old) {
-            // Nothing took its place: the file really moved.
+        for (old, new) in moved.sorted(by: { $0.key < $1.key }) where !FileSystem.exists(old) && FileSystem.exists(new) {
+            // Nothing took its place, and it is where it went: the file really moved. (A save's
+            // exchange moves the old file to the temporary name, which is unlinked at once: a
+            // file removed right after a save is then gone, not moved to that name.)
             paths.remove(old)
             watch(new)  // first, so the folder's watch never lapses
             unwatch(old)
