@@ -78,9 +78,11 @@ final class DiskSync {
         if stamp == document.diskStamp {
             guard inPlace, stamp != nil, document.diskProblem == nil, let text = knownText(document) else { return }
             known = text
-        } else if document.hasUnseenDiskChange && document.diskProblem == nil {
-            // Under a question, the version known before it: a file back to it withdraws the question.
+        } else if (document.hasUnseenDiskChange || document.isDeletedOnDisk) && document.diskProblem == nil {
+            // Under a question or deleted, the version known before: a file back to it (`git stash
+            // pop`, a branch switch and back) withdraws the question or the deletion.
             known = document.knownFileText
+                ?? document.savedStateBeforeQuestion.flatMap { document.history.text(atState: $0, from: document.storage) }
         }
         guard let stamp else { return markDeleted(document) }
         if reading[document.id] == stamp { return }  // that version is being read already
@@ -122,6 +124,8 @@ final class DiskSync {
         reading[document.id] = nil
         guard !document.isDeletedOnDisk else { return }
         let wasDirty = document.isDirty
+        // The state that is the file again if the file comes back as the version known.
+        if !document.hasUnseenDiskChange { document.savedStateBeforeQuestion = document.savedStateID }
         document.isDeletedOnDisk = true
         document.diskStamp = nil
         document.knownFileText = nil
@@ -238,12 +242,13 @@ final class DiskSync {
         case .success(let read): file = read
         }
         guard let stamp = read.stamp else { return check(document) }  // written while read: again
-        let wasDirty = document.isDirty
+        let wasDirty = document.isDirty, wasDeleted = document.isDeletedOnDisk
         document.isDeletedOnDisk = false
         let change = read.version == document.editCount ? read.change : TextChange(from: document.storage, to: file.text)
-        if read.isKnown && document.hasUnseenDiskChange && document.diskProblem == nil {
-            // Back to the very version the document knew (`git stash`, then `git stash pop`): the
-            // change it was asked about is gone, and so is the question.
+        if read.isKnown && (document.hasUnseenDiskChange || wasDeleted) && document.diskProblem == nil {
+            // Back to the very version the document knew (`git stash`, then `git stash pop`; a
+            // branch switch that removed the file, and back): the change it was asked about, or
+            // the deletion, is gone, and so is the question.
             document.diskStamp = stamp
             document.savedStateID = document.savedStateBeforeQuestion.flatMap { document.history.holds(state: $0) ? $0 : nil }
             document.fileTail = document.isDirty ? nil : read.tail
@@ -266,15 +271,19 @@ final class DiskSync {
             if wasDirty { store.publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil) }
             return
         }
+        // A file deleted and back with another text (a branch switch that differs): measured
+        // against the version known before the deletion, so a document clean then follows it.
+        let savedBefore = wasDeleted && !document.hasUnseenDiskChange ? document.savedStateBeforeQuestion : nil
+        if let savedBefore, document.history.stateID == savedBefore { document.savedStateID = savedBefore }
         if Self.asks(document) {
             // The question stands until it is answered; the version it is about is the one read.
             // The version known before it is the base a merge needs: the text at the saved state
             // (a second change before the answer keeps the first base; after a merge the base is
             // the version it merged, which no state of the history holds).
-            if let saved = document.savedStateID, !document.hasUnseenDiskChange || document.knownFileText == nil {
+            if let saved = document.savedStateID ?? savedBefore, !document.hasUnseenDiskChange || document.knownFileText == nil {
                 document.knownFileText = document.history.text(atState: saved, from: document.storage)
             }
-            if !document.hasUnseenDiskChange { document.savedStateBeforeQuestion = document.savedStateID }
+            if !document.hasUnseenDiskChange { document.savedStateBeforeQuestion = document.savedStateID ?? savedBefore }
             document.diskStamp = stamp
             document.fileTail = nil
             document.savedStateID = nil

@@ -29,6 +29,61 @@ final class WatcherDeafnessTests: XCTestCase {
         }
     }
 
+    /// The same with unsaved edits: the file that comes back is the very version the document
+    /// knew, so nothing is asked, Save writes without a question, and undo reaches the file's
+    /// text as clean (before, the window asked about a change it never had, and Save offered
+    /// Overwrite).
+    func testAFileBackAsTheVersionKnownAfterABranchSwitchAsksNothing() throws {
+        let sub = temporary.path + "/repo/sub", path = sub + "/a.txt"
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+        try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("mine ", at: 0), to: document)
+            try FileManager.default.removeItem(atPath: sub)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.isDeletedOnDisk })
+            try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+            try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { !document.isDeletedOnDisk }, "the file is back")
+            XCTAssertFalse(document.hasUnseenDiskChange, "nothing to ask: the file is the version known")
+            XCTAssertFalse(store.hasDiskConflict(document), "Save writes without a question")
+            XCTAssertTrue(document.isDirty)
+            store.undo(document)
+            XCTAssertEqual(document.text, "alpha\n")
+            XCTAssertFalse(document.isDirty, "undo reaches the file's text, which is the file's again")
+        }
+    }
+
+    /// A branch switch that removes the file and brings back another text of it: a document clean
+    /// before is followed (the other program's edits, the user's undo kept); one with unsaved
+    /// edits is asked, with Merge offered against the version known before the deletion.
+    func testAFileBackWithAnotherTextAfterABranchSwitchIsFollowedOrMerged() throws {
+        let sub = temporary.path + "/repo/sub", clean = sub + "/clean.txt", edited = sub + "/edited.txt"
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+        try "alpha\n".write(toFile: clean, atomically: false, encoding: .utf8)
+        try "one\ntwo\n".write(toFile: edited, atomically: false, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let a = try store.openFile(at: clean), b = try store.openFile(at: edited)
+            store.apply(.insert("first ", at: 0), to: a)
+            try store.saveNow(a)
+            store.apply(.insert("mine ", at: 0), to: b)
+            try FileManager.default.removeItem(atPath: sub)
+            XCTAssertTrue(DiskChangeTests.wait(store) { a.isDeletedOnDisk && b.isDeletedOnDisk })
+            try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+            try "first alpha\nbeta\n".write(toFile: clean, atomically: false, encoding: .utf8)
+            try "one\ntwo\nthree\n".write(toFile: edited, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { a.text == "first alpha\nbeta\n" && b.hasUnseenDiskChange }, a.text)
+            XCTAssertFalse(a.isDirty || a.hasUnseenDiskChange, "the clean document follows the file")
+            store.undo(a)
+            XCTAssertEqual(a.text, "alpha\nbeta\n", "undo takes back the user's step only")
+            XCTAssertTrue(b.canMerge, "Merge is offered against the version known before the deletion")
+            XCTAssertEqual(try store.mergeWithDiskWaited(b), 0)
+            XCTAssertEqual(b.text, "mine one\ntwo\nthree\n")
+        }
+    }
+
     /// A folder that does not exist yet when the file is watched (`tandem new/notes.txt`): once
     /// it and the file appear, the document knows.
     func testAFolderMadeAfterTheWatchBeganIsWatched() throws {

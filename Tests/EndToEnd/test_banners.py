@@ -65,7 +65,8 @@ def test_a_deleted_file_recreated_by_another_program_shows_one_truthful_banner(t
     assert banner_buttons(frame, "no longer on disk") == ["Save"]
     path.write_text("theirs\n")
     wait_for("the change replaces it", lambda: len(banners(frame)) == 1 and "changed on disk" in banners(frame)[0])
-    assert sorted(banner_buttons(frame, "changed on disk")) == ["Keep Mine", "Reload"]
+    # Merge against the version known before the deletion ("one"), as after any change.
+    assert sorted(banner_buttons(frame, "changed on disk")) == ["Keep Mine", "Merge", "Reload"]
     # Keep Mine resolves it: the banner goes and stays gone.
     next(b for b in Tandem.find(frame, "push button") if b.name == "Keep Mine").queryAction().doAction(0)
     wait_for("resolved", lambda: banners(frame) == [])
