@@ -100,7 +100,7 @@ struct FileTail: Equatable, Sendable {
     private struct BlockReader {
         let fd: Int32
         var offset: Int64
-        var block = [UInt8](repeating: 0, count: 1 << 20)
+        var block = [UInt8](repeating: 0, count: 128 << 10)  // stays in the cache for the memcmp that follows
         var start = 0, end = 0
 
         init(fd: Int32, offset: Int64) { self.fd = fd; self.offset = offset }
