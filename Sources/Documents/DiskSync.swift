@@ -74,10 +74,16 @@ final class DiskSync {
         // told the document what it wrote.
         guard let canonical = document.identity.canonicalPath, !document.isLoading, !document.isSaving else { return }
         let stamp = DiskStamp.of(canonical)
-        var known: TextStorage?
+        var known: TextStorage?, knownDigest: UInt32?
         if stamp == document.diskStamp {
-            guard inPlace, stamp != nil, document.diskProblem == nil, let text = knownText(document) else { return }
-            known = text
+            guard inPlace, let stamp, document.diskProblem == nil else { return }
+            if let text = knownText(document) {
+                known = text
+            } else if let digest = document.knownDigest, digest.stamp == stamp {
+                knownDigest = digest.crc  // the version asked about and kept over: told by its bytes
+            } else {
+                return
+            }
         } else if (document.hasUnseenDiskChange || document.isDeletedOnDisk) && document.diskProblem == nil {
             // Under a question or deleted, the version known before: a file back to it (`git stash
             // pop`, a branch switch and back) withdraws the question or the deletion.
@@ -95,15 +101,16 @@ final class DiskSync {
         let sameStamp = stamp == document.diskStamp
         let reads = self.reads
         reads.expect()
-        let text = document.storage, version = document.editCount, knownText = known
+        let text = document.storage, version = document.editCount, knownText = known, digestKnown = knownDigest
         let markLength = document.fileTraits.hasByteOrderMark ? 3 : 0
         // The result goes through the inbox, not the closure, so `poll` can take it without the main queue.
         Background.run(on: .global(qos: .userInitiated), {
             let unchanged = sameStamp && tail != nil && FileTail.fileHolds(canonical, text: text, markLength: markLength)
-            let read = unchanged ? .unchanged : tail.flatMap { tail in
+            var read = unchanged ? .unchanged : tail.flatMap { tail in
                 tail.growth(canonical, holding: text, markLength: markLength).map { DiskRead.grew($0, stamp: stamp) }
             }
                 ?? .whole(DiskRead.Whole(path: canonical, comparedWith: text, version: version, known: knownText))
+            if case .whole(let whole) = read, let digestKnown, whole.digest == digestKnown, whole.stamp == stamp { read = .unchanged }
             reads.put((request.id, request.generation, read))
         }, then: { [weak self] _ in self?.followReads() })
     }
@@ -159,12 +166,18 @@ final class DiskSync {
             var version: Int
             /// Whether the file holds the text of `known` (the version known before a question).
             var isKnown = false
+            /// CRC-32 of the bytes read.
+            var digest: UInt32?
 
             /// `text` nil: only the file is read, compared with nothing.
             init(path: String, comparedWith text: TextStorage?, version: Int, known: TextStorage? = nil) {
                 self.version = version
                 let before = DiskStamp.of(path)
-                do throws(TextFileError) { file = .success(try TextFile.read(path)) } catch { file = .failure(error) }
+                do throws(TextFileError) {
+                    let bytes = try TextFile.readBytes(path)
+                    digest = journalCRC(bytes)
+                    file = .success(try TextFile.decode(bytes, name: PathName.file(of: path)))
+                } catch { file = .failure(error) }
                 if let size = before?.size { tail = FileTail.of(path, size: size) }
                 stamp = DiskStamp.of(path) == before ? before : nil
                 if case .success(let read) = file, let text { change = TextChange(from: text, to: read.text) }
@@ -285,6 +298,7 @@ final class DiskSync {
             }
             if !document.hasUnseenDiskChange { document.savedStateBeforeQuestion = document.savedStateID ?? savedBefore }
             document.diskStamp = stamp
+            document.knownDigest = read.digest.map { (stamp, $0) }
             document.fileTail = nil
             document.savedStateID = nil
             document.hasUnseenDiskChange = true

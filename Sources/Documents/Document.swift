@@ -78,6 +78,10 @@ public final class Document: Identifiable {
     /// The text of the file's version the document last knew, kept while it has unsaved changes
     /// and the file changed: what a merge compares both sides with (nil: not known, no merge).
     var knownFileText: TextStorage?
+    /// The CRC-32 of the bytes of the version asked about (`stamp`), read when the question was
+    /// put: after Keep Mine the document holds no text of the version it knows, and a rewrite that
+    /// keeps the stamp (`cp -p`) is told by these bytes.
+    var knownDigest: (stamp: DiskStamp, crc: UInt32)?
     /// Where a merge kept both sides of a change for the user to settle, in order.
     public internal(set) var conflicts: [MergeConflict] = []
     /// Whether Merge can answer the change on disk: the version the document knew is known.

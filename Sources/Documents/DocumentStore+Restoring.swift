@@ -110,8 +110,9 @@ extension DocumentStore {
         let text = document.storage, version = document.editCount, anchor = outcome.anchorFile
         Background.run(on: .global(qos: .userInitiated), {
             let stamp = DiskStamp.of(canonical)
-            let file = (try? TextFile.read(canonical, allowBinary: true)).map { TextFingerprint($0.text) }
-            return (stamp: stamp, file: file, rebuilt: TextFingerprint(text))
+            let bytes = try? TextFile.readBytes(canonical)
+            let file = bytes.flatMap { try? TextFile.decode($0, name: PathName.file(of: canonical), allowBinary: true) }.map { TextFingerprint($0.text) }
+            return (stamp: stamp, file: file, crc: bytes.map { journalCRC($0) }, rebuilt: TextFingerprint(text))
         }, then: { [weak self, weak document] read in
             guard let self, let document, self.document(id: document.id) === document else { return }
             // Typed in meanwhile: the text compared is not the document's any more.
@@ -121,6 +122,8 @@ extension DocumentStore {
             let knownSavedState = document.savedStateID
             settled.settle(file: read.file, text: current)
             self.settle(document, with: settled, stamp: read.file == nil ? nil : read.stamp, canonical: canonical)
+            // The version asked about is told by its bytes too (Keep Mine keeps no text of it).
+            if settled.fileChanged, let stamp = read.stamp, let crc = read.crc { document.knownDigest = (stamp, crc) }
             if settled.fileChanged, let anchor, let known = knownSavedState {
                 self.carryEdits(of: document, knownState: known, anchor: anchor)
             }

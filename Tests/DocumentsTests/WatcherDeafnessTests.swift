@@ -179,6 +179,27 @@ final class SameStampRewriteTests: XCTestCase {
         }
     }
 
+    /// Found by the random user (seed 27018): after Keep Mine the document holds no text of the
+    /// version it knows, so a rewrite that kept the stamp went unseen, and Save overwrote it. The
+    /// version asked about is told by the digest of its bytes, read when the question was put.
+    func testAfterKeepMineASameStampRewriteIsAsked() throws {
+        let path = temporary.file("k.txt")
+        try "alpha\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("mine ", at: 0), to: document)
+            try "alpha\ntheirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            store.keepMine(document)
+            XCTAssertFalse(store.hasDiskConflict(document))
+            try Self.rewriteKeepingTheStamp(path, "ALPHA\ntheirs\n")
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange }, "asked again")
+            XCTAssertTrue(store.hasDiskConflict(document), "Save asks before overwriting it")
+            XCTAssertEqual(document.text, "mine alpha\n")
+        }
+    }
+
     func testTouchingInPlaceWithoutChangingAsksNothing() throws {
         let path = temporary.file("t.txt")
         try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
