@@ -89,6 +89,14 @@ final class DiskSync {
             // pop`, a branch switch and back) withdraws the question or the deletion.
             known = document.knownFileText
                 ?? document.savedStateBeforeQuestion.flatMap { document.history.text(atState: $0, from: document.storage) }
+        } else if document.isDirty && stamp != nil && document.diskProblem == nil {
+            // A new file with the very bytes known (`sed -i` that matched nothing, a stash popped
+            // before the watcher looked) is no change: compared with the version known.
+            if let text = knownText(document) {
+                known = text
+            } else if let digest = document.knownDigest {
+                knownDigest = digest.crc
+            }
         }
         guard let stamp else { return markDeleted(document) }
         if reading[document.id] == stamp { return }  // that version is being read already
@@ -106,11 +114,11 @@ final class DiskSync {
         // The result goes through the inbox, not the closure, so `poll` can take it without the main queue.
         Background.run(on: .global(qos: .userInitiated), {
             let unchanged = sameStamp && tail != nil && FileTail.fileHolds(canonical, text: text, markLength: markLength)
-            var read = unchanged ? .unchanged : tail.flatMap { tail in
+            var read = unchanged ? .unchanged(stamp) : tail.flatMap { tail in
                 tail.growth(canonical, holding: text, markLength: markLength).map { DiskRead.grew($0, stamp: stamp) }
             }
                 ?? .whole(DiskRead.Whole(path: canonical, comparedWith: text, version: version, known: knownText))
-            if case .whole(let whole) = read, let digestKnown, whole.digest == digestKnown, whole.stamp == stamp { read = .unchanged }
+            if case .whole(let whole) = read, let digestKnown, whole.digest == digestKnown, whole.stamp == stamp { read = .unchanged(stamp) }
             reads.put((request.id, request.generation, read))
         }, then: { [weak self] _ in self?.followReads() })
     }
@@ -147,8 +155,8 @@ final class DiskSync {
     /// What a read off the main thread found.
     enum DiskRead: Sendable {
         case grew(FileTail.Growth, stamp: DiskStamp)
-        /// Written in place and still the version known, byte for byte.
-        case unchanged
+        /// The version known, byte for byte, at `stamp` (written in place, or a new file with the same bytes).
+        case unchanged(DiskStamp)
         case whole(Whole)
 
         /// A whole file read, compared with the document's text, and the change turned into the
@@ -203,8 +211,9 @@ final class DiskSync {
                 }
             case .whole(let whole):
                 follow(whole, in: document, canonical: canonical)
-            case .unchanged:
-                break
+            case .unchanged(let stamp):
+                document.diskStamp = stamp
+                document.knownDigest = document.knownDigest.map { (stamp, $0.crc) }
             }
         }
     }
@@ -269,7 +278,8 @@ final class DiskSync {
             return
         }
         if read.isKnown {
-            // Written in place, and still the version known, byte for byte: nothing changed.
+            // Still the version known, byte for byte (written in place, or a new file of the
+            // same bytes): nothing changed.
             document.diskStamp = stamp
             return
         }

@@ -200,6 +200,31 @@ final class SameStampRewriteTests: XCTestCase {
         }
     }
 
+    /// A new file with the very bytes the document knows (`sed -i` that matched nothing writes
+    /// one; so does a stash popped back before the watcher looked): no change, nothing asked,
+    /// though the document has unsaved edits; the same after Keep Mine, told by the digest.
+    func testANewFileOfTheSameBytesAsksNothing() throws {
+        let path = temporary.file("same.txt")
+        try "alpha\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("mine ", at: 0), to: document)
+            try "alpha\n".write(toFile: path, atomically: true, encoding: .utf8)  // a new inode
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.diskStamp == DiskStamp.of(path) }, "the new file looked at")
+            XCTAssertFalse(document.hasUnseenDiskChange, "nothing asked")
+            XCTAssertFalse(store.hasDiskConflict(document), "Save writes without a question")
+            try "alpha\ntheirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            store.keepMine(document)
+            try "alpha\ntheirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.diskStamp == DiskStamp.of(path) }, "the new file looked at")
+            XCTAssertFalse(document.hasUnseenDiskChange, "the version kept over, byte for byte: nothing asked")
+            try "alpha\nTHEIRS\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange }, "a real change is asked")
+        }
+    }
+
     func testTouchingInPlaceWithoutChangingAsksNothing() throws {
         let path = temporary.file("t.txt")
         try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
