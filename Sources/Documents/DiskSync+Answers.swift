@@ -13,8 +13,6 @@ import Glibc
 extension DiskSync {
     /// How many reads of a file that keeps moving are tried before the answer gives up.
     nonisolated static let steadyAttempts = 5
-    /// How long a version must have held still since it was written to count as whole (ns).
-    nonisolated static let settle: Int64 = 100_000_000
 
     /// Makes the document's text the file's on disk. The user's unsaved changes go as one undo
     /// step of theirs (Ctrl+Z brings them back); the file's change since the version the document
@@ -23,9 +21,9 @@ extension DiskSync {
     func reload(_ document: Document, then done: @escaping @MainActor (TextFileError?) -> Void) {
         guard let canonical = document.identity.canonicalPath, answering.insert(document.id).inserted else { return done(nil) }
         let known = document.savedStateID.flatMap { document.history.text(atState: $0, from: document.storage) } ?? document.knownFileText
-        let text = document.storage, version = document.editCount
+        let text = document.storage, version = document.editCount, settle = settle
         Background.run(on: .global(qos: .userInitiated), { () -> Result<Reloaded, TextFileError> in
-            let read = Self.steadyRead(canonical, comparedWith: known == nil ? text : nil, version: version)
+            let read = Self.steadyRead(canonical, comparedWith: known == nil ? text : nil, version: version, settle: settle)
             return read.flatMap { read in
                 read.file.map { file in
                     guard let known else { return Reloaded(file: file, revert: read.change, peer: nil, stamp: read.stamp, tail: read.tail) }
@@ -61,9 +59,9 @@ extension DiskSync {
     func merge(_ document: Document, then done: @escaping @MainActor (Result<Int, TextFileError>) -> Void) {
         guard document.canMerge, let canonical = document.identity.canonicalPath, let base = document.knownFileText,
               answering.insert(document.id).inserted else { return done(.success(0)) }
-        let mine = document.storage, version = document.editCount
+        let mine = document.storage, version = document.editCount, settle = settle
         Background.run(on: .global(qos: .userInitiated), { () -> Result<Merged, TextFileError> in
-            Self.steadyRead(canonical, comparedWith: nil, version: version).flatMap { read in
+            Self.steadyRead(canonical, comparedWith: nil, version: version, settle: settle).flatMap { read in
                 read.file.map { file in
                     let merged = ThreeWayMerge(base: base.string, mine: mine.string, theirs: file.text)
                     return Merged(file: file, fileText: TextStorage(file.text), merged: merged, change: TextChange(from: mine, to: merged.text),
@@ -99,9 +97,10 @@ extension DiskSync {
     }
 
     /// The file read whole while it held still (its stamp the same before and after the read, and
-    /// for `settle` since it was written), read again while it moves; fails once it moved `steadyAttempts` times: what was read may be half of
-    /// each version, and must never become a version the document knows. Off the main thread.
-    nonisolated static func steadyRead(_ path: String, comparedWith text: TextStorage?, version: Int)
+    /// for `settle` ns since it was written), read again while it moves; fails once it moved
+    /// `steadyAttempts` times: what was read may be half of each version, and must never become a
+    /// version the document knows. Off the main thread.
+    nonisolated static func steadyRead(_ path: String, comparedWith text: TextStorage?, version: Int, settle: Int64)
         -> Result<(file: Result<TextFile, TextFileError>, stamp: DiskStamp, tail: FileTail?, change: TextChange?), TextFileError> {
         for _ in 0..<steadyAttempts {
             let read = DiskRead.Whole(path: path, comparedWith: text, version: version)

@@ -19,6 +19,9 @@ final class DiskSync {
     private var reading: [Int: DiskStamp] = [:]
     /// Documents whose Reload or Merge is reading the file (a second press waits for nothing).
     var answering: Set<Int> = []
+    /// How long (ns) a version must have held still since it was written to count as whole when
+    /// Reload or Merge reads it: a writer may be between two writes. Tests lengthen it.
+    var settle: Int64 = 100_000_000
     private lazy var watcher = FileWatcher(
         onChange: { [weak self] paths, inPlace in self?.filesMayHaveChanged(paths, inPlace: inPlace) },
         onRename: { [weak self] from, to in self?.fileWasRenamed(from: from, to: to) })
@@ -89,6 +92,7 @@ final class DiskSync {
             // pop`, a branch switch and back) withdraws the question or the deletion.
             known = document.knownFileText
                 ?? document.savedStateBeforeQuestion.flatMap { document.history.text(atState: $0, from: document.storage) }
+            if known == nil, document.isDeletedOnDisk, let digest = document.knownDigest { knownDigest = digest.crc }
         } else if document.isDirty && stamp != nil && document.diskProblem == nil {
             // A new file with the very bytes known (`sed -i` that matched nothing, a stash popped
             // before the watcher looked) is no change: compared with the version known.
@@ -214,6 +218,13 @@ final class DiskSync {
             case .unchanged(let stamp):
                 document.diskStamp = stamp
                 document.knownDigest = document.knownDigest.map { (stamp, $0.crc) }
+                if document.isDeletedOnDisk {
+                    // Back as the version kept over (after Keep Mine): as it was before the deletion.
+                    let wasDirty = document.isDirty
+                    document.isDeletedOnDisk = false
+                    document.savedStateID = document.savedStateBeforeQuestion.flatMap { document.history.holds(state: $0) ? $0 : nil }
+                    withdrawQuestion(document, wasDirty: wasDirty)
+                }
             }
         }
     }
@@ -406,6 +417,7 @@ final class DiskSync {
         document.savedStateID = document.history.stateID
         document.knownFileText = nil
         document.diskStamp = stamp
+        document.knownDigest = nil  // the text is the version's now
         document.fileTail = tail
         document.isDeletedOnDisk = false
         document.hasUnseenDiskChange = false

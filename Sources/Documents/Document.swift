@@ -55,6 +55,7 @@ public final class Document: Identifiable {
     /// the file is still that version; a file changed since is compared at the next look.
     func knowsFile(_ stamp: DiskStamp?, at canonical: String) {
         diskStamp = stamp
+        knownDigest = nil  // the text is the version's now
         fileTail = stamp.flatMap { stamp in DiskStamp.of(canonical) == stamp ? FileTail.of(canonical, size: stamp.size) : nil }
     }
     /// Set when the user chose "Close without Saving" in its last window.
