@@ -119,4 +119,24 @@ extension DiskSync {
         }
         return .failure(TextFileError(localized("“%1” is still being written by another program. Try again once it is done.", PathName.file(of: path))))
     }
+
+    /// The user keeps their text over the file's new version: the version they were asked about
+    /// (or, from a save's question, `seen`: the file when the question was put) counts as seen, and
+    /// Save may overwrite it; a write after it is not taken as seen, and is asked about again.
+    /// The answer holds in every window of the document.
+    func keepMine(_ document: Document, seen: DiskStamp?? = nil) {
+        // A file that could not be read was never a version the document held: the one on disk now.
+        let unreadable = document.diskProblem != nil
+        document.hasUnseenDiskChange = false
+        document.knownFileText = nil  // the file's version now is one the document never held
+        document.diskProblem = nil
+        document.restoreNotice = nil
+        if case .some(let stamp) = seen {
+            document.diskStamp = stamp
+        } else if unreadable, let canonical = document.identity.canonicalPath {
+            document.diskStamp = DiskStamp.of(canonical)
+        }
+        store.publish(.diskChangeSeen, for: document, dirtyBefore: nil)
+        check(document)  // a write since the version seen is asked about at once
+    }
 }

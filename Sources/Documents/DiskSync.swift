@@ -1,15 +1,12 @@
 import Background
 import Dispatch
-import FoundationEssentials
-import Localization
-import SafeFiles
 
 /// Keeps open documents in step with their files on disk. A document knows one version of its
 /// file (`diskStamp`: the one it last read or wrote); whatever looks at the disk compares the file
-/// now with that version before it adopts anything. A clean document follows a change as one
-/// undoable step; a dirty one, or one with undone steps to redo (text kept nowhere else, which
-/// following would drop), is asked; a file that cannot be read as text is said and never
-/// adopted, a missing one marks the document deleted, a file that really moved is followed.
+/// now with that version before it adopts anything. A clean document follows a change as another
+/// program's edits (`DiskSync+Following`); a modified one is asked (`DiskSync+Answers`); a file
+/// that cannot be read as text is said and never adopted, a missing one marks the document
+/// deleted, a file that really moved is followed. This file looks; `DiskRead` is what it read.
 @MainActor
 final class DiskSync {
     unowned let store: DocumentStore
@@ -137,7 +134,7 @@ final class DiskSync {
 
     /// Whether a change on disk is a question for the user rather than followed: the text is not
     /// the file's. (Undone steps are carried across a followed change, as the rest of the history.)
-    private static func asks(_ document: Document) -> Bool { document.isDirty }
+    static func asks(_ document: Document) -> Bool { document.isDirty }
 
     private func markDeleted(_ document: Document) {
         reading[document.id] = nil
@@ -154,48 +151,6 @@ final class DiskSync {
         // crash before it is saved again brings it back (found by the random user).
         store.journals?.begin(document)
         store.publish(.deletedOnDisk, for: document, dirtyBefore: wasDirty)
-    }
-
-    /// What a read off the main thread found.
-    enum DiskRead: Sendable {
-        case grew(FileTail.Growth, stamp: DiskStamp)
-        /// The version known, byte for byte, at `stamp` (written in place, or a new file with the same bytes).
-        case unchanged(DiskStamp)
-        case whole(Whole)
-
-        /// A whole file read, compared with the document's text, and the change turned into the
-        /// document's next text off the main thread (for 100 MB, each of those is a long stall).
-        struct Whole: Sendable {
-            /// The file's text, or why it cannot be the document's.
-            var file: Result<TextFile, TextFileError>
-            /// The version read: the stamp before the read. Nil when the file changed while it was
-            /// read (what was read may be half of each): the next look reads it again.
-            var stamp: DiskStamp?
-            /// The end of the version read, to follow it if it only grows.
-            var tail: FileTail?
-            /// The text the document had at `version`, changed into the file's (nil: the same).
-            var change: TextChange?
-            var version: Int
-            /// Whether the file holds the text of `known` (the version known before a question).
-            var isKnown = false
-            /// CRC-32 of the bytes read.
-            var digest: UInt32?
-
-            /// `text` nil: only the file is read, compared with nothing.
-            init(path: String, comparedWith text: TextStorage?, version: Int, known: TextStorage? = nil) {
-                self.version = version
-                let before = DiskStamp.of(path)
-                do throws(TextFileError) {
-                    let bytes = try TextFile.readBytes(path)
-                    digest = journalCRC(bytes)
-                    file = .success(try TextFile.decode(bytes, name: PathName.file(of: path)))
-                } catch { file = .failure(error) }
-                if let size = before?.size { tail = FileTail.of(path, size: size) }
-                stamp = DiskStamp.of(path) == before ? before : nil
-                if case .success(let read) = file, let text { change = TextChange(from: text, to: read.text) }
-                if case .success(let read) = file, let known { isKnown = known.string.utf8.elementsEqual(read.text.utf8) }
-            }
-        }
     }
 
     /// Follows the reads that have finished (the newest of each document's only).
@@ -229,134 +184,6 @@ final class DiskSync {
         }
     }
 
-    /// Appends what a file that only grew brought; false when it cannot (the document was
-    /// edited meanwhile, or is read-only).
-    private func appendTail(_ growth: FileTail.Growth, to document: Document) -> Bool {
-        guard !Self.asks(document), !document.isReadOnly else { return false }
-        let text = growth.text
-        guard !text.isEmpty else { return true }  // half a character so far: the rest comes with the next write
-        let end = document.storage.count
-        // Views are told with the final break's showing settled: it is hidden when the file's text
-        // ends with one (as after a load).
-        document.hidesFinalLineBreak = ["\n", "\r", "\u{2029}"].contains(text.unicodeScalars.last)
-        applyPeer([Edit.insert(text, at: end)], to: document, result: nil)
-        document.savedStateID = document.history.stateID
-        document.fileTail = growth.tail
-        journalPeerChange(document)
-        return true
-    }
-
-    /// Applies another program's change to the text as a peer's edits (in turn; `result` is the
-    /// text after all of them when it was built already): not an undo step of the user's, and the
-    /// history is carried across them, so undo takes back only what the user did.
-    private func applyPeer(_ edits: [Edit], to document: Document, result: TextStorage?) {
-        let wasDirty = document.isDirty
-        document.history.carry(across: edits, from: document.storage)
-        for (index, edit) in edits.enumerated() {
-            if let result, edits.count == 1 { document.storage = result } else { document.storage.replace(edit.range, with: edit.replacement) }
-            document.editCount += 1
-            store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: index == 0 ? wasDirty : nil)
-        }
-    }
-
-    /// The journal after a peer's change to a clean document: it begins again from the file with
-    /// the history carried across (a header and the history: the file is its base), or goes when
-    /// there is no history to keep.
-    private func journalPeerChange(_ document: Document) {
-        if document.canUndo || document.canRedo { store.journals?.begin(document) } else { store.journals?.delete(document.draftID) }
-    }
-
-    private func follow(_ read: DiskRead.Whole, in document: Document, canonical: String) {
-        let file: TextFile
-        switch read.file {
-        case .failure(let error):
-            guard FileSystem.exists(canonical) else { return check(document) }  // gone meanwhile
-            return refuse(error, in: document)
-        case .success(let read): file = read
-        }
-        guard let stamp = read.stamp else { return check(document) }  // written while read: again
-        let wasDirty = document.isDirty, wasDeleted = document.isDeletedOnDisk
-        document.isDeletedOnDisk = false
-        let change = read.version == document.editCount ? read.change : TextChange(from: document.storage, to: file.text)
-        if read.isKnown && (document.hasUnseenDiskChange || wasDeleted) && document.diskProblem == nil {
-            // Back to the very version the document knew (`git stash`, then `git stash pop`; a
-            // branch switch that removed the file, and back): the change it was asked about, or
-            // the deletion, is gone, and so is the question.
-            document.diskStamp = stamp
-            document.savedStateID = document.savedStateBeforeQuestion.flatMap { document.history.holds(state: $0) ? $0 : nil }
-            document.fileTail = document.isDirty ? nil : read.tail
-            withdrawQuestion(document, wasDirty: wasDirty)
-            return
-        }
-        if read.isKnown {
-            // Still the version known, byte for byte (written in place, or a new file of the
-            // same bytes): nothing changed.
-            document.diskStamp = stamp
-            return
-        }
-        guard let change else {
-            // The same text: only the version known moves on, and a question about it is moot.
-            document.diskStamp = stamp
-            document.fileTail = read.tail
-            document.savedStateID = document.history.stateID
-            let hadQuestion = document.diskProblem != nil || document.hasUnseenDiskChange
-            document.diskProblem = nil
-            if hadQuestion { return withdrawQuestion(document, wasDirty: wasDirty) }
-            if wasDirty { store.publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil) }
-            return
-        }
-        // A file deleted and back with another text (a branch switch that differs): measured
-        // against the version known before the deletion, so a document clean then follows it.
-        let savedBefore = wasDeleted && !document.hasUnseenDiskChange ? document.savedStateBeforeQuestion : nil
-        if let savedBefore, document.history.stateID == savedBefore { document.savedStateID = savedBefore }
-        if Self.asks(document) {
-            // The question stands until it is answered; the version it is about is the one read.
-            // The version known before it is the base a merge needs: the text at the saved state
-            // (a second change before the answer keeps the first base; after a merge the base is
-            // the version it merged, which no state of the history holds).
-            if let saved = document.savedStateID ?? savedBefore, !document.hasUnseenDiskChange || document.knownFileText == nil {
-                document.knownFileText = document.history.text(atState: saved, from: document.storage)
-            }
-            if !document.hasUnseenDiskChange { document.savedStateBeforeQuestion = document.savedStateID ?? savedBefore }
-            document.diskStamp = stamp
-            document.knownDigest = read.digest.map { (stamp, $0) }
-            document.fileTail = nil
-            document.savedStateID = nil
-            document.hasUnseenDiskChange = true
-            document.diskProblem = nil
-            document.restoreNotice = nil  // a change while Tandem runs is said as such
-            store.rebaseJournal(document)
-            store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: wasDirty)
-        } else {
-            adopt(file, revert: nil, peer: change, stamp: stamp, tail: read.tail, in: document)
-        }
-    }
-
-    /// The question about a change on disk is gone with the change: said in every window.
-    private func withdrawQuestion(_ document: Document, wasDirty: Bool) {
-        document.hasUnseenDiskChange = false
-        document.knownFileText = nil
-        document.savedStateBeforeQuestion = nil
-        document.restoreNotice = nil
-        store.rebaseJournal(document)
-        store.publish(.diskChangeSeen, for: document, dirtyBefore: wasDirty)
-    }
-
-    /// The file changed into something that is not this document's text: said, never adopted.
-    /// The version known stays the old one, so Save asks before overwriting.
-    private func refuse(_ error: TextFileError, in document: Document) {
-        let message = error.looksBinary
-            ? localized("“%1” changed on disk and is no longer text (it contains NUL bytes). Your text is kept as it was.", document.displayName)
-            : localized("“%1” changed on disk and cannot be read: %2 Your text is kept as it was.", document.displayName, error.message)
-        guard document.diskProblem != message || !document.hasUnseenDiskChange else { return }
-        // Whether the text is modified stays as it was: it is measured against the last version
-        // that could be read, and a clean document follows the file once it is text again.
-        document.diskProblem = message
-        document.hasUnseenDiskChange = true
-        store.rebaseJournal(document)
-        store.publish(.changedOnDiskUnreadable, for: document, dirtyBefore: nil)
-    }
-
     /// Whether saving `document` to its own file would overwrite a change on disk the user has not
     /// chosen to overwrite: one the user was asked about, or one the watcher has not reported yet.
     func hasConflict(_ document: Document) -> Bool {
@@ -366,65 +193,4 @@ final class DiskSync {
         return current != document.diskStamp
     }
 
-    /// The user keeps their text over the file's new version: the version they were asked about
-    /// (or, from a save's question, `seen`: the file when the question was put) counts as seen, and
-    /// Save may overwrite it; a write after it is not taken as seen, and is asked about again.
-    /// The answer holds in every window of the document.
-    func keepMine(_ document: Document, seen: DiskStamp?? = nil) {
-        // A file that could not be read was never a version the document held: the one on disk now.
-        let unreadable = document.diskProblem != nil
-        document.hasUnseenDiskChange = false
-        document.knownFileText = nil  // the file's version now is one the document never held
-        document.diskProblem = nil
-        document.restoreNotice = nil
-        if case .some(let stamp) = seen {
-            document.diskStamp = stamp
-        } else if unreadable, let canonical = document.identity.canonicalPath {
-            document.diskStamp = DiskStamp.of(canonical)
-        }
-        store.publish(.diskChangeSeen, for: document, dirtyBefore: nil)
-        check(document)  // a write since the version seen is asked about at once
-    }
-
-    /// The document takes the file's text and its traits, and knows the file at `stamp` as its
-    /// version: `revert` (the user's changes taken back) is an undo step, then `peer` (the file's
-    /// change) is applied as another program's edits.
-    func adopt(_ file: TextFile, revert: TextChange?, peer: TextChange?, stamp: DiskStamp?, tail: FileTail?, in document: Document) {
-        let wasDirty = document.isDirty
-        // Views are told with the final break's showing settled: hidden when the text that each
-        // part leads to ends with one (the file's text, at the end).
-        document.hidesFinalLineBreak = (revert?.storage ?? document.storage).finalLineBreakLength > 0
-        if let revert {
-            document.history.seal()
-            document.history.beginCompound()
-            for (edit, removed) in zip(revert.edits, revert.removed) { document.history.record(edit, removed: removed) }
-            document.history.endCompound()
-            document.history.seal()
-            // Each edit is told with the text as it is after it (views read the lines around it); a
-            // single one (a whole new text) was built off the main thread already.
-            for (index, edit) in revert.edits.enumerated() {
-                if revert.edits.count == 1 { document.storage = revert.storage } else { document.storage.replace(edit.range, with: edit.replacement) }
-                document.editCount += 1
-                store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: index == 0 ? wasDirty : nil)
-            }
-        }
-        if let peer {
-            document.hidesFinalLineBreak = peer.storage.finalLineBreakLength > 0
-            applyPeer(peer.edits, to: document, result: peer.storage)
-        }
-        document.fileTraits = file
-        document.fileTraits.text = ""
-        document.savedStateID = document.history.stateID
-        document.knownFileText = nil
-        document.diskStamp = stamp
-        document.knownDigest = nil  // the text is the version's now
-        document.fileTail = tail
-        document.isDeletedOnDisk = false
-        document.hasUnseenDiskChange = false
-        document.diskProblem = nil
-        document.restoreNotice = nil
-        // The journal begins again from the file, with the history that undoes back to the old text.
-        journalPeerChange(document)
-        store.publish(.reloadedFromDisk, for: document, dirtyBefore: revert == nil && peer == nil ? wasDirty : nil)
-    }
 }

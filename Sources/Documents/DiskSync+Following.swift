@@ -1,0 +1,177 @@
+import Localization
+import SafeFiles
+
+/// Taking in what a read of the file found: a clean document follows it as another program's
+/// edits (its undo history carried across them), a modified one is asked, an unreadable file is
+/// said; a file back as the version known withdraws the question.
+extension DiskSync {
+    /// Appends what a file that only grew brought; false when it cannot (the document was
+    /// edited meanwhile, or is read-only).
+    func appendTail(_ growth: FileTail.Growth, to document: Document) -> Bool {
+        guard !Self.asks(document), !document.isReadOnly else { return false }
+        let text = growth.text
+        guard !text.isEmpty else { return true }  // half a character so far: the rest comes with the next write
+        let end = document.storage.count
+        // Views are told with the final break's showing settled: it is hidden when the file's text
+        // ends with one (as after a load).
+        document.hidesFinalLineBreak = ["\n", "\r", "\u{2029}"].contains(text.unicodeScalars.last)
+        applyPeer([Edit.insert(text, at: end)], to: document, result: nil)
+        document.savedStateID = document.history.stateID
+        document.fileTail = growth.tail
+        journalPeerChange(document)
+        return true
+    }
+
+    /// Applies another program's change to the text as a peer's edits (in turn; `result` is the
+    /// text after all of them when it was built already): not an undo step of the user's, and the
+    /// history is carried across them, so undo takes back only what the user did.
+    private func applyPeer(_ edits: [Edit], to document: Document, result: TextStorage?) {
+        let wasDirty = document.isDirty
+        document.history.carry(across: edits, from: document.storage)
+        for (index, edit) in edits.enumerated() {
+            if let result, edits.count == 1 { document.storage = result } else { document.storage.replace(edit.range, with: edit.replacement) }
+            document.editCount += 1
+            store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: index == 0 ? wasDirty : nil)
+        }
+    }
+
+    /// The journal after a peer's change to a clean document: it begins again from the file with
+    /// the history carried across (a header and the history: the file is its base), or goes when
+    /// there is no history to keep.
+    private func journalPeerChange(_ document: Document) {
+        if document.canUndo || document.canRedo { store.journals?.begin(document) } else { store.journals?.delete(document.draftID) }
+    }
+
+    func follow(_ read: DiskRead.Whole, in document: Document, canonical: String) {
+        let file: TextFile
+        switch read.file {
+        case .failure(let error):
+            guard FileSystem.exists(canonical) else { return check(document) }  // gone meanwhile
+            return refuse(error, in: document)
+        case .success(let read): file = read
+        }
+        guard let stamp = read.stamp else { return check(document) }  // written while read: again
+        let wasDirty = document.isDirty, wasDeleted = document.isDeletedOnDisk
+        document.isDeletedOnDisk = false
+        let change = read.version == document.editCount ? read.change : TextChange(from: document.storage, to: file.text)
+        if read.isKnown && (document.hasUnseenDiskChange || wasDeleted) && document.diskProblem == nil {
+            // Back to the very version the document knew (`git stash`, then `git stash pop`; a
+            // branch switch that removed the file, and back): the change it was asked about, or
+            // the deletion, is gone, and so is the question.
+            document.diskStamp = stamp
+            document.savedStateID = document.savedStateBeforeQuestion.flatMap { document.history.holds(state: $0) ? $0 : nil }
+            document.fileTail = document.isDirty ? nil : read.tail
+            withdrawQuestion(document, wasDirty: wasDirty)
+            return
+        }
+        if read.isKnown {
+            // Still the version known, byte for byte (written in place, or a new file of the
+            // same bytes): nothing changed.
+            document.diskStamp = stamp
+            return
+        }
+        guard let change else {
+            // The same text: only the version known moves on, and a question about it is moot.
+            document.diskStamp = stamp
+            document.fileTail = read.tail
+            document.savedStateID = document.history.stateID
+            let hadQuestion = document.diskProblem != nil || document.hasUnseenDiskChange
+            document.diskProblem = nil
+            if hadQuestion { return withdrawQuestion(document, wasDirty: wasDirty) }
+            if wasDirty { store.publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil) }
+            return
+        }
+        // A file deleted and back with another text (a branch switch that differs): measured
+        // against the version known before the deletion, so a document clean then follows it.
+        let savedBefore = wasDeleted && !document.hasUnseenDiskChange ? document.savedStateBeforeQuestion : nil
+        if let savedBefore, document.history.stateID == savedBefore { document.savedStateID = savedBefore }
+        if Self.asks(document) {
+            // The question stands until it is answered; the version it is about is the one read.
+            // The version known before it is the base a merge needs: the text at the saved state
+            // (a second change before the answer keeps the first base; after a merge the base is
+            // the version it merged, which no state of the history holds).
+            if let saved = document.savedStateID ?? savedBefore, !document.hasUnseenDiskChange || document.knownFileText == nil {
+                document.knownFileText = document.history.text(atState: saved, from: document.storage)
+            }
+            if !document.hasUnseenDiskChange { document.savedStateBeforeQuestion = document.savedStateID ?? savedBefore }
+            document.diskStamp = stamp
+            document.knownDigest = read.digest.map { (stamp, $0) }
+            document.fileTail = nil
+            document.savedStateID = nil
+            document.hasUnseenDiskChange = true
+            document.diskProblem = nil
+            document.restoreNotice = nil  // a change while Tandem runs is said as such
+            store.rebaseJournal(document)
+            store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: wasDirty)
+        } else {
+            adopt(file, revert: nil, peer: change, stamp: stamp, tail: read.tail, in: document)
+        }
+    }
+
+    /// The question about a change on disk is gone with the change: said in every window.
+    func withdrawQuestion(_ document: Document, wasDirty: Bool) {
+        document.hasUnseenDiskChange = false
+        document.knownFileText = nil
+        document.savedStateBeforeQuestion = nil
+        document.restoreNotice = nil
+        store.rebaseJournal(document)
+        store.publish(.diskChangeSeen, for: document, dirtyBefore: wasDirty)
+    }
+
+    /// The file changed into something that is not this document's text: said, never adopted.
+    /// The version known stays the old one, so Save asks before overwriting.
+    private func refuse(_ error: TextFileError, in document: Document) {
+        let message = error.looksBinary
+            ? localized("“%1” changed on disk and is no longer text (it contains NUL bytes). Your text is kept as it was.", document.displayName)
+            : localized("“%1” changed on disk and cannot be read: %2 Your text is kept as it was.", document.displayName, error.message)
+        guard document.diskProblem != message || !document.hasUnseenDiskChange else { return }
+        // Whether the text is modified stays as it was: it is measured against the last version
+        // that could be read, and a clean document follows the file once it is text again.
+        document.diskProblem = message
+        document.hasUnseenDiskChange = true
+        store.rebaseJournal(document)
+        store.publish(.changedOnDiskUnreadable, for: document, dirtyBefore: nil)
+    }
+
+    /// The document takes the file's text and its traits, and knows the file at `stamp` as its
+    /// version: `revert` (the user's changes taken back) is an undo step, then `peer` (the file's
+    /// change) is applied as another program's edits.
+    func adopt(_ file: TextFile, revert: TextChange?, peer: TextChange?, stamp: DiskStamp?, tail: FileTail?, in document: Document) {
+        let wasDirty = document.isDirty
+        // Views are told with the final break's showing settled: hidden when the text that each
+        // part leads to ends with one (the file's text, at the end).
+        document.hidesFinalLineBreak = (revert?.storage ?? document.storage).finalLineBreakLength > 0
+        if let revert {
+            document.history.seal()
+            document.history.beginCompound()
+            for (edit, removed) in zip(revert.edits, revert.removed) { document.history.record(edit, removed: removed) }
+            document.history.endCompound()
+            document.history.seal()
+            // Each edit is told with the text as it is after it (views read the lines around it); a
+            // single one (a whole new text) was built off the main thread already.
+            for (index, edit) in revert.edits.enumerated() {
+                if revert.edits.count == 1 { document.storage = revert.storage } else { document.storage.replace(edit.range, with: edit.replacement) }
+                document.editCount += 1
+                store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: index == 0 ? wasDirty : nil)
+            }
+        }
+        if let peer {
+            document.hidesFinalLineBreak = peer.storage.finalLineBreakLength > 0
+            applyPeer(peer.edits, to: document, result: peer.storage)
+        }
+        document.fileTraits = file
+        document.fileTraits.text = ""
+        document.savedStateID = document.history.stateID
+        document.knownFileText = nil
+        document.diskStamp = stamp
+        document.knownDigest = nil  // the text is the version's now
+        document.fileTail = tail
+        document.isDeletedOnDisk = false
+        document.hasUnseenDiskChange = false
+        document.diskProblem = nil
+        document.restoreNotice = nil
+        // The journal begins again from the file, with the history that undoes back to the old text.
+        journalPeerChange(document)
+        store.publish(.reloadedFromDisk, for: document, dirtyBefore: revert == nil && peer == nil ? wasDirty : nil)
+    }
+}
