@@ -173,6 +173,19 @@ class Driver:
         d.file = new.decode()
         self.disk_changed(d)
 
+    def op_branch_switch(self, doc):
+        # `git checkout` of a branch without the file, then back: the file goes (Tandem says so),
+        # then comes back as a new file of the very bytes it had. Nothing is left to say or ask:
+        # the document is as it was before (clean, modified, or kept over a change).
+        d = self.model.docs[doc]
+        path = self.folder / doc
+        old = path.read_bytes()
+        frame = self.tandem.frame_of(self.window(doc, 0))
+        path.unlink()
+        wait_for(f"{doc} said gone", lambda: any("no longer on disk" in label for label in self.tandem.labels_of_frame(frame)))
+        path.write_bytes(old)
+        wait_for(f"{doc} back", lambda: not any("no longer on disk" in label for label in self.tandem.labels_of_frame(frame)))
+
     def op_delete_on_disk(self, doc):
         # The file removed (rm, git rm): the text stays, modified; Save creates the file again.
         d = self.model.docs[doc]
