@@ -26,6 +26,7 @@ public final class Application {
     /// Windows shown since the last idle moment, whose first record is still to be taken.
     private var awaitingFirstRecord: [WindowScene] = []
     private var firstRecords: IdleSource?
+    private var firstRecordsDeadline: TimerSource?
 
     /// Creates the application with its D-Bus id; nothing runs until `run`.
     public init(id: String, delegate: ApplicationDelegate, sessionStore: SessionStore? = nil) {
@@ -139,20 +140,31 @@ public final class Application {
         }
     }
 
-    /// A first record (and the index) once the loop is idle after the window is shown: a crash
-    /// before the first focus change still brings it back, the first frame does not wait for
-    /// the encoding, and windows restored together share one write of the index.
+    /// A first record (and the index) once the loop is idle after the window is shown, and at
+    /// the latest a quarter second later: a crash before the first focus change still brings it
+    /// back, the first frame does not wait for the encoding, and windows restored together share
+    /// one write of the index. The deadline matters while a big file loads: its chunks keep the
+    /// loop busy, and a record that waited for idleness was not on disk when a crash came (CI).
     private func saveFirstRecordSoon(of scene: WindowScene) {
         awaitingFirstRecord.append(scene)
         guard firstRecords?.isActive != true else { return }
         firstRecords = IdleSource(priority: 300) { [weak self] in
-            guard let self else { return false }
-            let scenes = self.awaitingFirstRecord
-            self.awaitingFirstRecord = []
-            for scene in scenes where scene.session.scene === scene { scene.saveRestorationRecord() }
-            self.saveIndex()
+            self?.saveFirstRecords()
             return false
         }
+        firstRecordsDeadline = TimerSource(milliseconds: 250) { [weak self] in
+            self?.saveFirstRecords()
+            return false
+        }
+    }
+
+    private func saveFirstRecords() {
+        firstRecords?.cancel()
+        firstRecordsDeadline?.cancel()
+        let scenes = awaitingFirstRecord
+        awaitingFirstRecord = []
+        for scene in scenes where scene.session.scene === scene { scene.saveRestorationRecord() }
+        saveIndex()
     }
 
     /// Brings back the most recently closed window, from its record. False when there is none.

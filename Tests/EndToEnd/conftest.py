@@ -148,6 +148,23 @@ class Tandem:
         self.launched_stderr.append(result.stderr)
         return result
 
+    def recorded_paths(self):
+        """The file each open window's restoration record names on disk (None: untitled or unreadable)."""
+        import base64, json
+        folder = self.state_home / "tandem"
+        try:
+            index = json.loads((folder / "sessions.json").read_text())
+        except (OSError, ValueError):
+            return []
+        paths = []
+        for id in index.get("open", []):
+            try:
+                payload = json.loads((folder / f"session-{id}.json").read_text())["record"]["payload"]
+                paths.append(json.loads(base64.b64decode(payload)).get("path"))
+            except (OSError, ValueError, KeyError, TypeError):
+                paths.append(None)
+        return paths
+
     @property
     def trace(self):
         return self.stderr_path.read_text()

@@ -238,6 +238,10 @@ def test_every_window_follows_save_as_through_a_crash(tandem, tmp_path):
     time.sleep(0.2)  # the chooser's name field completes as it is typed into; Return after it has
     press("Return")
     wait_for("both windows on new.txt", lambda: tandem.titles() == ["new.txt", "new.txt (2)"])
+    # The records follow the title at once, but reach the disk a moment later (each write is
+    # fsynced; CI's disk was slow enough for a kill to come first).
+    new = str(tmp_path / "new.txt")
+    wait_for("both records on new.txt", lambda: tandem.recorded_paths() == [new, new])
     tandem.kill(signal.SIGKILL)
     tandem.restart()
     wait_for("both windows back on new.txt", lambda: tandem.titles() == ["new.txt", "new.txt (2)"])
