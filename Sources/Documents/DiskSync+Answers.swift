@@ -20,7 +20,7 @@ extension DiskSync {
     /// difference is the undo step. `done` gets the error, if any, on the main thread.
     func reload(_ document: Document, then done: @escaping @MainActor (TextFileError?) -> Void) {
         guard let canonical = document.identity.canonicalPath, answering.insert(document.id).inserted else { return done(nil) }
-        let known = document.savedStateID.flatMap { document.history.text(atState: $0, from: document.storage) } ?? document.knownFileText
+        let known = document.savedStateID.flatMap { document.history.text(atState: $0, from: document.storage) } ?? document.file.base
         let text = document.storage, version = document.editCount, settle = settle
         Background.run(on: .global(qos: .userInitiated), { () -> Result<Reloaded, TextFileError> in
             let read = Self.steadyRead(canonical, comparedWith: known == nil ? text : nil, version: version, settle: settle)
@@ -57,14 +57,14 @@ extension DiskSync {
     /// Answers a change on disk with a three-way merge (see `DocumentStore.mergeWithDisk`); `done`
     /// gets how many conflicts it left, or the error, on the main thread.
     func merge(_ document: Document, then done: @escaping @MainActor (Result<Int, TextFileError>) -> Void) {
-        guard document.canMerge, let canonical = document.identity.canonicalPath, let base = document.knownFileText,
+        guard document.canMerge, let canonical = document.identity.canonicalPath, let base = document.file.base,
               answering.insert(document.id).inserted else { return done(.success(0)) }
         let mine = document.storage, version = document.editCount, settle = settle
         Background.run(on: .global(qos: .userInitiated), { () -> Result<Merged, TextFileError> in
             Self.steadyRead(canonical, comparedWith: nil, version: version, settle: settle).flatMap { read in
                 read.file.map { file in
                     let merged = ThreeWayMerge(base: base.string, mine: mine.string, theirs: file.text)
-                    return Merged(file: file, fileText: TextStorage(file.text), merged: merged, change: TextChange(from: mine, to: merged.text),
+                    return Merged(fileText: TextStorage(file.text), merged: merged, change: TextChange(from: mine, to: merged.text),
                                   isTheFile: merged.text.utf8.elementsEqual(file.text.utf8), stamp: read.stamp)
                 }
             }
@@ -87,7 +87,6 @@ extension DiskSync {
 
     /// A merge worked out off the main thread.
     private struct Merged: Sendable {
-        var file: TextFile
         /// The file's text as a rope, built off the main thread (the next merge's base, the journal's).
         var fileText: TextStorage
         var merged: ThreeWayMerge
@@ -126,16 +125,11 @@ extension DiskSync {
     /// The answer holds in every window of the document.
     func keepMine(_ document: Document, seen: DiskStamp?? = nil) {
         // A file that could not be read was never a version the document held: the one on disk now.
-        let unreadable = document.diskProblem != nil
-        document.hasUnseenDiskChange = false
-        document.knownFileText = nil  // the file's version now is one the document never held
-        document.diskProblem = nil
-        document.restoreNotice = nil
-        if case .some(let stamp) = seen {
-            document.diskStamp = stamp
-        } else if unreadable, let canonical = document.identity.canonicalPath {
-            document.diskStamp = DiskStamp.of(canonical)
+        var seen = seen
+        if case .none = seen, document.diskProblem != nil, let canonical = document.identity.canonicalPath {
+            seen = .some(DiskStamp.of(canonical))
         }
+        document.file.keptMine(seen: seen)
         store.publish(.diskChangeSeen, for: document, dirtyBefore: nil)
         check(document)  // a write since the version seen is asked about at once
     }

@@ -7,17 +7,21 @@ import SafeFiles
 extension DiskSync {
     /// Appends what a file that only grew brought; false when it cannot (the document was
     /// edited meanwhile, or is read-only).
-    func appendTail(_ growth: FileTail.Growth, to document: Document) -> Bool {
+    func appendTail(_ growth: FileTail.Growth, at stamp: DiskStamp, to document: Document) -> Bool {
         guard !Self.asks(document), !document.isReadOnly else { return false }
         let text = growth.text
-        guard !text.isEmpty else { return true }  // half a character so far: the rest comes with the next write
+        guard !text.isEmpty else {
+            // Half a character so far: the rest comes with the next write.
+            document.file.moved(to: stamp)
+            return true
+        }
         let end = document.storage.count
         // Views are told with the final break's showing settled: it is hidden when the file's text
         // ends with one (as after a load).
         document.hidesFinalLineBreak = ["\n", "\r", "\u{2029}"].contains(text.unicodeScalars.last)
         applyPeer([Edit.insert(text, at: end)], to: document, result: nil)
         document.savedStateID = document.history.stateID
-        document.fileTail = growth.tail
+        document.file.grew(to: stamp, tail: growth.tail)
         journalPeerChange(document)
         return true
     }
@@ -52,55 +56,44 @@ extension DiskSync {
         }
         guard let stamp = read.stamp else { return check(document) }  // written while read: again
         let wasDirty = document.isDirty, wasDeleted = document.isDeletedOnDisk
-        document.isDeletedOnDisk = false
         let change = read.version == document.editCount ? read.change : TextChange(from: document.storage, to: file.text)
         if read.isKnown && (document.hasUnseenDiskChange || wasDeleted) && document.diskProblem == nil {
             // Back to the very version the document knew (`git stash`, then `git stash pop`; a
             // branch switch that removed the file, and back): the change it was asked about, or
             // the deletion, is gone, and so is the question.
-            document.diskStamp = stamp
-            document.savedStateID = document.savedStateBeforeQuestion.flatMap { document.history.holds(state: $0) ? $0 : nil }
-            document.fileTail = document.isDirty ? nil : read.tail
+            let saved = document.file.cameBack(as: stamp, tail: nil)
+            document.savedStateID = saved.flatMap { document.history.holds(state: $0) ? $0 : nil }
+            if !document.isDirty, let tail = read.tail { document.file.grew(to: stamp, tail: tail) }
             withdrawQuestion(document, wasDirty: wasDirty)
             return
         }
         if read.isKnown {
             // Still the version known, byte for byte (written in place, or a new file of the
             // same bytes): nothing changed.
-            document.diskStamp = stamp
+            document.file.moved(to: stamp)
             return
         }
         guard let change else {
             // The same text: only the version known moves on, and a question about it is moot.
-            document.diskStamp = stamp
-            document.fileTail = read.tail
             document.savedStateID = document.history.stateID
-            let hadQuestion = document.diskProblem != nil || document.hasUnseenDiskChange
-            document.diskProblem = nil
-            if hadQuestion { return withdrawQuestion(document, wasDirty: wasDirty) }
+            if document.file.holds(stamp, tail: read.tail) { return withdrawQuestion(document, wasDirty: wasDirty) }
             if wasDirty { store.publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil) }
             return
         }
         // A file deleted and back with another text (a branch switch that differs): measured
         // against the version known before the deletion, so a document clean then follows it.
-        let savedBefore = wasDeleted && !document.hasUnseenDiskChange ? document.savedStateBeforeQuestion : nil
+        let savedBefore = wasDeleted && !document.hasUnseenDiskChange ? document.file.savedStateBeforeQuestion : nil
         if let savedBefore, document.history.stateID == savedBefore { document.savedStateID = savedBefore }
         if Self.asks(document) {
             // The question stands until it is answered; the version it is about is the one read.
             // The version known before it is the base a merge needs: the text at the saved state
             // (a second change before the answer keeps the first base; after a merge the base is
             // the version it merged, which no state of the history holds).
-            if let saved = document.savedStateID ?? savedBefore, !document.hasUnseenDiskChange || document.knownFileText == nil {
-                document.knownFileText = document.history.text(atState: saved, from: document.storage)
+            let saved = document.savedStateID ?? savedBefore
+            document.file.asked(about: stamp, digest: read.digest, savedState: saved) {
+                saved.flatMap { document.history.text(atState: $0, from: document.storage) }
             }
-            if !document.hasUnseenDiskChange { document.savedStateBeforeQuestion = document.savedStateID ?? savedBefore }
-            document.diskStamp = stamp
-            document.knownDigest = read.digest.map { (stamp, $0) }
-            document.fileTail = nil
             document.savedStateID = nil
-            document.hasUnseenDiskChange = true
-            document.diskProblem = nil
-            document.restoreNotice = nil  // a change while Tandem runs is said as such
             store.rebaseJournal(document)
             store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: wasDirty)
         } else {
@@ -110,10 +103,6 @@ extension DiskSync {
 
     /// The question about a change on disk is gone with the change: said in every window.
     func withdrawQuestion(_ document: Document, wasDirty: Bool) {
-        document.hasUnseenDiskChange = false
-        document.knownFileText = nil
-        document.savedStateBeforeQuestion = nil
-        document.restoreNotice = nil
         store.rebaseJournal(document)
         store.publish(.diskChangeSeen, for: document, dirtyBefore: wasDirty)
     }
@@ -124,11 +113,9 @@ extension DiskSync {
         let message = error.looksBinary
             ? localized("“%1” changed on disk and is no longer text (it contains NUL bytes). Your text is kept as it was.", document.displayName)
             : localized("“%1” changed on disk and cannot be read: %2 Your text is kept as it was.", document.displayName, error.message)
-        guard document.diskProblem != message || !document.hasUnseenDiskChange else { return }
         // Whether the text is modified stays as it was: it is measured against the last version
         // that could be read, and a clean document follows the file once it is text again.
-        document.diskProblem = message
-        document.hasUnseenDiskChange = true
+        guard document.file.refused(message) else { return }
         store.rebaseJournal(document)
         store.publish(.changedOnDiskUnreadable, for: document, dirtyBefore: nil)
     }
@@ -162,14 +149,7 @@ extension DiskSync {
         document.fileTraits = file
         document.fileTraits.text = ""
         document.savedStateID = document.history.stateID
-        document.knownFileText = nil
-        document.diskStamp = stamp
-        document.knownDigest = nil  // the text is the version's now
-        document.fileTail = tail
-        document.isDeletedOnDisk = false
-        document.hasUnseenDiskChange = false
-        document.diskProblem = nil
-        document.restoreNotice = nil
+        document.file.adopted(stamp, tail: tail)
         // The journal begins again from the file, with the history that undoes back to the old text.
         journalPeerChange(document)
         store.publish(.reloadedFromDisk, for: document, dirtyBefore: revert == nil && peer == nil ? wasDirty : nil)

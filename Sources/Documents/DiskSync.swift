@@ -2,8 +2,9 @@ import Background
 import Dispatch
 
 /// Keeps open documents in step with their files on disk. A document knows one version of its
-/// file (`diskStamp`: the one it last read or wrote); whatever looks at the disk compares the file
-/// now with that version before it adopts anything. A clean document follows a change as another
+/// file (`Document.file`, a `FileKnowledge`: the one it last read or wrote, or was asked about);
+/// whatever looks at the disk compares the file now with that version before it adopts anything,
+/// and says what happened through one of that knowledge's transitions. A clean document follows a change as another
 /// program's edits (`DiskSync+Following`); a modified one is asked (`DiskSync+Answers`); a file
 /// that cannot be read as text is said and never adopted, a missing one marks the document
 /// deleted, a file that really moved is followed. This file looks; `DiskRead` is what it read.
@@ -79,7 +80,7 @@ final class DiskSync {
             guard inPlace, let stamp, document.diskProblem == nil else { return }
             if let text = knownText(document) {
                 known = text
-            } else if let digest = document.knownDigest, digest.stamp == stamp {
+            } else if let digest = document.file.digest, digest.stamp == stamp {
                 knownDigest = digest.crc  // the version asked about and kept over: told by its bytes
             } else {
                 return
@@ -87,15 +88,15 @@ final class DiskSync {
         } else if (document.hasUnseenDiskChange || document.isDeletedOnDisk) && document.diskProblem == nil {
             // Under a question or deleted, the version known before: a file back to it (`git stash
             // pop`, a branch switch and back) withdraws the question or the deletion.
-            known = document.knownFileText
-                ?? document.savedStateBeforeQuestion.flatMap { document.history.text(atState: $0, from: document.storage) }
-            if known == nil, document.isDeletedOnDisk, let digest = document.knownDigest { knownDigest = digest.crc }
+            known = document.file.base
+                ?? document.file.savedStateBeforeQuestion.flatMap { document.history.text(atState: $0, from: document.storage) }
+            if known == nil, document.isDeletedOnDisk, let digest = document.file.digest { knownDigest = digest.crc }
         } else if document.isDirty && stamp != nil && document.diskProblem == nil {
             // A new file with the very bytes known (`sed -i` that matched nothing, a stash popped
             // before the watcher looked) is no change: compared with the version known.
             if let text = knownText(document) {
                 known = text
-            } else if let digest = document.knownDigest {
+            } else if let digest = document.file.digest {
                 knownDigest = digest.crc
             }
         }
@@ -106,7 +107,7 @@ final class DiskSync {
         let request = (id: document.id, generation: document.diskGeneration)
         // A clean UTF-8 document whose file only grew takes just the new bytes; one whose file kept
         // its stamp is compared byte for byte first (a log's writes come as several events).
-        let tail = !Self.asks(document) && document.encoding == .utf8 && document.diskProblem == nil ? document.fileTail : nil
+        let tail = !Self.asks(document) && document.encoding == .utf8 && document.diskProblem == nil ? document.file.tail : nil
         let sameStamp = stamp == document.diskStamp
         let reads = self.reads
         reads.expect()
@@ -129,7 +130,7 @@ final class DiskSync {
     private func knownText(_ document: Document) -> TextStorage? {
         if !document.isDirty { return document.storage }
         if document.hasUnseenDiskChange { return nil }  // the version known is one the document never held
-        return document.savedStateID.flatMap { document.history.text(atState: $0, from: document.storage) } ?? document.knownFileText
+        return document.savedStateID.flatMap { document.history.text(atState: $0, from: document.storage) } ?? document.file.base
     }
 
     /// Whether a change on disk is a question for the user rather than followed: the text is not
@@ -138,14 +139,8 @@ final class DiskSync {
 
     private func markDeleted(_ document: Document) {
         reading[document.id] = nil
-        guard !document.isDeletedOnDisk else { return }
         let wasDirty = document.isDirty
-        // The state that is the file again if the file comes back as the version known.
-        if !document.hasUnseenDiskChange { document.savedStateBeforeQuestion = document.savedStateID }
-        document.isDeletedOnDisk = true
-        document.diskStamp = nil
-        document.knownFileText = nil
-        document.fileTail = nil
+        guard document.file.deleted(savedState: document.savedStateID) else { return }
         document.savedStateID = nil  // nothing on disk matches the text now
         // The text is now the only copy of the file: journaled even when it had no edits, so a
         // crash before it is saved again brings it back (found by the random user).
@@ -161,24 +156,22 @@ final class DiskSync {
             reading[id] = nil
             switch read {
             case .grew(let growth, let stamp):
-                if appendTail(growth, to: document) {
-                    document.diskStamp = stamp
-                } else {
+                if !appendTail(growth, at: stamp, to: document) {
                     // Not text that can simply follow: read the whole file.
-                    document.fileTail = nil
+                    document.file.forgetTail()
                     check(document)
                 }
             case .whole(let whole):
                 follow(whole, in: document, canonical: canonical)
             case .unchanged(let stamp):
-                document.diskStamp = stamp
-                document.knownDigest = document.knownDigest.map { (stamp, $0.crc) }
                 if document.isDeletedOnDisk {
                     // Back as the version kept over (after Keep Mine): as it was before the deletion.
                     let wasDirty = document.isDirty
-                    document.isDeletedOnDisk = false
-                    document.savedStateID = document.savedStateBeforeQuestion.flatMap { document.history.holds(state: $0) ? $0 : nil }
+                    let saved = document.file.cameBack(as: stamp, tail: document.file.tail)
+                    document.savedStateID = saved.flatMap { document.history.holds(state: $0) ? $0 : nil }
                     withdrawQuestion(document, wasDirty: wasDirty)
+                } else {
+                    document.file.moved(to: stamp)
                 }
             }
         }

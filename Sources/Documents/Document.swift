@@ -34,10 +34,20 @@ public final class Document: Identifiable {
     var history = UndoHistory()
     /// The history state that matches the file on disk (nil: no state does).
     var savedStateID: Int? = 0
-    /// The version of the file on disk the document last matched (nil: none).
-    var diskStamp: DiskStamp?
-    /// The end of the file the text was read from or saved to, to follow a file that only grows.
-    var fileTail: FileTail?
+    /// What the document knows of its file, and where the file stands (changed only through its transitions).
+    var file = FileKnowledge()
+    /// The version of the file on disk the document knows (nil: none).
+    var diskStamp: DiskStamp? { file.stamp }
+    /// Whether the file was deleted on disk since it was opened or saved.
+    public var isDeletedOnDisk: Bool { file.isDeleted }
+    /// Whether the file changed on disk while the document had unsaved changes, and the user has
+    /// neither reloaded nor chosen to keep theirs: saving then asks before overwriting.
+    public var hasUnseenDiskChange: Bool { file.hasUnseenChange }
+    /// Why the file, changed on disk, cannot be taken as this document's text (it is no longer
+    /// text, or cannot be read); nil when it can.
+    public var diskProblem: String? { file.problem }
+    /// What the user should know about how the document came back after a relaunch (nil: nothing).
+    public var restoreNotice: String? { file.notice }
     /// Counts changes to the text by edits, undo and redo, so a read of the file made off the
     /// main thread knows whether the text it compared is still the document's.
     public internal(set) var editCount = 0
@@ -54,46 +64,22 @@ public final class Document: Identifiable {
     /// written): it is the version the document knows. Its end is kept to follow growth only while
     /// the file is still that version; a file changed since is compared at the next look.
     func knowsFile(_ stamp: DiskStamp?, at canonical: String) {
-        diskStamp = stamp
-        knownDigest = nil  // the text is the version's now
-        fileTail = stamp.flatMap { stamp in DiskStamp.of(canonical) == stamp ? FileTail.of(canonical, size: stamp.size) : nil }
+        file.knew(stamp, tail: stamp.flatMap { stamp in DiskStamp.of(canonical) == stamp ? FileTail.of(canonical, size: stamp.size) : nil })
     }
     /// Set when the user chose "Close without Saving" in its last window.
     var discardsChangesOnClose = false
-    /// Whether the file was deleted on disk since it was opened or saved.
-    public internal(set) var isDeletedOnDisk = false
-    /// Whether the file changed on disk while the document had unsaved changes, and the user has
-    /// neither reloaded nor chosen to keep theirs: saving then asks before overwriting.
-    public internal(set) var hasUnseenDiskChange = false
     /// Whether this process may write the document's file (an untitled document: yes). A file the
     /// user may not write is saved elsewhere (Save As), never replaced.
     public var isWritable: Bool { path.map { AtomicFileWriter.isWritable($0) } ?? true }
 
-    /// Why the file, changed on disk, cannot be taken as this document's text (it is no longer
-    /// text, or cannot be read); nil when it can. Such a change is unseen until the user keeps theirs.
-    public internal(set) var diskProblem: String?
-
-    /// The saved state when the question about a change on disk was first asked: the state that
-    /// is the file again if the file goes back to the version known (nil: none).
-    var savedStateBeforeQuestion: Int?
-    /// The text of the file's version the document last knew, kept while it has unsaved changes
-    /// and the file changed: what a merge compares both sides with (nil: not known, no merge).
-    var knownFileText: TextStorage?
-    /// The CRC-32 of the bytes of the version asked about (`stamp`), read when the question was
-    /// put: after Keep Mine the document holds no text of the version it knows, and a rewrite that
-    /// keeps the stamp (`cp -p`) is told by these bytes.
-    var knownDigest: (stamp: DiskStamp, crc: UInt32)?
     /// Where a merge kept both sides of a change for the user to settle, in order.
     public internal(set) var conflicts: [MergeConflict] = []
     /// Whether Merge can answer the change on disk: the version the document knew is known.
-    public var canMerge: Bool { hasUnseenDiskChange && diskProblem == nil && knownFileText != nil && !isReadOnly }
+    public var canMerge: Bool { file.standing == .changed && file.base != nil && !isReadOnly }
 
     /// Why the document's unsaved text cannot be kept on disk now (its journal fails to write);
     /// nil while it can. Tried again in the background; cleared once a write works.
     public internal(set) var journalProblem: String?
-
-    /// What the user should know about how the document came back after a relaunch (nil: nothing).
-    public internal(set) var restoreNotice: String?
 
     /// Why the document cannot be edited (none: it can).
     public internal(set) var readOnlyReasons: Set<ReadOnlyReason> = []

@@ -19,14 +19,10 @@ extension DocumentStore {
             // A clean document again: a file that then only grows is followed by its tail, as
             // after a load or a save (read whole, the growth was an undoable step instead).
             document.knowsFile(stamp, at: canonical)
+            document.file.tell(nil)
         } else {
-            document.diskStamp = stamp
-            document.fileTail = nil
+            document.file.merged(stamp, base: fileText)
         }
-        document.hasUnseenDiskChange = false
-        document.diskProblem = nil
-        document.restoreNotice = nil
-        document.knownFileText = isTheFile ? nil : fileText
         let wasDirty = document.isDirty
         document.savedStateID = isTheFile ? document.history.stateID : nil
         // The journal begins again knowing what the file holds now.

@@ -65,8 +65,8 @@ extension DocumentStore {
         guard let outcome = JournalReplay.replay(journal, fileText: fileText) else {
             // The file changed under edits that needed it as it was: keep the journal for the user.
             let aside = journals.setAside(document.draftID)
-            document.restoreNotice = localized("“%1” changed on disk while Tandem was closed, and your unsaved changes no longer fit it. They are kept in %2; the window shows the file as it is now.",
-                                              document.displayName, aside)
+            document.file.tell(localized("“%1” changed on disk while Tandem was closed, and your unsaved changes no longer fit it. They are kept in %2; the window shows the file as it is now.",
+                                              document.displayName, aside))
             journals.warn(localized("the unsaved changes of %1 no longer fit the file; kept in %2", document.path ?? "", aside))
             return
         }
@@ -78,8 +78,7 @@ extension DocumentStore {
         document.noteFinalLineBreak()
         document.history = outcome.history
         document.savedStateID = outcome.savedStateID
-        document.hasUnseenDiskChange = outcome.fileChanged
-        if outcome.fileChanged { document.restoreNotice = Self.changedWhileClosed(document) }
+        document.file.restored(changed: outcome.fileChanged, notice: Self.changedWhileClosed(document))
         if outcome.damage == nil && (journal.snapshot != nil || !outcome.fileChanged) {
             journals.adopt(document, baseIsFile: journal.snapshot == nil, file: outcome.anchorFile)
         } else {
@@ -121,9 +120,8 @@ extension DocumentStore {
                                                 savedStateID: document.savedStateID, fileChanged: false, anchorFile: anchor)
             let knownSavedState = document.savedStateID
             settled.settle(file: read.file, text: current)
-            self.settle(document, with: settled, stamp: read.file == nil ? nil : read.stamp, canonical: canonical)
+            self.settle(document, with: settled, stamp: read.file == nil ? nil : read.stamp, digest: read.crc, canonical: canonical)
             // The version asked about is told by its bytes too (Keep Mine keeps no text of it).
-            if settled.fileChanged, let stamp = read.stamp, let crc = read.crc { document.knownDigest = (stamp, crc) }
             if settled.fileChanged, let anchor, let known = knownSavedState {
                 self.carryEdits(of: document, knownState: known, anchor: anchor)
             }
@@ -132,14 +130,13 @@ extension DocumentStore {
     }
 
     /// What the file turned out to hold, told to the document restored without reading it.
-    private func settle(_ document: Document, with outcome: JournalReplay.Outcome, stamp: DiskStamp?, canonical: String) {
+    /// The version asked about is told by its bytes too (`digest`: Keep Mine keeps no text of it).
+    private func settle(_ document: Document, with outcome: JournalReplay.Outcome, stamp: DiskStamp?, digest: UInt32?, canonical: String) {
         let wasDirty = document.isDirty
         document.savedStateID = outcome.savedStateID
-        document.diskStamp = stamp
-        document.fileTail = stamp.flatMap { FileTail.of(canonical, size: $0.size) }
+        document.file.found(stamp, tail: stamp.flatMap { FileTail.of(canonical, size: $0.size) })
         if outcome.fileChanged {
-            document.hasUnseenDiskChange = true
-            document.restoreNotice = Self.changedWhileClosed(document)
+            document.file.restored(changed: true, digest: digest, notice: Self.changedWhileClosed(document))
             publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: wasDirty)
         } else if wasDirty != document.isDirty {
             publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil)
@@ -153,15 +150,15 @@ extension DocumentStore {
         guard document.hasUnseenDiskChange, !document.isReadOnly,
               let base = document.history.text(atState: knownState, from: document.storage),
               TextFingerprint(base) == TextFingerprint(length: anchor.length, hash: anchor.hash) else { return }
-        document.knownFileText = base
+        document.file.keepBase(base)
         mergeWithDisk(document) { [weak self, weak document] result in
             // Not merged (unreadable now, or the question went meanwhile): the question stays as said.
             guard let self, let document, case .success(let conflicts) = result, !document.hasUnseenDiskChange else { return }
-            document.restoreNotice = conflicts == 0
+            document.file.tell(conflicts == 0
                 ? localized("“%1” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; Undo takes the merge back.", document.displayName)
                 : localizedPlural("“%2” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; %1 place changed on both sides is marked to settle.",
                                   "“%2” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; %1 places changed on both sides are marked to settle.",
-                                  count: conflicts, document.displayName)
+                                  count: conflicts, document.displayName))
             self.publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil)
         }
     }

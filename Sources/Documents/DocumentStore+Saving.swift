@@ -214,12 +214,12 @@ extension DocumentStore {
         }
         let wasDirty = document.isDirty
         document.savedStateID = job.stateID
-        if isOpen { moveIdentity(of: document, to: Self.canonicalPath(job.path), written: written) }
+        if isOpen {
+            moveIdentity(of: document, to: Self.canonicalPath(job.path), written: written)
+        } else {
+            document.file.knew(written, tail: nil)
+        }
         document.path = job.path
-        document.isDeletedOnDisk = false
-        document.hasUnseenDiskChange = false
-        document.knownFileText = nil
-        document.diskProblem = nil
         journals?.recordSave(of: document, text: job.text, stateID: job.stateID, to: job.path)
         if isOpen {
             publish(.saved(path: job.path), for: document, dirtyBefore: wasDirty)

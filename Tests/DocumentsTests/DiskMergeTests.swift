@@ -41,7 +41,7 @@ final class DiskMergeTests: XCTestCase {
             }
             writer.start()
             try store.mergeWithDiskWaited(document)
-            XCTAssertEqual(document.knownFileText?.string, whole, "the version merged is the whole file")
+            XCTAssertEqual(document.file.base?.string, whole, "the version merged is the whole file")
             XCTAssertTrue(document.text.hasPrefix("mine one\n") && document.text.hasSuffix("theirs A\n"))
         }
     }

@@ -1,0 +1,200 @@
+/// What a document knows of its file: the version it last saw (its stamp, and a digest of its
+/// bytes where no text of it is kept), the text of that version when a merge needs it, and where
+/// the file stands against the document. It changes only through the transitions below, one per
+/// thing that can happen between a document and its file; `DiskSync` decides which one happened.
+struct FileKnowledge {
+    /// Where the file stands against the document.
+    enum Standing: Equatable, Sendable {
+        /// The version known is the file (a clean document follows each change as a peer's edits).
+        case inStep
+        /// The file is a version the document has not taken in: the user is asked about it.
+        case changed
+        /// The file changed into something that cannot be read as text: said, never adopted. The
+        /// version known stays the one before.
+        case unreadable(String)
+        /// The file is gone; `afterChange`: a change was still unanswered when it went.
+        case deleted(afterChange: Bool)
+    }
+
+    /// Where the file stands.
+    private(set) var standing = Standing.inStep
+    /// The version known: the one last read or written, or the one asked about (nil: none).
+    private(set) var stamp: DiskStamp?
+    /// The CRC-32 of the bytes of the version asked about, with its stamp: after Keep Mine the
+    /// document holds no text of the version it knows, and a rewrite that keeps the stamp
+    /// (`cp -p`) is told by these bytes.
+    private(set) var digest: (stamp: DiskStamp, crc: UInt32)?
+    /// The end of the file the text was read from or saved to, to follow a file that only grows.
+    private(set) var tail: FileTail?
+    /// The text of the version known before a question (or the version a merge took in) when no
+    /// state of the history holds it: what a merge compares both sides with.
+    private(set) var base: TextStorage?
+    /// The history's saved state when the first question came (or the file went): the state that
+    /// is the file again if it goes back to the version known.
+    private(set) var savedStateBeforeQuestion: Int?
+    /// What the user should know about how the document came back after a relaunch.
+    private(set) var notice: String?
+
+    /// Whether a change on disk waits for the user's answer (Save asks before overwriting it).
+    var hasUnseenChange: Bool {
+        switch standing {
+        case .inStep: false
+        case .changed, .unreadable: true
+        case .deleted(let afterChange): afterChange
+        }
+    }
+
+    /// Whether the file is gone.
+    var isDeleted: Bool {
+        if case .deleted = standing { true } else { false }
+    }
+
+    /// Why the file on disk cannot be taken as the document's text.
+    var problem: String? {
+        if case .unreadable(let message) = standing { message } else { nil }
+    }
+
+    // MARK: Transitions
+
+    /// The text is the version at `stamp` (read whole, written, or merged into exactly the file).
+    mutating func knew(_ stamp: DiskStamp?, tail: FileTail?) {
+        standing = .inStep
+        self.stamp = stamp
+        self.tail = tail
+        digest = nil  // the text is the version's now
+        base = nil
+        savedStateBeforeQuestion = nil
+    }
+
+    /// The document took in the file's version at `stamp` (followed, reloaded): as `knew`, and
+    /// whatever a relaunch had to say is over.
+    mutating func adopted(_ stamp: DiskStamp?, tail: FileTail?) {
+        knew(stamp, tail: tail)
+        notice = nil
+    }
+
+    /// The file at `stamp` holds the text again, though no version known said so (a new file of the
+    /// same text): as `adopted` when a question or a deletion stood (it is withdrawn; true), as
+    /// `knew` otherwise (false).
+    mutating func holds(_ stamp: DiskStamp, tail: FileTail?) -> Bool {
+        let hadQuestion = hasUnseenChange
+        if hadQuestion { adopted(stamp, tail: tail) } else { knew(stamp, tail: tail) }
+        return hadQuestion
+    }
+
+    /// The very bytes known are at `stamp` now (written in place, a copy that kept them).
+    mutating func moved(to stamp: DiskStamp) {
+        self.stamp = stamp
+        digest = digest.map { (stamp, $0.crc) }
+    }
+
+    /// The file only grew, to `stamp`, and the document took the new end in.
+    mutating func grew(to stamp: DiskStamp, tail: FileTail) {
+        moved(to: stamp)
+        self.tail = tail
+    }
+
+    /// The growth could not be followed by its end: the file is read whole from now on.
+    mutating func forgetTail() { tail = nil }
+
+    /// The file went back to the version known while a question or a deletion stood (`git stash`
+    /// and `pop`, a branch switch and back): both are over. Returns the history's saved state from
+    /// before them, the state that is the file again.
+    mutating func cameBack(as stamp: DiskStamp, tail: FileTail?) -> Int? {
+        let saved = savedStateBeforeQuestion
+        standing = .inStep
+        moved(to: stamp)
+        self.tail = tail
+        base = nil
+        savedStateBeforeQuestion = nil
+        notice = nil
+        return saved
+    }
+
+    /// The file is a version at `stamp` the modified document has not taken in: the user is asked.
+    /// The first question keeps the version known before it (`savedState`, and `base()` the text of
+    /// it) for a merge; a second change before the answer keeps that base (or finds one).
+    mutating func asked(about stamp: DiskStamp, digest crc: UInt32?, savedState: Int?, base: () -> TextStorage?) {
+        if savedState != nil, !hasUnseenChange || self.base == nil { self.base = base() }
+        if !hasUnseenChange { savedStateBeforeQuestion = savedState }
+        standing = .changed
+        self.stamp = stamp
+        digest = crc.map { (stamp, $0) }
+        tail = nil
+        notice = nil  // a change while Tandem runs is said as such
+    }
+
+    /// The file changed into something that is not text (`message` says why). False when that was
+    /// said already.
+    mutating func refused(_ message: String) -> Bool {
+        guard standing != .unreadable(message) else { return false }
+        standing = .unreadable(message)
+        return true
+    }
+
+    /// The file is gone. `savedState` is the history's saved state: the file again if it comes
+    /// back as the version known. False when it was gone already.
+    mutating func deleted(savedState: Int?) -> Bool {
+        switch standing {
+        case .deleted: return false
+        case .changed:
+            standing = .deleted(afterChange: true)
+        case .inStep, .unreadable:
+            // An unreadable file left the version known as it was: that version is what may come back.
+            savedStateBeforeQuestion = savedState
+            standing = .deleted(afterChange: false)
+        }
+        stamp = nil
+        base = nil
+        tail = nil
+        return true
+    }
+
+    /// The user keeps their text over the version asked about: it counts as seen, and Save may
+    /// overwrite it. `seen` is the version to count as seen when it is not the one asked about (a
+    /// save's question, or a file that could not be read).
+    mutating func keptMine(seen: DiskStamp??) {
+        if case .deleted = standing {
+            standing = .deleted(afterChange: false)
+        } else {
+            standing = .inStep
+        }
+        if case .some(let seen) = seen { stamp = seen }
+        base = nil  // the file's version now is one the document never held
+        notice = nil
+    }
+
+    /// A merge took the file at `stamp` in, and the document is not that file: `base` (the file's
+    /// text) is what the next merge compares with.
+    mutating func merged(_ stamp: DiskStamp, base: TextStorage) {
+        standing = .inStep
+        self.stamp = stamp
+        self.base = base
+        digest = nil
+        tail = nil
+        savedStateBeforeQuestion = nil
+        notice = nil
+    }
+
+    /// A relaunch that restored the document before reading its file found it at `stamp` (nil:
+    /// not there), ending in `tail`.
+    mutating func found(_ stamp: DiskStamp?, tail: FileTail?) {
+        self.stamp = stamp
+        self.tail = tail
+    }
+
+    /// A relaunch replayed the unsaved changes; `changed`: the file is not the version they were
+    /// made on, and is asked about, saying `notice`; `digest`: the CRC-32 of the file's bytes.
+    mutating func restored(changed: Bool, digest crc: UInt32? = nil, notice: String?) {
+        guard changed else { standing = .inStep; return }
+        standing = .changed
+        self.notice = notice
+        if let stamp, let crc { digest = (stamp, crc) }
+    }
+
+    /// The text a merge compares with is `text` (rebuilt from the history after a relaunch).
+    mutating func keepBase(_ text: TextStorage) { base = text }
+
+    /// What the user should know about how the document came back.
+    mutating func tell(_ notice: String?) { self.notice = notice }
+}
