@@ -97,10 +97,10 @@ public final class Document: Identifiable {
     /// The background reader of the rest of the file, while loading.
     var loader: FileLoader?
     /// The edits made to the part already read while the rest loads, in order.
-    var editsWhileLoading: [Edit] = []
-    /// Edits made before the load started over in another encoding: applied again once it is
-    /// done (edits wait until then).
-    var editsAfterRestart: [Edit] = []
+    var editsWhileLoading: [TypedWhileLoading] = []
+    /// Edits made before the load started over in another encoding, carried to the new reading:
+    /// applied again as it reads past them (edits wait until then).
+    var editsAfterRestart: [TypedWhileLoading] = []
 
     /// Whether views leave out the line break that ends the text, and the empty line after it,
     /// as gedit does (GtkSourceView's implicit trailing newline): set where the text comes from

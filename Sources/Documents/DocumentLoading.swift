@@ -99,29 +99,34 @@ final class DocumentLoading {
                 store.publish(.becameReadOnly(reason), for: document, dirtyBefore: nil)
             }
             store.publish(.loadProgressed(progress), for: document, dirtyBefore: nil)
+            applyCarriedTyping(to: document, atEnd: false)
         case .restarted(let encoding):
-            if !document.editsWhileLoading.isEmpty {
-                // They are applied again once the text is read in its encoding; the journal,
-                // whose edits and traits were of the first reading, begins again with them.
-                document.editsAfterRestart += document.editsWhileLoading
-                document.editsWhileLoading = []
-                document.history.clear()
-                store.journals?.delete(document.draftID)
-            }
+            // What was typed goes in again where the new reading has read past it, at its place
+            // among the file's bytes (`TypingCarry`).
+            let carried = TypingCarry.carry(document.editsWhileLoading, madeOn: document.storage, rereadAs: encoding)
+            document.editsAfterRestart += carried
+            document.editsWhileLoading = []
+            if !carried.isEmpty { document.history.clear() }
             document.storage = TextStorage()
             document.fileTraits.encoding = encoding
+            if !carried.isEmpty {
+                // The journal, whose edits and traits were of the first reading, begins again in
+                // the new one with the typing already in it: a crash before the typing is back in
+                // the text still keeps it.
+                store.journals?.begin(document)
+                for (index, step) in carried.enumerated() {
+                    store.journals?.didChange(document, .edit(step.edit, removed: step.removed, merged: index > 0))
+                }
+            }
             document.readOnlyReasons.remove(.longLines)
             document.hasLongLines = false
             document.loadProgress?.bytesRead = 0
             store.publish(.loadRestarted, for: document, dirtyBefore: nil)
         case .finished:
+            applyCarriedTyping(to: document, atEnd: true)
             document.loader = nil
             document.loadProgress = nil
-            let typed = document.editsAfterRestart
-            (document.editsWhileLoading, document.editsAfterRestart) = ([], [])
-            // The load started over: what was typed before goes in again, one undo step.
-            for edit in typed { store.apply(edit, to: document, keepsNewlines: true) }
-            if !typed.isEmpty { store.sealUndoStep(document) }
+            document.editsWhileLoading = []
             document.noteFinalLineBreak()
             // The version known is the one the load began with: a file replaced or rewritten while
             // it streamed in is a change, compared now (a clean document follows it undoably).
@@ -129,10 +134,32 @@ final class DocumentLoading {
             store.publish(.loadFinished, for: document, dirtyBefore: nil)
             store.checkDisk(document)
         case .failed(let error):
+            applyCarriedTyping(to: document, atEnd: true)
             document.loader = nil
             document.loadProgress = nil
             document.readOnlyReasons.insert(.incomplete)
             store.publish(.loadFailed(error.message), for: document, dirtyBefore: nil)
         }
+    }
+
+    /// Puts back the typing carried over a restart, in order, each once the new reading holds
+    /// the text after it (`atEnd`: the reading is over, whatever still fits goes in). It is one
+    /// undo step, already in the journal; typing waits until it is all back.
+    private func applyCarriedTyping(to document: Document, atEnd: Bool) {
+        guard let first = document.editsAfterRestart.first,
+              first.edit.range.upperBound < document.storage.count || atEnd else { return }
+        let wasDirty = document.isDirty
+        document.history.beginCompound()
+        while let step = document.editsAfterRestart.first,
+              step.edit.range.upperBound < document.storage.count || (atEnd && step.edit.range.upperBound <= document.storage.count) {
+            document.editsAfterRestart.removeFirst()
+            document.storage.replace(step.edit.range, with: step.edit.replacement)
+            document.editCount += 1
+            document.history.record(step.edit, removed: step.removed)
+            store.publish(.edited(step.edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: wasDirty)
+        }
+        document.history.endCompound()
+        if atEnd { document.editsAfterRestart = [] }  // past the end of a shorter file: nowhere to go
+        if document.editsAfterRestart.isEmpty { document.history.seal() }
     }
 }

@@ -15,10 +15,10 @@ extension DocumentStore {
         if clamped.range.isEmpty && clamped.replacement.isEmpty { return }
         if document.isLoading {
             guard clamped.range.upperBound < count, document.editsAfterRestart.isEmpty else { return }
-            document.editsWhileLoading.append(clamped)
         }
         let wasDirty = document.isDirty
         let removed = document.storage.substring(clamped.range)
+        if document.isLoading { document.editsWhileLoading.append(TypedWhileLoading(edit: clamped, removed: removed)) }
         journals?.willChange(document)
         document.storage.replace(clamped.range, with: clamped.replacement)
         document.editCount += 1

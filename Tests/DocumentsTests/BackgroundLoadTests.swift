@@ -87,6 +87,82 @@ final class BackgroundLoadTests: XCTestCase {
         }
     }
 
+    /// A file of UTF-8 accents up front and one Latin-1 byte late: typing after the accents,
+    /// done while it loads as UTF-8, lands at the same place when it is read again as
+    /// Windows-1252 (each "é" two characters there, "Ã©"), not at the same character offset.
+    private func lateLatin1File(_ name: String) throws -> (path: String, bytes: [UInt8]) {
+        let path = folder + "/" + name
+        var bytes = Array("café crème brûlée\n".utf8)
+        bytes += Array(String(repeating: "line of text\n", count: 200_000).utf8)
+        bytes += [0xE9, 0x0A]
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return (path, bytes)
+    }
+
+    func testTypingBeforeARestartInWindows1252KeepsItsPlaceAmongTheBytes() throws {
+        let (path, bytes) = try lateLatin1File("accents.txt")
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            XCTAssertTrue(document.isLoading)
+            store.apply(.insert("[", at: 11), to: document)  // before "brûlée"
+            store.apply(.insert("]", at: 18), to: document)  // after it
+            store.apply(Edit(range: 3..<4, replacement: "e"), to: document)  // "é" typed over
+            waitForLoad("the load") { !document.isLoading }
+            XCTAssertEqual(document.encoding, .windows1252)
+            let file = try TextFile.read(path).text
+            XCTAssertTrue(file.hasPrefix("cafÃ© crÃ¨me brÃ»lÃ©e\n"), "the test's premise: read as Windows-1252")
+            XCTAssertEqual(String(document.text.prefix(30)), "cafe crÃ¨me [brÃ»lÃ©e]\nline of")
+            XCTAssertEqual(document.text.count, file.count + 1, "two typed, one character for two")
+            store.undo(document)
+            XCTAssertEqual(document.text, file, "one undo takes the typing back")
+            try store.saveNow(document)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(bytes), "bytes unchanged")
+        }
+    }
+
+    func testTypingIsInTheJournalWhileTheLoadStartsAgain() throws {
+        let (path, _) = try lateLatin1File("crash.txt")
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = EditJournalTests.journaledStore(folder)
+            let document = try store.openFile(at: path)
+            var restarted = false
+            let subscription = store.subscribe(to: document) { if $0 == .loadRestarted { restarted = true } }
+            store.apply(.insert("[", at: 11), to: document)
+            waitForLoad("the restart") { restarted }
+            // A crash now, the new reading under way: the journal has the typing, in its place.
+            store.journals!.waitUntilWritten()
+            store.journals = nil
+            let relaunched = EditJournalTests.journaledStore(folder)
+            let restored = try XCTUnwrap(relaunched.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
+            XCTAssertEqual(restored.encoding, .windows1252)
+            XCTAssertEqual(String(restored.text.prefix(23)), "cafÃ© crÃ¨me [brÃ»lÃ©e\n")
+            XCTAssertTrue(restored.isDirty)
+            _ = subscription
+        }
+    }
+
+    func testTypingPutBackAfterARestartIsJournaledOnce() throws {
+        let (path, _) = try lateLatin1File("once.txt")
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = EditJournalTests.journaledStore(folder)
+            let document = try store.openFile(at: path)
+            store.apply(.insert("[", at: 11), to: document)
+            waitForLoad("the load") { !document.isLoading }
+            store.apply(.insert("!", at: 0), to: document)  // typing goes on once it is all here
+            store.journals!.waitUntilWritten()
+            store.journals = nil
+            let relaunched = EditJournalTests.journaledStore(folder)
+            let restored = try XCTUnwrap(relaunched.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
+            XCTAssertEqual(restored.text, document.text, "each edit once, in its place")
+            relaunched.undo(restored)
+            relaunched.undo(restored)
+            XCTAssertEqual(restored.text, try TextFile.read(path).text)
+        }
+    }
+
     func testInvalidUTF8InABlockDecodedBesideAValidOneStartsAgainWithNothingOfEither() throws {
         // The blocks after the head are decoded a batch at a time across the cores: the bad one
         // is the first of its batch, so the good one beside it must not arrive either.
