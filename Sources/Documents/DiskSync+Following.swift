@@ -29,7 +29,7 @@ extension DiskSync {
     /// Applies another program's change to the text as a peer's edits (in turn; `result` is the
     /// text after all of them when it was built already): not an undo step of the user's, and the
     /// history is carried across them, so undo takes back only what the user did.
-    private func applyPeer(_ edits: [Edit], to document: Document, result: TextStorage?) {
+    func applyPeer(_ edits: [Edit], to document: Document, result: TextStorage?) {
         let wasDirty = document.isDirty
         document.history.carry(across: edits, from: document.storage)
         for (index, edit) in edits.enumerated() {

@@ -3,8 +3,9 @@
 extension DocumentStore {
     /// Answers a change on disk with a three-way merge: base = the version the document knew,
     /// mine = the document, theirs = the file now. What only one side changed is taken, what both
-    /// changed differently is kept twice (mine, then theirs) as a conflict to settle. One undo
-    /// step; the document stays modified unless it now is the file. The file is read and merged
+    /// changed differently is kept twice (mine, then theirs) as a conflict to settle. What the
+    /// file brings is the other program's edits, never an undo step of the user's; the document
+    /// stays modified unless it now is the file. The file is read and merged
     /// off the main thread; `done` gets how many conflicts are left, or why it could not be read.
     public func mergeWithDisk(_ document: Document, then done: @escaping @MainActor (Result<Int, TextFileError>) -> Void) {
         disk.merge(document, then: done)
@@ -25,22 +26,22 @@ extension DocumentStore {
         }
         let wasDirty = document.isDirty
         document.savedStateID = isTheFile ? document.history.stateID : nil
-        // The journal begins again knowing what the file holds now.
-        if journals?.hasBegun(document) ?? false { journals?.begin(document, file: .text(fileText, path: document.path ?? canonical)) }
+        // The journal begins again knowing what the file holds now (the peer's edits are in it so).
+        if let journals, journals.hasBegun(document) || document.isDirty { journals.begin(document, file: .text(fileText, path: document.path ?? canonical)) }
         publish(.diskChangeSeen, for: document, dirtyBefore: wasDirty)
     }
 
-    /// Makes the document's text `merged.text` as one undo step, and marks its conflicts (any
-    /// earlier ones that the change leaves alone stay).
+    /// Makes the document's text `merged.text` by the other program's edits, and marks its
+    /// conflicts (any earlier ones that the change leaves alone stay).
     /// `change` turns the document's text into the merged one (worked out off the main thread).
     func merge(_ merged: ThreeWayMerge, change: TextChange?, into document: Document) {
         if let change {
+            // What the merge adds to mine is the other program's (its changes, and its side of
+            // each conflict): applied as its edits, with the history carried across them, so
+            // Ctrl+Z goes on taking back only what the user did. (The edits come last first, so
+            // each one's offsets hold when it is applied.)
             document.history.seal()
-            document.history.beginCompound()
-            // The edits come last first, so each one's offsets hold when it is applied.
-            for edit in change.edits { apply(edit, to: document, keepsNewlines: true) }
-            document.history.endCompound()
-            document.history.seal()
+            disk.applyPeer(change.edits, to: document, result: change.edits.count == 1 ? change.storage : nil)
         }
         guard !merged.conflicts.isEmpty || !document.conflicts.isEmpty else { return }
         let kept = document.conflicts.filter { old in !merged.conflicts.contains { $0.range.overlaps(old.range) || $0.range == old.range } }

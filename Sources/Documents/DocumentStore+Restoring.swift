@@ -155,7 +155,7 @@ extension DocumentStore {
             // Not merged (unreadable now, or the question went meanwhile): the question stays as said.
             guard let self, let document, case .success(let conflicts) = result, !document.hasUnseenDiskChange else { return }
             document.file.tell(conflicts == 0
-                ? localized("“%1” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; Undo takes the merge back.", document.displayName)
+                ? localized("“%1” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; Undo takes back only yours.", document.displayName)
                 : localizedPlural("“%2” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; %1 place changed on both sides is marked to settle.",
                                   "“%2” changed on disk while Tandem was closed. Your unsaved changes were merged into its new version; %1 places changed on both sides are marked to settle.",
                                   count: conflicts, document.displayName))

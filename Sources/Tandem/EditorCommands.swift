@@ -245,7 +245,10 @@ final class EditorCommands {
         let seen = environment.store.diskVersion(of: document)
         MessageDialog(
             parent: scene?.window, title: message,
-            detail: localized("Overwrite the file with your text, or cancel and choose Reload or Save As?"),
+            // Where the window can merge the change, Cancel leads there (the question stays in the window).
+            detail: document.canMerge
+                ? localized("Overwrite the file with your text, or cancel and choose Merge, Reload or Save As?")
+                : localized("Overwrite the file with your text, or cancel and choose Reload or Save As?"),
             choices: [.init(localized("_Cancel"), id: 1, isDefault: true),
                       .init(localized("_Overwrite"), id: 2, isDestructive: true)]) { [weak self] answer in
             guard let self, answer == 2 else { return completion(false) }

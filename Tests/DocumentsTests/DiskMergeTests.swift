@@ -46,7 +46,7 @@ final class DiskMergeTests: XCTestCase {
         }
     }
 
-    func testChangesOnBothSidesMergeAsOneUndoStepAndSaveWithoutAsking() throws {
+    func testChangesOnBothSidesMergeAsThePeersEditsAndSaveWithoutAsking() throws {
         let path = temporary.file("both.txt")
         try MainActor.assumeIsolated {
             let store = DocumentStore()
@@ -60,7 +60,9 @@ final class DiskMergeTests: XCTestCase {
             try store.saveNow(document)
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "my alpha\nbeta\ngamma!\n")
             store.undo(document)
-            XCTAssertEqual(document.text, "my alpha\nbeta\ngamma\n", "Ctrl+Z takes the merge back")
+            XCTAssertEqual(document.text, "alpha\nbeta\ngamma!\n", "Ctrl+Z takes back mine, never theirs")
+            store.redo(document)
+            XCTAssertEqual(document.text, "my alpha\nbeta\ngamma!\n")
         }
     }
 
@@ -138,7 +140,7 @@ final class DiskMergeTests: XCTestCase {
             XCTAssertFalse(events.contains(.reloadedFromDisk), "followed by its tail, not read whole")
             XCTAssertFalse(document.isDirty)
             store.undo(document)
-            XCTAssertTrue(document.text.hasSuffix("more\n"), "undo takes back the merge, never the other program's growth")
+            XCTAssertTrue(document.text.hasSuffix("more\n"), "undo takes back only mine, never the other program's growth")
             withExtendedLifetime(subscription) {}
         }
     }

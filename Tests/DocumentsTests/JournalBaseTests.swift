@@ -32,7 +32,8 @@ final class JournalBaseTests: XCTestCase {
 
     /// After a quit the journal stands alone: the window comes back without reading the file, and
     /// another program's change to it, found off the main thread, is merged with the unsaved text
-    /// (here both changed the first line: both sides stay, marked); one Undo takes the merge back.
+    /// (here both changed the first line: both sides stay, marked); Undo takes back only the
+    /// user's edit, never the other program's text.
     func testAFileChangedWhileClosedAfterAQuitIsMergedWithTheUnsavedText() throws {
         let folder = temporary.path, path = temporary.file("quit.txt")
         try MainActor.assumeIsolated {
@@ -52,7 +53,7 @@ final class JournalBaseTests: XCTestCase {
             XCTAssertTrue(document.restoreNotice?.contains("marked to settle") ?? false, document.restoreNotice ?? "no notice")
             XCTAssertEqual(warnings, [])
             EditJournalTests.lastStore!.undo(document)
-            XCTAssertEqual(document.text, "ONE\ntwo\n", "Undo takes the merge back")
+            XCTAssertEqual(document.text, "one\ntwo\ntheirs\n", "Undo takes back mine; theirs stays")
             _ = subscription
         }
     }

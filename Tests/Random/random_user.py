@@ -28,6 +28,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 from pathlib import Path
@@ -146,15 +147,62 @@ class Driver:
         if d.question:
             return  # Save over a change not seen asks first: answered by `answer`
         self.keys(self.window(doc, window), *keys)
+        self.saved(d)
+
+    def op_save_twice(self, doc, window):
+        # Ctrl+S pressed again while the first save is on its way: one save's text, no question.
+        self.op_save(doc, window, keys=("ctrl+s", "ctrl+s"))
+
+    def op_save_raced(self, doc, window, line):
+        # Another program appends to the file the moment Tandem's temp file appears (a watcher
+        # that reacts to any change in the folder): its write lands during the save. Either the
+        # guarded commit sees it before its rename stands (the save stops; the change is asked
+        # about) or it lands on the file just saved (followed as another program's edit). Never
+        # is it overwritten, nor taken as Tandem's own.
+        d = self.model.docs[doc]
+        if d.question or d.deleted or not d.dirty or d.file == d.text:
+            return  # nothing to write, or outcomes the file cannot tell apart
+        path, old = self.folder / doc, d.file
+        landed = threading.Event()
+
+        def race():
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                if any(name.startswith(f".{doc}.tandem-") for name in os.listdir(self.folder)):
+                    with open(path, "a") as file:
+                        file.write(line + "\n")
+                    landed.set()
+                    return
+                time.sleep(0.0002)
+
+        racer = threading.Thread(target=race)
+        racer.start()
+        self.keys(self.window(doc, window), "ctrl+s")
+        racer.join()
+        assert landed.is_set(), f"the save of {doc} made no temp file beside it"
+        if path.read_text() == d.text + line + "\n":
+            # Saved, then appended to the new file: a clean document follows it.
+            self.saved(d)
+            d.file += line + "\n"
+        else:
+            # Stopped: the file is the other program's version, asked about (the save wrote
+            # nothing). The Save said so in a dialog; Cancel leaves the question in the window.
+            d.file = old + line + "\n"
+            assert path.read_text() == d.file, f"{doc}: the other program's write was overwritten"
+            dialog = wait_for("the overwrite question", lambda: [
+                f for f in self.tandem.app() if f is not None and "since you last saw it" in " ".join(self.tandem.labels_of_frame(f))])
+            [b for b in self.tandem.find(dialog[0], "push button") if b.name.replace("_", "") == "Cancel"][0].queryAction().doAction(0)
+            wait_for("the overwrite question gone", lambda: not [
+                f for f in self.tandem.app() if f is not None and "since you last saw it" in " ".join(self.tandem.labels_of_frame(f))])
+        self.disk_changed(d)
+
+    def saved(self, d):
+        """The model of a save that went through: the file is the text, and nothing is asked."""
         d.file = d.text
         d.saved = d.state
         d.kept_mine = False
         d.deleted = False
         d.merged = None
-
-    def op_save_twice(self, doc, window):
-        # Ctrl+S pressed again while the first save is on its way: one save's text, no question.
-        self.op_save(doc, window, keys=("ctrl+s", "ctrl+s"))
 
     def op_rewrite_keeping_stamp(self, doc, word):
         # As cp -p and rsync --inplace -t write: in place, the same size, the old time put back.
@@ -415,10 +463,11 @@ class Driver:
         if button == "Reload":
             d.reload()
         elif button == "Merge":
-            # Both sides' changes, one undo step; modified unless that is the file (see merge_model).
+            # Both sides' changes, the file's as another program's edits (the history carried
+            # across them); modified unless that is the file (see merge_model).
             text, _ = merged
             if text != d.text:
-                d.edit(text)
+                d.take_peer(d.text, text)
             d.saved = d.state if text == d.file else None
             d.merged = d.file
         # Keep Mine: the text stays, modified against the file it did not take.

@@ -74,12 +74,18 @@ class Document:
     def follow(self, known):
         """Another program's change from `known` (the text now) to the file: not an undo step;
         every entry of the history is carried across the texts it inserted."""
-        pieces = peer_insertions(known, self.file)
+        self.take_peer(known, self.file)
+        self.became_file()
+
+    def take_peer(self, known, new):
+        """The text goes from `known` to `new` by another program's edits (a followed change, what
+        Merge brings from the file): the history is carried across the texts they inserted."""
+        pieces = peer_insertions(known, new)
         for _, state in self.undo + self.redo:
             self.peer_pieces[state] = None if pieces is None or self.peer_pieces.get(state, []) is None \
                 else self.peer_pieces.get(state, []) + pieces
-        self.text = self.file
-        self.became_file()
+        self.text = new
+        self.settle()
 
     def reload(self):
         """Reload: the user's changes since the version known go as their one undo step, the file's

@@ -32,6 +32,8 @@ def choose(rng, model):
         (0 if doc.deleted else 2, ("rewrite_keeping_stamp", {"doc": doc.name, "word": rng.choice(WORDS)})),
         (0 if doc.deleted or doc.question else 1, ("branch_switch", {"doc": doc.name})),
         (2, ("save_twice", {"doc": doc.name, "window": window})),
+        (2 if doc.dirty and not doc.deleted and not doc.question else 0,
+         ("save_raced", {"doc": doc.name, "window": window, "line": rng.choice(WORDS)})),
         (4, ("paste", {"source": rng.choice(docs).name, "doc": doc.name, "window": window, "at": rng.choice(["start", "end"])})),
         (3 if found else 0, ("replace_all", {"doc": doc.name, "window": window, "find": rng.choice(found or ["-"]),
                                              "replace": rng.choice(WORDS + [""])})),
@@ -81,6 +83,8 @@ def allowed(op, model):
         return doc.question and (args["button"] != "Merge" or doc.merge_result() is not None)
     if name in ("append_on_disk", "rewrite_on_disk", "rename_save_on_disk", "rewrite_keeping_stamp"):
         return not doc.deleted
+    if name == "save_raced":
+        return doc.dirty and not doc.deleted and not doc.question
     if name in ("delete_on_disk", "branch_switch"):
         return not doc.deleted and not doc.question
     if name == "close_window":
