@@ -47,7 +47,9 @@ let package = Package(
         // UIKit's scene model on top of the wrappers; knows nothing of editing.
         .target(name: "Scenes", dependencies: ["Gtk", "SafeFiles", "Localization"], swiftSettings: sectionPerFunction),
         // Text, files and documents: pure Swift and FoundationEssentials, never GTK.
-        .target(name: "Documents", dependencies: ["SafeFiles", "Localization", "Background", "CZlib", "CEditorConfig"], swiftSettings: sectionPerFunction),
+        .target(name: "Documents", dependencies: ["SafeFiles", "Localization", "Background", "CZlib", "CEditorConfig", "CMappedCompare"], swiftSettings: sectionPerFunction),
+        // A file's bytes compared with memory through a mapping, a truncation under it caught (SIGBUS).
+        .target(name: "CMappedCompare"),
         // How work leaves the main thread and comes back to it: the one concurrency discipline.
         .target(name: "Background", swiftSettings: sectionPerFunction),
         // The EditorConfig reference library: a file's indentation and newline settings.
@@ -78,7 +80,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Gtk"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles", "Background", "CXattr", "TestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: [
-            "Documents", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based"),
+            "Documents", "TestSupport", "CMappedCompare", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "Documents", "Gtk", "TestSupport"]),
         .testTarget(name: "TandemTests", dependencies: ["Tandem", "Documents", "Scenes", "Gtk", "Localization"]),

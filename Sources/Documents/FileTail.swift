@@ -1,3 +1,4 @@
+import CMappedCompare
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -79,13 +80,30 @@ struct FileTail: Equatable, Sendable {
     }
 
     /// Whether the first `size` bytes of the file are a UTF-8 mark of `markLength` bytes and then
-    /// exactly the UTF-8 of `text`: read in blocks, compared chunk by chunk of the rope.
+    /// exactly the UTF-8 of `text`: compared chunk by chunk of the rope, in one pass, through a
+    /// mapping of the file (no copy: at each append of a followed log this compares its whole old
+    /// part), or read in blocks where it cannot be mapped.
     static func holds(_ fd: Int32, size: Int64, text: TextStorage, markLength: Int) -> Bool {
         guard markLength == 0 || markLength == 3 else { return false }
+        if markLength > 0 { guard readBlock(fd, at: 0, count: 3) == [0xEF, 0xBB, 0xBF] else { return false } }
+        if let mapped = tandem_map_file(fd, Int(size)) {
+            defer { tandem_unmap_file(mapped, Int(size)) }
+            var offset = markLength, same = true
+            text.forEachChunk { chunk in
+                guard same else { return }
+                var chunk = chunk
+                chunk.withUTF8 { bytes in
+                    // A file shorter than the text, or one truncated under the mapping (-1), is not it.
+                    same = offset + bytes.count <= Int(size)
+                        && (bytes.isEmpty || tandem_mapped_compare(mapped + offset, bytes.baseAddress, bytes.count) == 0)
+                    offset += bytes.count
+                }
+            }
+            return same && offset == Int(size)
+        }
         var textBytes = Int64(markLength)
         text.forEachChunk { textBytes += Int64($0.utf8.count) }
         guard textBytes == size else { return false }
-        if markLength > 0 { guard readBlock(fd, at: 0, count: 3) == [0xEF, 0xBB, 0xBF] else { return false } }
         var reader = BlockReader(fd: fd, offset: Int64(markLength))
         var same = true
         text.forEachChunk { chunk in
