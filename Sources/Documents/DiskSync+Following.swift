@@ -22,7 +22,7 @@ extension DiskSync {
         applyPeer([Edit.insert(text, at: end)], to: document, result: nil)
         document.savedStateID = document.history.stateID
         document.file.grew(to: stamp, tail: growth.tail)
-        journalPeerChange(document)
+        journalPeerChange(document, appended: text)
         return true
     }
 
@@ -41,9 +41,15 @@ extension DiskSync {
 
     /// The journal after a peer's change to a clean document: it begins again from the file with
     /// the history carried across (a header and the history: the file is its base), or goes when
-    /// there is no history to keep.
-    private func journalPeerChange(_ document: Document) {
-        if document.canUndo || document.canRedo { store.journals?.begin(document) } else { store.journals?.delete(document.draftID) }
+    /// there is no history to keep. `appended`: the change was only that text at the end.
+    private func journalPeerChange(_ document: Document, appended: String? = nil) {
+        guard document.canUndo || document.canRedo else { return store.journals?.delete(document.draftID) ?? () }
+        // An append carries the file's fingerprint on by its new bytes: the cost is the append's.
+        if let appended, let path = document.path {
+            store.journals?.begin(document, file: .grown(appended: appended, whole: document.storage, path: path))
+        } else {
+            store.journals?.begin(document)
+        }
     }
 
     func follow(_ read: DiskRead.Whole, in document: Document, canonical: String) {

@@ -14,6 +14,10 @@ enum JournalFileKnowledge: Sendable {
     case lastKnown
     /// What a journal read back knew (it begins again after a relaunch).
     case known(JournalFileState?)
+    /// The file this journal knew, with `appended` added at its end by another program (a followed
+    /// log): its fingerprint is carried on (the CRC continued over the new bytes), never the
+    /// whole text hashed again; `whole` is hashed only when the journal knew no file at `path`.
+    case grown(appended: String, whole: TextStorage, path: String)
     /// There is no file, or nothing is known of it.
     case none
 }
@@ -148,6 +152,13 @@ final class JournalWriter: @unchecked Sendable {
             header.file = open[path]?.file
         case .known(let state):
             header.file = state
+        case .grown(var appended, let whole, let filePath):
+            if let known = open[path]?.file, known.path == filePath {
+                let hash = appended.withUTF8 { journalCRC($0, continuing: known.hash) }
+                header.file = JournalFileState(path: filePath, length: known.length + appended.unicodeScalars.count, hash: hash)
+            } else {
+                header.file = JournalFileState(path: filePath, length: whole.count, hash: textHash(whole))
+            }
         case .none:
             header.file = nil
         }

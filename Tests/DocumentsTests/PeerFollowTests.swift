@@ -30,22 +30,28 @@ final class PeerFollowTests: XCTestCase {
             XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "one\nthree\nfour\n" })
             XCTAssertFalse(document.isDirty)
             XCTAssertTrue(document.canUndo, "the append leaves the user's history alone")
+            // A second append: the journal's fingerprint of the file is carried on by the new
+            // bytes alone, and must still be the file's at the relaunch.
+            try Self.append("fünf\n", to: path)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "one\nthree\nfour\nfünf\n" })
             store.journals!.waitUntilWritten()  // then a kill
 
             let relaunched = EditJournalTests.journaledStore(folder)
             let back = try XCTUnwrap(relaunched.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
-            XCTAssertEqual(back.text, "one\nthree\nfour\n")
+            XCTAssertEqual(back.text, "one\nthree\nfour\nfünf\n")
             XCTAssertFalse(back.isDirty, "the text is the file's")
+            XCTAssertFalse(back.hasUnseenDiskChange, "the journal knows the file as it is")
+            XCTAssertNil(back.restoreNotice)
             relaunched.undo(back)
-            XCTAssertEqual(back.text, "one\ntwo\nthree\nfour\n", "the deleted line comes back; the append stays")
+            XCTAssertEqual(back.text, "one\ntwo\nthree\nfour\nfünf\n", "the deleted line comes back; the appends stay")
             XCTAssertTrue(back.isDirty)
             relaunched.redo(back)
-            XCTAssertEqual(back.text, "one\nthree\nfour\n")
+            XCTAssertEqual(back.text, "one\nthree\nfour\nfünf\n")
             XCTAssertFalse(back.isDirty)
 
             // And in the process that saw it.
             store.undo(document)
-            XCTAssertEqual(document.text, "one\ntwo\nthree\nfour\n")
+            XCTAssertEqual(document.text, "one\ntwo\nthree\nfour\nfünf\n")
             XCTAssertFalse(document.canUndo)
         }
     }
