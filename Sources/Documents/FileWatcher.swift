@@ -19,6 +19,8 @@ final class FileWatcher {
     /// Folders inotify watches now, both ways: a document's folder or an ancestor of a missing one.
     private var watches: [Int32: String] = [:]
     private var watchOf: [String: Int32] = [:]
+    /// The folder each watch was added on (device, inode): a name may come to mean another folder.
+    private var inodes: [Int32: FolderIdentity] = [:]
     private var watched: [String: Set<String>] = [:] // folder -> file names
     /// Folders of watched files that do not exist now, watched through an ancestor.
     private var missing: Set<String> = []
@@ -103,6 +105,7 @@ final class FileWatcher {
         guard wd >= 0 else { return false }
         watches[wd] = path
         watchOf[path] = wd
+        inodes[wd] = FolderIdentity(path)
         return true
     }
 
@@ -110,7 +113,21 @@ final class FileWatcher {
     private func forget(_ wd: Int32, remove: Bool) {
         guard let path = watches.removeValue(forKey: wd) else { return }
         watchOf[path] = nil
+        inodes[wd] = nil
         if remove { inotify_rm_watch(fd, wd) }
+    }
+
+    /// A folder deleted while something holds it open (a process's working directory, a shell's,
+    /// an open descriptor) sends no IN_DELETE_SELF until the last holder lets go: its watch stays
+    /// on the dead folder, deaf to one made again under its name. So when a watched file goes
+    /// from a folder, the folder is looked at (a stat): gone, it is watched through an ancestor;
+    /// another folder under its name, that one is watched. Returns whether it was.
+    private func renewIfGone(_ folder: String) -> Bool {
+        guard let wd = watchOf[folder], watched[folder] != nil, FolderIdentity(folder) != inodes[wd] else { return false }
+        forget(wd, remove: true)
+        for file in watched[folder] ?? [] { pending.insert(PathName.join(folder, file)) }
+        missing.insert(folder)
+        return true
     }
 
     /// Tries the missing folders again (something appeared in a folder on their way): each one
@@ -142,6 +159,7 @@ final class FileWatcher {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var movedFrom: [UInt32: String] = [:]  // rename cookie -> old path of a watched file
         var lookForMissing = false
+        var goneFrom: Set<String> = []  // folders a watched file went from
         while true {
             let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n <= 0 { break }
@@ -173,6 +191,7 @@ final class FileWatcher {
                 if !missing.isEmpty && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { lookForMissing = true }
                 guard let names = watched[folder] else { continue }
                 let path = PathName.join(folder, name)
+                if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, names.contains(name) { goneFrom.insert(folder) }
                 if mask & UInt32(IN_MOVED_FROM) != 0, names.contains(name) { movedFrom[cookie] = path }
                 if mask & UInt32(IN_MOVED_TO) != 0, let old = movedFrom.removeValue(forKey: cookie), !names.contains(name) {
                     // A watched file renamed. Emacs, Vim (backupcopy=no) and many tools save by
@@ -188,6 +207,7 @@ final class FileWatcher {
                 }
             }
         }
+        for folder in goneFrom where renewIfGone(folder) { lookForMissing = true }
         if lookForMissing { retryMissing() }
         scheduleFlush()
     }
@@ -230,5 +250,18 @@ final class FileWatcher {
         guard !paths.isEmpty else { return }
         reportCount += 1
         onChange(paths, inPlace)
+    }
+}
+
+/// Which folder a path names now (device and inode; nil when it names none).
+private struct FolderIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
     }
 }

@@ -29,6 +29,31 @@ final class WatcherDeafnessTests: XCTestCase {
         }
     }
 
+    /// A folder held open when it goes (Tandem's own working directory when it was started inside
+    /// it, a shell's, an open descriptor) sends no "folder deleted" event until the last holder
+    /// lets go: its watch stays on the dead folder, and the folder made again in its place was
+    /// never watched (found by the random user). Its files going is the sign to look at it.
+    func testAFolderHeldOpenThatGoesAndComesBackIsWatchedAgain() throws {
+        let sub = temporary.path + "/repo/sub", path = sub + "/a.txt"
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+        try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let holder = open(sub, O_RDONLY | O_DIRECTORY)
+        XCTAssertGreaterThanOrEqual(holder, 0)
+        defer { close(holder) }
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            try FileManager.default.removeItem(atPath: sub)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.isDeletedOnDisk })
+            try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+            try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { !document.isDeletedOnDisk }, "the file is back")
+            XCTAssertFalse(document.isDirty)
+            try "alpha\nbeta\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "alpha\nbeta\n" }, "a later change is followed")
+        }
+    }
+
     /// The same with unsaved edits: the file that comes back is the very version the document
     /// knew, so nothing is asked, Save writes without a question, and undo reaches the file's
     /// text as clean (before, the window asked about a change it never had, and Save offered

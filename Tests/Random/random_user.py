@@ -24,6 +24,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -48,6 +49,9 @@ class Driver:
     def __init__(self, folder):
         self.folder = Path(folder)
         self.tandem = Tandem(self.folder)
+        # The documents' folder, apart from Tandem's state: a branch switch removes it whole.
+        self.work = self.folder / "work"
+        self.work.mkdir()
         self.model = Model()
         self.minimized = {}  # X window id -> its document's name
         # Lines do not wrap, so that Down goes to the next line of the text, as the model says.
@@ -67,9 +71,9 @@ class Driver:
             subprocess.run(["xmodmap", "-e", f"keycode {keycode} = {keysym}"], check=False)
         for index, name in enumerate(DOCUMENTS[:2]):
             text = f"{name} line one\nsecond line\n" if index == 0 else "no final newline"
-            (self.folder / name).write_text(text)
+            (self.work / name).write_text(text)
             self.model.docs[name] = Document(name, text)
-        self.tandem.start(*self.model.docs, env=self.env)
+        self.tandem.start(*self.model.docs, env=self.env, cwd=self.work)
         for name in self.model.docs:
             self.tandem.wait_title(name, timeout=20)
 
@@ -162,15 +166,18 @@ class Driver:
         d = self.model.docs[doc]
         if d.question or d.deleted or not d.dirty or d.file == d.text:
             return  # nothing to write, or outcomes the file cannot tell apart
-        path, old = self.folder / doc, d.file
+        path, old = self.work / doc, d.file
         landed = threading.Event()
+        written = {}
 
         def race():
             deadline = time.monotonic() + 10
             while time.monotonic() < deadline:
-                if any(name.startswith(f".{doc}.tandem-") for name in os.listdir(self.folder)):
-                    with open(path, "a") as file:
-                        file.write(line + "\n")
+                if any(name.startswith(f".{doc}.tandem-") for name in os.listdir(self.work)):
+                    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+                    os.write(fd, (line + "\n").encode())
+                    written["inode"] = os.fstat(fd).st_ino
+                    os.close(fd)
                     landed.set()
                     return
                 time.sleep(0.0002)
@@ -180,15 +187,22 @@ class Driver:
         self.keys(self.window(doc, window), "ctrl+s")
         racer.join()
         assert landed.is_set(), f"the save of {doc} made no temp file beside it"
-        if path.read_text() == d.text + line + "\n":
+        found = path.read_text()
+        if found == d.text + line + "\n":
             # Saved, then appended to the new file: a clean document follows it.
             self.saved(d)
             d.file += line + "\n"
+        elif found == d.text and written["inode"] != os.stat(path).st_ino:
+            # Saved; the append went through a descriptor opened on the file being replaced and
+            # landed after Tandem's last look at it (a window of microseconds, between the check
+            # of the swapped-out file and its removal): it is in the replaced file, which no name
+            # holds, as with any save by rename. README says so.
+            self.saved(d)
         else:
             # Stopped: the file is the other program's version, asked about (the save wrote
             # nothing). The Save said so in a dialog; Cancel leaves the question in the window.
             d.file = old + line + "\n"
-            assert path.read_text() == d.file, f"{doc}: the other program's write was overwritten"
+            assert found == d.file, f"{doc}: the other program's write was overwritten: {found!r}, text {d.text!r}, file {d.file!r}"
             dialog = wait_for("the overwrite question", lambda: [
                 f for f in self.tandem.app() if f is not None and "since you last saw it" in " ".join(self.tandem.labels_of_frame(f))])
             [b for b in self.tandem.find(dialog[0], "push button") if b.name.replace("_", "") == "Cancel"][0].queryAction().doAction(0)
@@ -207,7 +221,7 @@ class Driver:
     def op_rewrite_keeping_stamp(self, doc, word):
         # As cp -p and rsync --inplace -t write: in place, the same size, the old time put back.
         d = self.model.docs[doc]
-        path = self.folder / doc
+        path = self.work / doc
         old, new = d.file.encode(), word.encode()
         if len(old) < len(new) or (len(old) > len(new) and old[len(new)] & 0xC0 == 0x80):
             return  # no same-size rewrite of it that stays UTF-8
@@ -226,7 +240,7 @@ class Driver:
         # then comes back as a new file of the very bytes it had. Nothing is left to say or ask:
         # the document is as it was before (clean, modified, or kept over a change).
         d = self.model.docs[doc]
-        path = self.folder / doc
+        path = self.work / doc
         old = path.read_bytes()
         frame = self.tandem.frame_of(self.window(doc, 0))
         path.unlink()
@@ -234,10 +248,26 @@ class Driver:
         path.write_bytes(old)
         wait_for(f"{doc} back", lambda: not any("no longer on disk" in label for label in self.tandem.labels_of_frame(frame)))
 
+    def op_folder_switch(self):
+        # `git checkout` of a branch without the documents' folder, then back: every file goes
+        # with the folder (each window says so), then all come back as new files of the very
+        # bytes they had. Nothing is left to say or ask: each document is as it was before.
+        files = {path.name: path.read_bytes() for path in self.work.iterdir() if path.is_file()}
+        shutil.rmtree(self.work)
+        frames = {name: self.tandem.frame_of(self.window(name, 0)) for name in self.model.docs}
+        for name, frame in frames.items():
+            wait_for(f"{name} said gone", lambda: any("no longer on disk" in label for label in self.tandem.labels_of_frame(frame)))
+        self.work.mkdir()
+        for name, data in files.items():
+            (self.work / name).write_bytes(data)
+        for name, frame in frames.items():
+            if not self.model.docs[name].deleted:
+                wait_for(f"{name} back", lambda: not any("no longer on disk" in label for label in self.tandem.labels_of_frame(frame)))
+
     def op_delete_on_disk(self, doc):
         # The file removed (rm, git rm): the text stays, modified; Save creates the file again.
         d = self.model.docs[doc]
-        (self.folder / doc).unlink()
+        (self.work / doc).unlink()
         d.file = None
         d.deleted = True
         d.saved = None
@@ -245,7 +275,7 @@ class Driver:
         d.merged = None
 
     def op_new_window(self, doc):
-        result = self.tandem.launch("--new-window", str(self.folder / doc))
+        result = self.tandem.launch("--new-window", str(self.work / doc))
         if result.returncode != 0:
             raise Failure(f"tandem --new-window failed: {result.stderr}")
         self.model.docs[doc].windows += 1
@@ -357,7 +387,7 @@ class Driver:
         wait_for(f"{name}'s windows", lambda: len(self.window_ids(name)) == d.windows)
 
     def op_open_file(self, name, text):
-        path = self.folder / name
+        path = self.work / name
         if name not in self.model.files:
             path.write_text(text)
         result = self.tandem.launch(str(path))
@@ -398,8 +428,8 @@ class Driver:
     def op_rename_save_on_disk(self, doc, word):
         # As Emacs and Vim (backupcopy=no) save: the file becomes the backup, a new file takes its name.
         d = self.model.docs[doc]
-        path = self.folder / doc
-        path.rename(self.folder / (doc + "~"))
+        path = self.work / doc
+        path.rename(self.work / (doc + "~"))
         new = d.file + word + "\n"
         path.write_text(new)
         d.file = new
@@ -407,7 +437,7 @@ class Driver:
 
     def op_append_on_disk(self, doc, line):
         d = self.model.docs[doc]
-        with open(self.folder / doc, "a") as file:
+        with open(self.work / doc, "a") as file:
             file.write(line + "\n")
         d.file += line + "\n"
         self.disk_changed(d)
@@ -415,7 +445,7 @@ class Driver:
     def op_rewrite_on_disk(self, doc, word):
         d = self.model.docs[doc]
         new = word + " " + d.file  # truncate and write, as many programs save
-        (self.folder / doc).write_text(new)
+        (self.work / doc).write_text(new)
         d.file = new
         self.disk_changed(d)
 
@@ -577,12 +607,12 @@ class Driver:
             for name, d in self.model.docs.items():
                 if seen[name] != d.windows:
                     problems.append(f"{name}: {seen[name]} windows, the model {d.windows}")
-                path = self.folder / name
+                path = self.work / name
                 on_disk = path.read_text() if path.exists() else None
                 if on_disk != d.file:
                     problems.append(f"{name} on disk: {on_disk!r}, the model {d.file!r}")
             for name, text in self.model.files.items():
-                on_disk = (self.folder / name).read_text() if (self.folder / name).exists() else None
+                on_disk = (self.work / name).read_text() if (self.work / name).exists() else None
                 if on_disk != text:
                     problems.append(f"{name} (no window) on disk: {on_disk!r}, the model {text!r}")
             return problems

@@ -31,6 +31,7 @@ def choose(rng, model):
         (0 if doc.deleted or doc.question else 1, ("delete_on_disk", {"doc": doc.name})),
         (0 if doc.deleted else 2, ("rewrite_keeping_stamp", {"doc": doc.name, "word": rng.choice(WORDS)})),
         (0 if doc.deleted or doc.question else 1, ("branch_switch", {"doc": doc.name})),
+        (0 if any(d.deleted or d.question for d in docs) else 1, ("folder_switch", {})),
         (2, ("save_twice", {"doc": doc.name, "window": window})),
         (2 if doc.dirty and not doc.deleted and not doc.question else 0,
          ("save_raced", {"doc": doc.name, "window": window, "line": rng.choice(WORDS)})),
@@ -85,6 +86,8 @@ def allowed(op, model):
         return not doc.deleted
     if name == "save_raced":
         return doc.dirty and not doc.deleted and not doc.question
+    if name == "folder_switch":
+        return not any(d.deleted or d.question for d in model.docs.values())
     if name in ("delete_on_disk", "branch_switch"):
         return not doc.deleted and not doc.question
     if name == "close_window":
