@@ -74,10 +74,13 @@ final class DiskSync {
         // A file still loading is compared once its load ends; one being saved, once its save has
         // told the document what it wrote.
         guard let canonical = document.identity.canonicalPath, !document.isLoading, !document.isSaving else { return }
-        let stamp = DiskStamp.of(canonical)
+        guard let stamp = DiskStamp.of(canonical) else {
+            watcher.lookAtFolder(of: canonical)  // a folder held open may have gone without a word
+            return markDeleted(document)
+        }
         var known: TextStorage?, knownDigest: UInt32?
         if stamp == document.diskStamp {
-            guard inPlace, let stamp, document.diskProblem == nil else { return }
+            guard inPlace, document.diskProblem == nil else { return }
             if let text = knownText(document) {
                 known = text
             } else if let digest = document.file.digest, digest.stamp == stamp {
@@ -91,7 +94,7 @@ final class DiskSync {
             known = document.file.base
                 ?? document.file.savedStateBeforeQuestion.flatMap { document.history.text(atState: $0, from: document.storage) }
             if known == nil, document.isDeletedOnDisk, let digest = document.file.digest { knownDigest = digest.crc }
-        } else if document.isDirty && stamp != nil && document.diskProblem == nil {
+        } else if document.isDirty && document.diskProblem == nil {
             // A new file with the very bytes known (`sed -i` that matched nothing, a stash popped
             // before the watcher looked) is no change: compared with the version known.
             if let text = knownText(document) {
@@ -100,7 +103,6 @@ final class DiskSync {
                 knownDigest = digest.crc
             }
         }
-        guard let stamp else { return markDeleted(document) }
         if reading[document.id] == stamp { return }  // that version is being read already
         reading[document.id] = stamp
         document.diskGeneration += 1

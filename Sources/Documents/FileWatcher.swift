@@ -24,6 +24,9 @@ final class FileWatcher {
     private var watched: [String: Set<String>] = [:] // folder -> file names
     /// Folders of watched files that do not exist now, watched through an ancestor.
     private var missing: Set<String> = []
+    /// Folders a watched file went from since the last report: looked at again as it is made,
+    /// since the folder itself may go a moment after its files (see `renewIfGone`).
+    private var suspects: Set<String> = []
     private var pending: Set<String> = []
     /// Pending paths whose file was written, truncated or touched in place (not replaced): a
     /// change that may keep the file's size and time, told by its bytes alone.
@@ -81,6 +84,14 @@ final class FileWatcher {
         watched[folder] = nil
         missing.remove(folder)
         prune()
+    }
+
+    /// The file at `path` was found missing (a look at the disk, such as a window getting the
+    /// focus): its folder is looked at, and watched anew if it went.
+    func lookAtFolder(of path: String) {
+        guard renewIfGone(PathName.folder(of: path)) else { return }
+        retryMissing()
+        scheduleFlush()
     }
 
     /// Which folders are watched through an ancestor now (tests).
@@ -191,7 +202,7 @@ final class FileWatcher {
                 if !missing.isEmpty && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { lookForMissing = true }
                 guard let names = watched[folder] else { continue }
                 let path = PathName.join(folder, name)
-                if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, names.contains(name) { goneFrom.insert(folder) }
+                if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, names.contains(name) { goneFrom.insert(folder); suspects.insert(folder) }
                 if mask & UInt32(IN_MOVED_FROM) != 0, names.contains(name) { movedFrom[cookie] = path }
                 if mask & UInt32(IN_MOVED_TO) != 0, let old = movedFrom.removeValue(forKey: cookie), !names.contains(name) {
                     // A watched file renamed. Emacs, Vim (backupcopy=no) and many tools save by
@@ -231,6 +242,13 @@ final class FileWatcher {
 
     private func reportIfDue() {
         guard let since = pendingSince, DispatchTime.now() >= since + interval else { return }
+        // A folder removed with its files goes after them (`rm -r`, `git checkout`): looked at
+        // again now, a burst later.
+        let looked = suspects
+        suspects.removeAll()
+        var renewed = false
+        for folder in looked where renewIfGone(folder) { renewed = true }
+        if renewed { retryMissing() }
         pendingSince = nil
         var paths = pending
         pending.removeAll()

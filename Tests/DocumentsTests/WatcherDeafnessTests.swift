@@ -54,6 +54,53 @@ final class WatcherDeafnessTests: XCTestCase {
         }
     }
 
+    /// The files of a held-open folder go first and the folder a moment later (`rm -r`, a branch
+    /// switch): when the watcher reads the files' going, the folder is still there. It is
+    /// looked at again once the burst is reported.
+    func testAHeldOpenFolderThatGoesAfterItsFilesIsWatchedAgain() throws {
+        let sub = temporary.path + "/repo/sub", path = sub + "/a.txt"
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+        try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let holder = open(sub, O_RDONLY | O_DIRECTORY)
+        XCTAssertGreaterThanOrEqual(holder, 0)
+        defer { close(holder) }
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            XCTAssertEqual(unlink(path), 0)
+            store.pollDiskChanges()  // the file's going is read while its folder is still there
+            XCTAssertEqual(rmdir(sub), 0)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.isDeletedOnDisk })
+            try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+            try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { !document.isDeletedOnDisk }, "the file is back")
+            try "alpha\nbeta\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "alpha\nbeta\n" }, "a later change is followed")
+        }
+    }
+
+    /// A window that gets the focus looks at its file: a held-open folder that went after the
+    /// watcher last looked is then found gone, and watched through an ancestor.
+    func testALookAtAMissingFileFindsItsHeldOpenFolderGone() throws {
+        let sub = temporary.path + "/repo/sub", path = sub + "/a.txt"
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+        try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
+        let holder = open(sub, O_RDONLY | O_DIRECTORY)
+        XCTAssertGreaterThanOrEqual(holder, 0)
+        defer { close(holder) }
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            XCTAssertEqual(unlink(path), 0)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.isDeletedOnDisk })
+            XCTAssertEqual(rmdir(sub), 0)  // long after the burst: no event, and none looked
+            store.lookAgain(at: document)
+            try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+            try "alpha\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { !document.isDeletedOnDisk }, "the file is back")
+        }
+    }
+
     /// The same with unsaved edits: the file that comes back is the very version the document
     /// knew, so nothing is asked, Save writes without a question, and undo reaches the file's
     /// text as clean (before, the window asked about a change it never had, and Save offered
