@@ -19,6 +19,7 @@ extension DocumentStore {
         let wasDirty = document.isDirty
         let removed = document.storage.substring(clamped.range)
         if document.isLoading { document.editsWhileLoading.append(TypedWhileLoading(edit: clamped, removed: removed)) }
+        keepFileVersionBeforeRedoGoes(document)  // before the text changes: its history is rebuilt from it
         journals?.willChange(document)
         document.storage.replace(clamped.range, with: clamped.replacement)
         document.editCount += 1
@@ -65,6 +66,7 @@ extension DocumentStore {
     func apply(_ change: FormatChange, to document: Document) {
         guard document.readOnlyReasons.isEmpty, !document.isLoading else { return }
         let wasDirty = document.isDirty
+        keepFileVersionBeforeRedoGoes(document)  // before the text changes: its history is rebuilt from it
         let before = document.storage
         document.storage = change.result
         document.editCount += 1
@@ -103,5 +105,15 @@ extension DocumentStore {
         guard !document.isLoading, document.readOnlyReasons == [.longLines] else { return }
         document.readOnlyReasons.remove(.longLines)
         publish(.becameEditable, for: document, dirtyBefore: nil)
+    }
+
+    /// A new step drops the steps to redo. Where the file's version is one of them (saved, then
+    /// undone, then typed into), its text is kept first (a rope sharing the document's nodes), so
+    /// the version known is still told by its text: a rewrite that keeps size and time is seen,
+    /// and Merge has its base (found by the random user, seed 81006).
+    func keepFileVersionBeforeRedoGoes(_ document: Document) {
+        guard let saved = document.savedStateID, document.history.redoIDs.contains(saved),
+              let text = document.history.text(atState: saved, from: document.storage) else { return }
+        document.file.keepBase(text)
     }
 }

@@ -113,9 +113,10 @@ struct FileKnowledge {
 
     /// The file is a version at `stamp` the modified document has not taken in: the user is asked.
     /// The first question keeps the version known before it (`savedState`, and `base()` the text of
-    /// it) for a merge; a second change before the answer keeps that base (or finds one).
+    /// it) for a merge; a second change before the answer keeps that base, and a base kept as the
+    /// history dropped the saved state stays.
     mutating func asked(about stamp: DiskStamp, digest crc: UInt32?, savedState: Int?, base: () -> TextStorage?) {
-        if savedState != nil, !hasUnseenChange || self.base == nil { self.base = base() }
+        if savedState != nil, !hasUnseenChange || self.base == nil, let text = base() { self.base = text }
         if !hasUnseenChange { savedStateBeforeQuestion = savedState }
         standing = .changed
         self.stamp = stamp
@@ -192,7 +193,9 @@ struct FileKnowledge {
         if let stamp, let crc { digest = (stamp, crc) }
     }
 
-    /// The text a merge compares with is `text` (rebuilt from the history after a relaunch).
+    /// The text of the version known is `text`, which no state of the history will hold (rebuilt
+    /// after a relaunch, or kept as the history drops the saved state): what tells the version,
+    /// and what a merge compares with.
     mutating func keepBase(_ text: TextStorage) { base = text }
 
     /// What the user should know about how the document came back.

@@ -272,6 +272,29 @@ final class SameStampRewriteTests: XCTestCase {
         }
     }
 
+    /// Saved, undone, then typed into: the saved state leaves the history with the redo steps.
+    /// A rewrite that keeps size and time is still asked about, told by the saved version's text,
+    /// kept as it left (random seed 81006), and Merge has it as its base.
+    func testAfterTheSavedStateLeavesWithTheRedoASameStampRewriteIsAsked() throws {
+        let path = temporary.file("r.txt")
+        try "no final newline".write(toFile: path, atomically: true, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("gamma", at: 0), to: document)
+            try store.saveNow(document)
+            store.undo(document)
+            store.apply(.insert("gamma", at: document.storage.count), to: document)
+            XCTAssertFalse(document.canRedo, "the saved state went with the redo")
+            try Self.rewriteKeepingTheStamp(path, "betaano final newline")
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange }, "asked")
+            XCTAssertTrue(document.canMerge, "the saved version is Merge's base")
+            // One line, changed on both sides: both kept, marked.
+            XCTAssertEqual(try store.mergeWithDiskWaited(document), 1)
+            XCTAssertTrue(document.text.contains("no final newlinegamma") && document.text.contains("betaano final newline"))
+        }
+    }
+
     /// A new file with the very bytes the document knows (`sed -i` that matched nothing writes
     /// one; so does a stash popped back before the watcher looked): no change, nothing asked,
     /// though the document has unsaved edits; the same after Keep Mine, told by the digest.
