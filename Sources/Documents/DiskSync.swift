@@ -75,6 +75,8 @@ final class DiskSync {
         // told the document what it wrote.
         guard let canonical = document.identity.canonicalPath, !document.isLoading, !document.isSaving else { return }
         guard let stamp = DiskStamp.of(canonical) else {
+            // No file, and no version known: a file not made yet (nothing to say).
+            guard document.diskStamp != nil || document.isDeletedOnDisk else { return }
             watcher.lookAtFolder(of: canonical)  // a folder held open may have gone without a word
             return markDeleted(document)
         }
