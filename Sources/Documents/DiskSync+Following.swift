@@ -32,11 +32,15 @@ extension DiskSync {
     func applyPeer(_ edits: [Edit], to document: Document, result: TextStorage?) {
         let wasDirty = document.isDirty
         document.history.carry(across: edits, from: document.storage)
+        var madeLong = false
         for (index, edit) in edits.enumerated() {
             if let result, edits.count == 1 { document.storage = result } else { document.storage.replace(edit.range, with: edit.replacement) }
             document.editCount += 1
+            if !document.hasLongLines && !madeLong { madeLong = DocumentStore.madeLongLine(edit, in: document.storage) }
             store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: index == 0 ? wasDirty : nil)
         }
+        // Not an undo step: no undo takes the long line back, so nothing lifts the reason again.
+        store.noteLongLine(made: madeLong, before: nil, in: document)
     }
 
     /// The journal after a peer's change to a clean document: it begins again from the file with
@@ -142,11 +146,14 @@ extension DiskSync {
             document.history.seal()
             // Each edit is told with the text as it is after it (views read the lines around it); a
             // single one (a whole new text) was built off the main thread already.
+            var madeLong = false
             for (index, edit) in revert.edits.enumerated() {
                 if revert.edits.count == 1 { document.storage = revert.storage } else { document.storage.replace(edit.range, with: edit.replacement) }
                 document.editCount += 1
+                if !document.hasLongLines && !madeLong { madeLong = DocumentStore.madeLongLine(edit, in: document.storage) }
                 store.publish(.edited(edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: index == 0 ? wasDirty : nil)
             }
+            store.noteLongLine(made: madeLong, before: document.history.stateBeforeLastStep, in: document)
         }
         if let peer {
             document.hidesFinalLineBreak = peer.storage.finalLineBreakLength > 0

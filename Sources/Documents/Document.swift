@@ -86,6 +86,12 @@ public final class Document: Identifiable {
     /// Whether the text had lines too long to lay out quickly when it was read (it stays so
     /// after Edit Anyway lifts `.longLines`): windows keep costly features off for it.
     public internal(set) var hasLongLines = false
+    /// An edit inside a compound step (a paste, Replace All) made a line too long: the document
+    /// becomes read-only for it when the step ends, so the step is never cut in two.
+    var madeLongLineInStep = false
+    /// Whether undo and redo work: not while loading, nor when read-only for another reason than
+    /// long lines (a paste that made them is taken back as any other step).
+    public var undoes: Bool { !isLoading && readOnlyReasons.isSubset(of: [.longLines]) }
     /// Whether the document refuses edits (read-only, or still loading).
     public var isReadOnly: Bool { !readOnlyReasons.isEmpty || isLoading }
     /// How far a load in the background has got (nil: the whole text is here).

@@ -23,33 +23,43 @@ extension DocumentStore {
         journals?.willChange(document)
         document.storage.replace(clamped.range, with: clamped.replacement)
         document.editCount += 1
+        let stateBefore = document.history.stateID
         let merged = document.history.record(clamped, removed: removed)
         journals?.didChange(document, .edit(clamped, removed: removed, merged: merged))
+        let madeLong = !document.hasLongLines && Self.madeLongLine(clamped, in: document.storage)
         publish(.edited(clamped, origin: origin, isUndoRedo: false), for: document, dirtyBefore: wasDirty)
+        noteLongLine(made: madeLong, before: merged ? document.history.stateBeforeLastStep : stateBefore, in: document)
     }
 
     /// Undoes the document's last step, whichever window made it.
+    /// A document read-only only for its long lines still undoes and redoes: the paste that
+    /// made them is taken back as any other step.
     public func undo(_ document: Document, origin: Int? = nil) {
         let wasDirty = document.isDirty
-        guard !document.isReadOnly, document.canUndo else { return }
+        guard document.undoes, document.canUndo else { return }
         journals?.willChange(document)
         let text = document.history.textBeforeUndo
+        let from = document.history.stateID
         guard let edits = document.history.popUndo() else { return }
-        replay(edits, in: document, text: text, origin: origin, dirtyBefore: wasDirty)
+        let madeLong = replay(edits, in: document, text: text, origin: origin, dirtyBefore: wasDirty)
         // After the text changed too: a compaction it may start takes text and history together.
         journals?.didChange(document, .undo)
+        noteLongLinesAfterUndoOrRedo(document, from: from, madeByEdits: madeLong)
     }
+
 
     /// Redoes the document's last undone step.
     public func redo(_ document: Document, origin: Int? = nil) {
         let wasDirty = document.isDirty
-        guard !document.isReadOnly, document.canRedo else { return }
+        guard document.undoes, document.canRedo else { return }
         journals?.willChange(document)
         let text = document.history.textAfterRedo
+        let from = document.history.stateID
         guard let edits = document.history.popRedo() else { return }
-        replay(edits, in: document, text: text, origin: origin, dirtyBefore: wasDirty)
+        let madeLong = replay(edits, in: document, text: text, origin: origin, dirtyBefore: wasDirty)
         // After the text changed too: a compaction it may start takes text and history together.
         journals?.didChange(document, .redo)
+        noteLongLinesAfterUndoOrRedo(document, from: from, madeByEdits: madeLong)
     }
 
     /// Ends the current undo step (the caret moved, the window changed): the next edit starts another.
@@ -58,7 +68,10 @@ extension DocumentStore {
     /// Brackets edits that undo as one step (a paste over a selection).
     public func beginCompoundEdit(_ document: Document) { document.history.beginCompound() }
     /// Ends `beginCompoundEdit`.
-    public func endCompoundEdit(_ document: Document) { document.history.endCompound() }
+    public func endCompoundEdit(_ document: Document) {
+        document.history.endCompound()
+        noteLongLineAtStepEnd(document)
+    }
 
     /// Makes a whole text's formatting (`FormatChange`, worked out on a snapshot) one undo step
     /// and one event: the text is swapped whole, and the journal begins again from it (its writer
@@ -79,7 +92,10 @@ extension DocumentStore {
     /// Past this many edits, an undo or redo step is one `editedTogether` event.
     static let editsTogether = 64
 
-    private func replay(_ edits: [Edit], in document: Document, text: TextStorage?, origin: Int?, dirtyBefore: Bool) {
+    /// Applies an undo's or a redo's edits; returns whether they made a line too long (for a
+    /// step of many edits, only a long line in what they insert is looked for).
+    private func replay(_ edits: [Edit], in document: Document, text: TextStorage?, origin: Int?, dirtyBefore: Bool) -> Bool {
+        let looks = !document.hasLongLines
         if edits.count > Self.editsTogether, let batch = EditBatch(sequential: edits) {
             if let text {
                 document.storage = text
@@ -88,14 +104,17 @@ extension DocumentStore {
             }
             document.editCount += 1
             publish(.editedTogether(batch, origin: origin, isUndoRedo: true), for: document, dirtyBefore: dirtyBefore)
-            return
+            return looks && edits.contains { TextStorage.hasLine(longerThan: ReadOnlyReason.longLineLimit, in: $0.replacement) }
         }
+        var madeLong = false
         for (index, edit) in edits.enumerated() {
             document.storage.replace(edit.range, with: edit.replacement)
             document.editCount += 1
+            if looks && !madeLong { madeLong = Self.madeLongLine(edit, in: document.storage) }
             let isLast = index == edits.count - 1
             publish(.edited(edit, origin: origin, isUndoRedo: true), for: document, dirtyBefore: isLast ? dirtyBefore : nil)
         }
+        return madeLong
     }
 
     /// Edit Anyway: a document read-only only for its long lines becomes editable (each edit

@@ -41,10 +41,10 @@ extension DocumentStore {
         // A document another window already shows is as it is.
         guard let draftID, subscriberCount(of: document) == 0 else { return document }
         document.draftID = draftID
-        // Unsaved edits to a file of long lines were made after Edit Anyway: it stays editable.
-        if document.readOnlyReasons == [.longLines], journal.map({ !$0.changes.isEmpty }) ?? (legacy != nil) {
-            document.readOnlyReasons = []
-        }
+        // Unsaved edits to a file of long lines (made after Edit Anyway) come back: the replay
+        // takes them, and the document is read-only for long lines again below.
+        let edited = journal.map { !$0.changes.isEmpty || $0.snapshot != nil } ?? (legacy != nil)
+        if document.readOnlyReasons == [.longLines] && edited { document.readOnlyReasons = [] }
         guard !document.isReadOnly else { return document }
         if let journal {
             replay(journal, into: document)
@@ -56,7 +56,18 @@ extension DocumentStore {
             journals?.begin(document)
             journals?.removeLegacyDraft(draftID)
         }
+        if edited { Self.noteRestoredLongLines(in: document) }
         return document
+    }
+
+    /// A restored text with a line too long to lay out (a paste made it, or Edit Anyway let it
+    /// be typed into) comes back read-only for it, shown as a preview with Edit Anyway offered:
+    /// no document holds a launch hostage (a 2 MB pasted line froze every relaunch). The look
+    /// reads the text once, as the restore did.
+    static func noteRestoredLongLines(in document: Document) {
+        guard document.hasLongLines || document.storage.hasLine(longerThan: ReadOnlyReason.longLineLimit) else { return }
+        document.hasLongLines = true
+        document.readOnlyReasons.insert(.longLines)
     }
 
     private func replay(_ journal: JournalContents, into document: Document) {
@@ -100,6 +111,7 @@ extension DocumentStore {
         document.history = outcome.history
         document.savedStateID = outcome.savedStateID
         document.fileSize = FileSystem.regularFileSize(canonical) ?? 0
+        Self.noteRestoredLongLines(in: document)
         register(document, canonical: canonical)
         if outcome.damage == nil {
             journals.adopt(document, baseIsFile: false, file: outcome.anchorFile)

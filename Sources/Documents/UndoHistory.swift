@@ -50,6 +50,18 @@ public struct UndoHistory: Sendable {
     /// The id of the state the text is in now: equal ids mean equal text.
     public var stateID: Int { groupIDs.last ?? 0 }
 
+    /// The id of the state before the last step (nil: not known), where an undo of it leads.
+    var stateBeforeLastStep: Int? {
+        groupIDs.count >= 2 ? groupIDs[groupIDs.count - 2] : groupIDs.isEmpty ? nil : floorStateID
+    }
+
+    /// The states before and after the step that made a line too long to lay out (a paste), so
+    /// an undo back before it lifts the long lines' reason and a redo brings it back.
+    var longLineStep: (before: Int?, after: Int)?
+
+    /// Whether a compound step is open (`beginCompound` not yet ended).
+    var isInCompound: Bool { compoundDepth > 0 }
+
     /// Ends the current group: the next edit starts a new undo step.
     public mutating func seal() { sealed = true }
 
@@ -154,6 +166,7 @@ public struct UndoHistory: Sendable {
     public mutating func clear() {
         undoStack.removeAll(); redoStack.removeAll(); groupIDs.removeAll(); redoIDs.removeAll()
         floorStateID = 0
+        longLineStep = nil
         bytes = 0
         sealed = true
     }

@@ -160,6 +160,11 @@ public final class DocumentBinding {
     func fill() {
         feeder?.cancel()
         feeder = nil
+        // The buffer is loaded afresh: changes put off for it are in the document's text already
+        // (a pasted megabyte line is never put in only to be taken out).
+        pendingChanges = []
+        pendingFlush?.cancel()
+        pendingFlush = nil
         knownLineCount = document.storage.lineCount
         (caret, anchor) = (0, 0)
         if streams {
@@ -167,13 +172,13 @@ public final class DocumentBinding {
             displayColumn = 0
             displayBreaks = []
             window = LineWindow(lines: 0, count: 0, in: TextStorage())
-            buffer.load("")
+            ownBuffer.load("")
             pump(budget: nil, limit: Self.firstScreen)
             streamIfNeeded()
         } else {
             window = LineWindow(lines: 0, count: windowLines, in: document.storage, stopBeforeCR: document.isLoading,
                                 lastLine: lastShownLine)
-            buffer.load(display(document.storage.substring(window.range)))
+            ownBuffer.load(display(document.storage.substring(window.range)))
         }
         knownShownEnd = shownEnd
         onSlid?()
@@ -181,6 +186,10 @@ public final class DocumentBinding {
 
     private func follow(_ event: DocumentEvent) {
         switch event {
+        case .edited(_, _, true) where streams && !document.isLoading, .editedTogether(_, _, true) where streams && !document.isLoading:
+            // An undo or redo in a preview's document (a paste's long line taken back, or put
+            // back): what is shown is shown afresh from the text.
+            fill()
         case .edited(let edit, let origin, let isUndoRedo):
             // Typed in another window: that window is drawn first, this buffer catches up after.
             defersBufferChanges = origin != nil && origin != subscription.id && !isUndoRedo && !streams

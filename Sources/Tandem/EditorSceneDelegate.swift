@@ -74,8 +74,7 @@ final class EditorSceneDelegate: SceneDelegate {
             self?.afterFirstFrame = IdleSource(priority: 200) { [weak self] in
                 guard let self, let ui = self.ui else { return false }
                 EditorLanguage.apply(to: ui, for: self.document, chosen: self.chosenLanguage)
-                ui.textView.checkSpellingOnceThereIsText(EditorLanguage.isProse(ui.buffer.languageID) && !EditorLanguage.isLog(self.document)
-                                                       && self.document.readOnlyReasons.isEmpty && !lightweight)
+                self.checkSpellingIfProse()
                 return false
             }
         }
@@ -213,10 +212,12 @@ final class EditorSceneDelegate: SceneDelegate {
             if reason == .longLines {
                 loading.startPreviewIfNeeded()
                 ui.textView.setWraps(true)
+                ui.textView.checkSpellingOnceThereIsText(false)  // a paste made them: the checker stops too
             }
             loading.update()
             updateTitle()
         case .becameEditable:
+            if !document.hasLongLines { checkSpellingIfProse() }  // an undo took the long line back
             loading.update()
             updateTitle()
         case .loadProgressed, .loadRestarted, .loadFinished:
@@ -275,6 +276,13 @@ final class EditorSceneDelegate: SceneDelegate {
         scheduleRecord()
     }
 
+    /// Spelling is checked in prose, never in a log or a document with lines too long to lay out.
+    private func checkSpellingIfProse() {
+        guard let ui else { return }
+        ui.textView.checkSpellingOnceThereIsText(EditorLanguage.isProse(ui.buffer.languageID) && !EditorLanguage.isLog(document)
+                                                 && document.readOnlyReasons.isEmpty && !EditorLoading.isLightweight(document))
+    }
+
     /// Shows messages about a launch in this window.
     func showNotices(_ notices: [String]) { banners?.showLaunchProblems(notices) }
 
@@ -285,8 +293,8 @@ final class EditorSceneDelegate: SceneDelegate {
 
     /// Undo and Redo are on only when they have something to do.
     private func updateUndoActions() {
-        scene?.setAction("undo", enabled: document.canUndo && !document.isReadOnly)
-        scene?.setAction("redo", enabled: document.canRedo && !document.isReadOnly)
+        scene?.setAction("undo", enabled: document.canUndo && document.undoes)
+        scene?.setAction("redo", enabled: document.canRedo && document.undoes)
         // A read-only document's file is left as it is (Save As still writes a copy).
         scene?.setAction("save", enabled: document.readOnlyReasons.isEmpty)
     }

@@ -334,7 +334,12 @@ class Tandem:
         widget rather than the window before it. (On Wayland `wid` is the window's title.)"""
         import pyatspi
         if WAYLAND:
-            wait_for(f"GTK's focus in {wid.name!r}", lambda: wid.getState().contains(pyatspi.STATE_ACTIVE), 5)
+            deadline = time.monotonic() + 5
+            while not wid.getState().contains(pyatspi.STATE_ACTIVE):
+                if time.monotonic() > deadline:
+                    active = [f.name for f in self.app() if f is not None and f.getState().contains(pyatspi.STATE_ACTIVE)]
+                    pytest.fail(f"timed out waiting for GTK's focus in {wid.name!r} (active: {active}, windows: {self.titles()})")
+                time.sleep(0.05)  # polled, as in wait_for
             return
         name = subprocess.run(["xdotool", "getwindowname", wid], capture_output=True, text=True).stdout.rstrip("\n")
         wait_for(f"GTK's focus in {name!r}", lambda: any(
@@ -346,10 +351,11 @@ class Tandem:
             import pyatspi
 
             def active():
-                """Whether `wid` alone is active, twice in a row (AT-SPI hears of focus late)."""
+                """Whether `wid` itself, and no other window, is active, twice in a row (AT-SPI
+                hears of focus late; a window of the same name is not `wid`)."""
                 for _ in range(2):
                     names = [f.name for f in self.app() if f is not None and f.getState().contains(pyatspi.STATE_ACTIVE)]
-                    if names != [wid.name]:
+                    if names != [wid.name] or not wid.getState().contains(pyatspi.STATE_ACTIVE):
                         return False
                     time.sleep(0.05)  # the second look, a moment later
                 return True

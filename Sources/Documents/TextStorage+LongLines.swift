@@ -1,0 +1,52 @@
+/// Finding lines too long to lay out (`ReadOnlyReason.longLineLimit`) in what an edit made, at a
+/// cost that follows the edit, never the document: a paste, a drop, Replace All or an undo that
+/// makes such a line is treated as a load of it is.
+extension TextStorage {
+    /// Whether a line that `range` (an edit's inserted text, in the text as it is now) touches
+    /// is longer than `limit` scalars: the lines it starts and ends on are measured through the
+    /// rope, the lines wholly inside it in `inserted` (its text).
+    public func hasLine(longerThan limit: Int, touching range: Range<Int>, inserted: String) -> Bool {
+        let first = newlines(before: range.lowerBound), last = newlines(before: range.upperBound)
+        if length(ofLine: first) > limit || (last != first && length(ofLine: last) > limit) { return true }
+        return last - first >= 2 && Self.hasLine(longerThan: limit, in: inserted)
+    }
+
+    /// Whether any line of the whole text is longer than `limit` scalars (a restored text, read
+    /// whole already: the look costs a fraction of the read).
+    public func hasLine(longerThan limit: Int) -> Bool {
+        var column = 0, found = false
+        forEachChunk { chunk in
+            if !found { found = Self.scan(chunk, longerThan: limit, column: &column) }
+        }
+        return found
+    }
+
+    /// Whether a line of `text` (breaks as "\n" or "\r") is longer than `limit` scalars.
+    static func hasLine(longerThan limit: Int, in text: String) -> Bool {
+        var column = 0
+        return scan(text, longerThan: limit, column: &column)
+    }
+
+    /// The scalars of 0-based `line`, its break included (a few more than GTK's count, which
+    /// does not matter against a limit of thousands).
+    private func length(ofLine line: Int) -> Int {
+        let start = offset(ofLine: line)
+        return (line + 1 < lineCount ? offset(ofLine: line + 1) : count) - start
+    }
+
+    /// Goes on counting the scalars of the line `column` counts, through `text`.
+    private static func scan(_ text: String, longerThan limit: Int, column: inout Int) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes {
+                if byte == 0x0A || byte == 0x0D {
+                    column = 0
+                } else if byte & 0xC0 != 0x80 {  // a scalar's first byte
+                    column += 1
+                    if column > limit { return true }
+                }
+            }
+            return false
+        }
+    }
+}

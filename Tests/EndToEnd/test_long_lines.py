@@ -1,0 +1,82 @@
+"""A line too long to lay out, however it comes (a paste, an undo, a relaunch), is shown as a load
+of it is: a wrapped preview, read-only, with Edit Anyway; no window freezes and no launch is held."""
+import time
+
+from conftest import Tandem, wait_for, press, write
+from test_banners import banners, banner_buttons
+
+PASTED = "Untitled Document 1"
+
+
+def copy_two_megabytes_on_one_line(tandem, tmp_path):
+    """Opens a 2 MB one-line file, shows all of it and copies it (Ctrl+A, Ctrl+C), as the user of
+    the report did; returns its text."""
+    text = "word " * 400_000 + "\n"
+    (tmp_path / "one-line.txt").write_text(text)
+    tandem.start("one-line.txt")
+    frame = tandem.wait_title("one-line.txt [Read-Only]")
+    wait_for("Show All", lambda: next(b for b in Tandem.find(frame, "push button") if b.name == "Show All")).queryAction().doAction(0)
+    wait_for("the whole text shown", lambda: not any("too long to show quickly" in b for b in banners(frame)), timeout=30)
+    tandem.send(tandem.window_id("one-line.txt [Read-Only]"), "ctrl+a", "ctrl+c")
+    return text
+
+
+def test_a_pasted_two_megabyte_line_is_a_preview_that_undoes_and_comes_back_after_a_crash(tandem, tmp_path):
+    text = copy_two_megabytes_on_one_line(tandem, tmp_path)
+    press("ctrl+n")
+    pasted = tandem.window_id(PASTED)
+    tandem.send(pasted, "ctrl+v")
+    frame = tandem.wait_title(f"• {PASTED} [Read-Only]", timeout=20)
+    # The whole paste is the document's; the window shows its start, wrapped, and says so.
+    wait_for("the paste in the document", lambda: tandem.text_in(frame).characterCount == len(text))
+    said = wait_for("the long-line and preview banners", lambda: (lambda b: len(b) == 2 and b)(banners(frame)))
+    assert "longer than 20000 characters" in said[0] and "too long to show quickly" in said[1], said
+    assert banner_buttons(frame, "longer than") == ["Edit Anyway"]
+    # Every window answers: a new one takes typing at once.
+    press("ctrl+n")
+    other = tandem.window_id("Untitled Document 2")
+    tandem.send(other, text="still here")
+    wait_for("the typing in the other window", lambda: tandem.text_of("• Untitled Document 2") == "still here")
+    # Undo takes the paste back and the document is editable again; redo brings both back.
+    tandem.send(tandem.window_id(f"• {PASTED} [Read-Only]"), "ctrl+z")
+    frame = tandem.wait_title(PASTED)
+    wait_for("the paste undone, no banner", lambda: tandem.text_in(frame).characterCount == 0 and banners(frame) == [])
+    tandem.send(tandem.window_id(PASTED), "ctrl+shift+z")
+    frame = tandem.wait_title(f"• {PASTED} [Read-Only]")
+    wait_for("the paste redone", lambda: tandem.text_in(frame).characterCount == len(text))
+    # A crash now: the relaunch brings the window back as a preview, not a frozen window.
+    since = time.time()
+    tandem.send(other, text="!")
+    tandem.wait_journaled(since)
+    tandem.kill()
+    tandem.restart()
+    frame = tandem.wait_title(f"• {PASTED} [Read-Only]", timeout=20)
+    tandem.wait_title("• Untitled Document 2")
+    wait_for("the paste kept", lambda: tandem.text_in(frame).characterCount == len(text))
+    wait_for("Edit Anyway offered again", lambda: banner_buttons(frame, "longer than") == ["Edit Anyway"])
+    tandem.send(tandem.window_id("• Untitled Document 2"), "End", text="?")
+    wait_for("the other window answers", lambda: tandem.text_of("• Untitled Document 2") == "still here!?")
+
+
+def test_edit_anyway_on_a_pasted_line_makes_it_editable_and_a_relaunch_asks_again(tandem, tmp_path):
+    (tmp_path / "long.json").write_text("[" + ",".join(str(n) for n in range(10_000)) + "]\n")
+    tandem.start("long.json")
+    frame = tandem.wait_title("long.json [Read-Only]")
+    tandem.send(tandem.window_id("long.json [Read-Only]"), "ctrl+a", "ctrl+c")
+    press("ctrl+n")
+    tandem.send(tandem.window_id(PASTED), text="a")
+    tandem.wait_title(f"• {PASTED}")
+    press("ctrl+v")
+    frame = tandem.wait_title(f"• {PASTED} [Read-Only]")
+    wait_for("Edit Anyway", lambda: next(
+        b for b in Tandem.find(frame, "push button") if b.name.replace("_", "") == "Edit Anyway")).queryAction().doAction(0)
+    tandem.wait_title(f"• {PASTED}")
+    since = time.time()
+    tandem.send(tandem.window_id(f"• {PASTED}"), "ctrl+Home", text="KEPT")
+    wait_for("the typing in", lambda: tandem.text_of(f"• {PASTED}").startswith("KEPTa["))
+    tandem.wait_journaled(since)
+    tandem.kill()
+    tandem.restart()
+    frame = tandem.wait_title(f"• {PASTED} [Read-Only]")
+    wait_for("the edit back, read-only again", lambda: tandem.text_in(frame).getText(0, 6) == "KEPTa[")
+    assert banner_buttons(frame, "longer than") == ["Edit Anyway"]
