@@ -67,7 +67,11 @@ let package = Package(
         .target(name: "Editing", dependencies: ["Gtk", "Documents", "SafeFiles", "Background"], swiftSettings: sectionPerFunction),
         // Tandem's own views use the Gtk wrappers, as a UIKit app uses UIView; delegates never touch GTK underneath Scenes.
         .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents", "Editing", "Gtk", "Localization", "SafeFiles"],
-                          exclude: ["StartupOrder.txt"], swiftSettings: sectionPerFunction, linkerSettings: startupFirst),
+                          exclude: ["StartupOrder.txt"], swiftSettings: sectionPerFunction, linkerSettings: startupFirst,
+                          plugins: ["BuildData"]),
+        // Tandem's data built by the build (the UI bundle, the schema, the translations), laid out
+        // as meson installs it: nothing is compiled at launch.
+        .plugin(name: "BuildData", capability: .buildTool(), path: "Sources/BuildDataPlugin"),
         // Benchmarks (not tests): `swift run -c release tandem-benchmarks`, under a display.
         .executableTarget(name: "TandemBenchmarks", dependencies: ["Documents", "Editing", "Gtk", "TestSupport"]),
         // The readers of outside bytes under a fuzzer: built with `-sanitize=fuzzer,address -D FUZZING`

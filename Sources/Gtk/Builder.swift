@@ -4,14 +4,14 @@ import Localization
 /// A GtkBuilder: a window or bar declared in one of Tandem's UI files, its widgets found by id.
 @MainActor
 public final class Builder: Object {
-    /// Builds the objects of Tandem's own UI file `name` ("find-bar.ui", from `data/ui`, see
-    /// `UIResources`); properties marked translatable="yes" are translated. A file missing from
+    /// Builds the objects of the app's UI file `name` ("find-bar.ui", in its bundle, see
+    /// `UIBundle`); properties marked translatable="yes" are translated. A file missing from
     /// the bundle is a broken installation, said as such.
     public init(file name: String) {
         let builder = gtk_builder_new()!
         gtk_builder_set_translation_domain(builder, textDomain)
         var error: UnsafeMutablePointer<GError>?
-        if !UIResources.isRegistered || gtk_builder_add_from_resource(builder, UIResources.prefix + name, &error) == 0 {
+        if !UIBundle.isRegistered || gtk_builder_add_from_resource(builder, UIBundle.prefix + name, &error) == 0 {
             let message = error.map { String(cString: $0.pointee.message) } ?? "the interface files are not installed"
             g_clear_error(&error)
             preconditionFailure("Tandem's UI file \(name) cannot be built: \(message)")

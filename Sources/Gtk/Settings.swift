@@ -2,23 +2,23 @@ import CGtk
 import Glibc
 import SafeFiles
 
-/// A GSettings object for Tandem's schema, found installed or, when Tandem runs from its build
-/// tree, compiled from the source tree's `data/` folder. Never aborts on a missing schema.
+/// A GSettings object for one schema, found installed or in a folder the app names (its build
+/// tree's, where the build compiled it). Never aborts on a missing schema.
 @MainActor
 public final class Settings: Object {
     private var gsettings: UnsafeMutablePointer<GSettings> { raw.assumingMemoryBound(to: GSettings.self) }
 
-    /// Opens the settings of `schemaID`: the installed schema if there is one, else the one in a
-    /// `data/` folder above the executable (compiled into the user's cache folder); nil if neither.
-    public static func open(schemaID: String) -> Settings? {
+    /// Opens the settings of `schemaID`: the installed schema if there is one, else the one
+    /// compiled in `folder` (`gschemas.compiled`); nil if neither has it.
+    public static func open(schemaID: String, orIn folder: String? = nil) -> Settings? {
         if let source = g_settings_schema_source_get_default(),
            let schema = g_settings_schema_source_lookup(source, schemaID, 1) {
             defer { g_settings_schema_unref(schema) }
             return Settings(g_settings_new_full(schema, nil, nil))
         }
-        guard let compiled = compileFromSourceTree(schemaID: schemaID) else { return nil }
+        guard let folder, FileSystem.exists(folder + "/gschemas.compiled") else { return nil }
         var error: UnsafeMutablePointer<GError>?
-        guard let source = g_settings_schema_source_new_from_directory(compiled, g_settings_schema_source_get_default(), 0, &error) else {
+        guard let source = g_settings_schema_source_new_from_directory(folder, g_settings_schema_source_get_default(), 0, &error) else {
             g_clear_error(&error)
             return nil
         }
@@ -31,37 +31,6 @@ public final class Settings: Object {
     private init?(_ settings: UnsafeMutablePointer<GSettings>?) {
         guard let settings else { return nil }
         super.init(UnsafeMutableRawPointer(settings), ownership: .adopt)
-    }
-
-    /// Finds `data/<id>.gschema.xml` above the running executable and compiles it into
-    /// `$XDG_CACHE_HOME/tandem/schemas` unless it is compiled there already; returns that folder.
-    private static func compileFromSourceTree(schemaID: String) -> String? {
-        guard let source = SourceTree.dataFolder.map({ $0 + "/\(schemaID).gschema.xml" }),
-              let schema = contents(source) else { return nil }
-        let target = String(cString: g_get_user_cache_dir()) + "/tandem/schemas"
-        let copy = target + "/\(schemaID).gschema.xml"
-        // Compiled at most once per change of the source: no process is spawned on an ordinary launch.
-        if let compiled = FileSystem.modificationTime(target + "/gschemas.compiled"), let written = FileSystem.modificationTime(source),
-           compiled >= written, contents(copy) == schema {
-            return target
-        }
-        guard g_mkdir_with_parents(target, 0o755) == 0,
-              schema.withUnsafeBytes({ g_file_set_contents(copy, $0.baseAddress, gssize($0.count), nil) }) != 0 else { return nil }
-        return compileSchemas(in: target) ? target : nil
-    }
-
-    /// The bytes of the file at `path` (nil: unreadable).
-    private static func contents(_ path: String) -> [UInt8]? {
-        var text: UnsafeMutablePointer<gchar>?
-        var length: gsize = 0
-        guard g_file_get_contents(path, &text, &length, nil) != 0, let text else { return nil }
-        defer { g_free(text) }
-        return Array(UnsafeRawBufferPointer(start: text, count: Int(length)))
-    }
-
-    /// Runs `glib-compile-schemas` on `folder` (found on PATH) and waits for it.
-    private static func compileSchemas(in folder: String) -> Bool {
-        SourceTree.run(["glib-compile-schemas", folder])
     }
 
     /// Whether the schema has `key` (reading a key a schema lacks would abort).

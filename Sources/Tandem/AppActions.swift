@@ -27,7 +27,7 @@ enum AppActions {
             ShortcutsWindow.present(over: application?.connectedScenes.last?.window)
         }
         application.addAction("about") { [weak application] in
-            AppIcon.useSourceTreeIcons()  // the logo, when Tandem runs from its build tree
+            AppData.findIcon()  // the logo, when Tandem runs from its build tree
             AboutDialog.present(over: application?.connectedScenes.last?.window, version: TandemVersion.string)
         }
         application.addAction("preferences") { [weak appDelegate, weak application] in

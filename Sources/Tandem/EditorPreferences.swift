@@ -14,7 +14,7 @@ final class EditorPreferences {
     private struct WeakView { weak var view: SourceView?; var lightweight: Bool }
 
     init() {
-        settings = Settings.open(schemaID: TandemVersion.applicationID)
+        settings = Settings.open(schemaID: TandemVersion.applicationID, orIn: AppData.schemaFolder)
         let interface = Settings.open(schemaID: "org.gnome.desktop.interface")
         desktop = interface?.hasKey("color-scheme") == true ? interface : nil
         desktop?.onChange("color-scheme") { [weak self] in self?.applyToAll("style-scheme") }

@@ -5,7 +5,7 @@ import subprocess
 import time
 import pytest
 
-from conftest import TANDEM, wait_for, hold_still
+from conftest import TANDEM, descendants, wait_for, hold_still
 
 
 def test_version_and_help_need_no_display():
@@ -143,6 +143,41 @@ def test_runs_without_a_session_bus(tmp_path):
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_a_cold_launch_starts_no_process(tmp_path):
+    """Nothing is compiled or generated at launch: run from the build tree with an empty cache,
+    Tandem execs nothing (the interface bundle, the schema and the translations were built by the
+    build). strace follows every child; each exec tried, even one that fails along PATH, counts."""
+    import pyatspi
+    (tmp_path / "cold.txt").write_text("a cold start\n")
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "cache"), XDG_STATE_HOME=str(tmp_path / "state"),
+               XDG_DATA_HOME=str(tmp_path / "data"), GSETTINGS_BACKEND="memory", LANG="de_DE.UTF-8", LC_ALL="", LANGUAGE="")
+    trace = tmp_path / "trace"
+    proc = subprocess.Popen(["strace", "-f", "-qq", "-e", "trace=execve,execveat", "-o", str(trace), TANDEM, "cold.txt"],
+                            cwd=tmp_path, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    tandem_pid = None
+    try:
+        app = wait_for("Tandem on the accessibility bus", lambda: next((a for a in pyatspi.Registry.getDesktop(0) if a is not None
+                                                                         and any(f is not None and f.name == "cold.txt" for f in a)), None), timeout=30)
+        tandem_pid = app.get_process_id()
+        frame = next(f for f in app if f is not None and f.name == "cold.txt")
+        # Built from the bundle and translated: the German catalogue was found, not compiled.
+        wait_for("the caret's place in German", lambda: "Z. 1, Sp. 1" in [
+            n.name for n in descendants(frame) if n.getRoleName() == "push button"])
+        hold_still(2)  # the first frame's idles (language, spelling) and the first records run
+    finally:
+        # Tandem ends, and strace with it (a signal to strace would only detach it).
+        os.kill(tandem_pid, 15) if tandem_pid else proc.kill()
+        try:
+            proc.wait(timeout=20)
+        finally:
+            proc.kill()
+            subprocess.run(["pkill", "-9", "-f", f"{TANDEM} cold.txt"])
+    execs = [line for line in trace.read_text().splitlines() if "execve" in line and "resumed" not in line]
+    assert len(execs) == 1 and TANDEM in execs[0], "Tandem started processes at launch:\n" + "\n".join(execs)
+    cached = {p.name for p in (tmp_path / "cache" / "tandem").glob("*")}
+    assert not cached & {"tandem-ui.gresource", "schemas", "locale"}, f"nothing compiled into the cache: {cached}"
 
 
 @pytest.mark.x11_only("finds the new primary's window by its X id, before AT-SPI knows it")

@@ -1,6 +1,6 @@
 """A user whose desktop is in German reads Tandem in German: the status bar, a banner, the window
-menu, Find's counts; the translation comes from po/de.po, compiled as it changes when Tandem runs
-from its build tree (and installed by meson otherwise)."""
+menu, Find's counts; the translation comes from po/de.po, compiled by the build (BuildData) for
+the build tree, and installed by meson otherwise."""
 import subprocess
 
 import pyatspi

@@ -10,6 +10,7 @@ final class PrintOptionsTabTests: XCTestCase {
         setenv("GSETTINGS_BACKEND", "memory", 1)  // never touch the user's real settings
         MainActor.assumeIsolated {
             guard MainLoop.initialize() else { return XCTFail("GTK could not open a display: run the tests under xvfb-run.") }
+            AppData.setUp()  // the interface bundle the page is built from
             guard let settings = EditorPreferences().settings else { return XCTFail("the schema was neither installed nor found in data/") }
             XCTAssertEqual(PrintOptionsTab.options(from: settings, editorFont: "Mono 12"), PrintOptions(font: "Mono 12"),
                            "by default: highlighting, every line numbered, wrapped, a header, the editor's font")
