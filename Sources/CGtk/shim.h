@@ -117,6 +117,14 @@ static inline gulong tandem_signal_connect(gpointer instance, const char *signal
     return g_signal_connect_data(instance, signal, handler, data, notify, (GConnectFlags)0);
 }
 
+/** As `tandem_signal_connect`, the handler run after the signal's default handler (a text
+ * buffer's insert-text then sees the text in place). */
+static inline gulong tandem_signal_connect_after(gpointer instance, const char *signal,
+                                                 GCallback handler, gpointer data,
+                                                 GClosureNotify notify) {
+    return g_signal_connect_data(instance, signal, handler, data, notify, G_CONNECT_AFTER);
+}
+
 /**
  * The shape of `signal` on `instance`'s type: how many arguments its handlers get between the
  * instance and the user data, and whether they return a value. False when there is no such

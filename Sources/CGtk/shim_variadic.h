@@ -54,6 +54,11 @@ static inline void tandem_object_set_bool(gpointer object, const char *property,
     g_object_set(object, property, value, NULL);
 }
 
+/** g_object_set() of one integer or enum property. */
+static inline void tandem_object_set_int(gpointer object, const char *property, gint value) {
+    g_object_set(object, property, value, NULL);
+}
+
 /** g_object_set() of one string property. */
 static inline void tandem_object_set_string(gpointer object, const char *property, const char *value) {
     g_object_set(object, property, value, NULL);

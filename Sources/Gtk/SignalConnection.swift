@@ -190,14 +190,18 @@ extension Object {
         connectRaw(signal, unsafeBitCast(pointerTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 1))
     }
 
-    /// Connects to GtkTextBuffer::insert-text.
-    func connectInsertText(_ handler: @escaping InsertTextHandler) {
-        _ = connectRaw("insert-text", unsafeBitCast(insertTextTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 3))
+    /// Connects to GtkTextBuffer::insert-text; `after`: once the text is in (the location then
+    /// at its end).
+    func connectInsertText(after: Bool = false, _ handler: @escaping InsertTextHandler) {
+        _ = connectRaw("insert-text", unsafeBitCast(insertTextTrampoline, to: GCallback.self), SignalBox(handler),
+                       shape: SignalShape(arguments: 3), after: after)
     }
 
-    /// Connects to GtkTextBuffer::delete-range.
-    func connectDeleteRange(_ handler: @escaping DeleteRangeHandler) {
-        _ = connectRaw("delete-range", unsafeBitCast(deleteRangeTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 2))
+    /// Connects to GtkTextBuffer::delete-range; `after`: once the text is gone (both ends then
+    /// where it was).
+    func connectDeleteRange(after: Bool = false, _ handler: @escaping DeleteRangeHandler) {
+        _ = connectRaw("delete-range", unsafeBitCast(deleteRangeTrampoline, to: GCallback.self), SignalBox(handler),
+                       shape: SignalShape(arguments: 2), after: after)
     }
 
     /// Connects to GtkWidget::drag-data-received; returning true stops the default handler.
@@ -242,11 +246,12 @@ extension Object {
     /// Connects a C trampoline with a retained box as its user data. In debug builds the
     /// trampoline's `shape` is checked against the signal's own (g_signal_query), so a wrong
     /// trampoline fails here instead of reading an argument as the box.
-    func connectRaw<H>(_ signal: String, _ callback: GCallback, _ box: SignalBox<H>, shape: SignalShape) -> UInt {
+    func connectRaw<H>(_ signal: String, _ callback: GCallback, _ box: SignalBox<H>, shape: SignalShape, after: Bool = false) -> UInt {
         #if DEBUG
         shape.check(signal, on: raw)
         #endif
-        return UInt(tandem_signal_connect(raw, signal, callback, RetainedBox.pass(box), releaseSignalBox))
+        let connect = after ? tandem_signal_connect_after : tandem_signal_connect
+        return UInt(connect(raw, signal, callback, RetainedBox.pass(box), releaseSignalBox))
     }
 
     /// Disconnects one handler; GLib then releases its box.

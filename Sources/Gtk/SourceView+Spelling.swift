@@ -1,10 +1,10 @@
-import CGspell
 import CGtk
 import Localization
 
-/// Spell checking of a view's text through gspell: misspelt words underlined as the user types,
-/// suggestions and the language in the context menu, the language first taken from the locale.
-/// The checker comes from the view's `spellingGroup`, loaded off the main thread.
+/// Spell checking of a view's text (`InlineSpelling`, off the keystroke path): misspelt words
+/// underlined once typed, suggestions, Add to Dictionary and the language in the context menu, the
+/// language first taken from the locale. The checker comes from the view's `spellingGroup`,
+/// loaded off the main thread.
 extension SourceView {
     /// Whether misspelt words are underlined, or will be once there is text and the checker has
     /// loaded (setting it ends the wait for text).
@@ -38,16 +38,15 @@ extension SourceView {
 
     /// Whether misspelt words are underlined now: spelling is on and the checker has arrived.
     public var underlinesMisspeltWords: Bool {
-        guard let view = gspellView else { return false }
-        return gspell_text_view_get_inline_spell_checking(view) != 0
+        guard let inlineSpelling else { return false }
+        return inlineSpelling.isShown && inlineSpelling.checker != nil
     }
 
     /// The checker the buffer uses (the group's, once loaded), if any.
-    public var spellChecker: SpellChecker? {
-        guard let gspellBuffer, let checker = gspell_text_buffer_get_spell_checker(gspellBuffer),
-              let shared = spellingGroup.loadedChecker, shared.raw == checker else { return nil }
-        return shared
-    }
+    public var spellChecker: SpellChecker? { inlineSpelling?.checker }
+
+    /// Whether the character at buffer offset `offset` is underlined as misspelt.
+    public func isMisspelt(at offset: Int) -> Bool { inlineSpelling?.isMisspelt(at: offset) ?? false }
 
     private func setChecksSpellingNow(_ on: Bool) {
         if spellingWaitsForText != 0 {
@@ -58,7 +57,7 @@ extension SourceView {
         offerSpellingLanguages()
         guard on else { return showSpelling(false) }
         // The checker stays on the buffer when spelling is turned off: on again keeps its language.
-        if let gspellBuffer, gspell_text_buffer_get_spell_checker(gspellBuffer) != nil { return showSpelling(true) }
+        if inlineSpelling?.checker != nil { return showSpelling(true) }
         spellingGroup.withChecker { [weak self] checker in
             guard let self, let checker else { return }
             self.spellingGroup.add(self)
@@ -68,30 +67,35 @@ extension SourceView {
 
     /// Checks the text with `checker` (the group's, in a language it may just have changed to).
     func adopt(_ checker: SpellChecker) {
-        guard let gspellBuffer else { return }
-        gspell_text_buffer_set_spell_checker(gspellBuffer, checker.raw)
+        let spelling = inlineSpelling ?? InlineSpelling(view: self)
+        inlineSpelling = spelling
+        spelling.checker = checker
         showSpelling(spellingWanted)
     }
 
     private func showSpelling(_ on: Bool) {
-        guard let view = gspellView else { return }
-        gspell_text_view_set_inline_spell_checking(view, on ? 1 : 0)
+        inlineSpelling?.isShown = on
     }
 
-    /// The context menu's Language submenu, ours rather than gspell's: gspell's would change the
-    /// language of a checker other documents share; ours moves this document to another checker.
-    /// Its items are a menu model on a choice action of the view's own, so GTK marks the language
-    /// in use. (Connected before gspell's handler, so its suggestions come first, as in gedit.)
+    /// The context menu's spelling part, at its top as in gedit: the misspelt word's suggestions
+    /// (with Add to Dictionary and Ignore All), then the Language submenu, which moves this
+    /// document to another checker (never changing one other documents share). Its items are
+    /// menu models on actions of the view's own ("spelling.…"), so GTK marks the language in use.
     private func offerSpellingLanguages() {
         guard spellingLanguage == nil else { return }
         let action = SimpleAction(name: "language", chosen: "") { [weak self] code in self?.spellingGroup.use(language: code) }
         spellingLanguage = action
+        let replace = SimpleAction(name: "replace", withString: { [weak self] word in self?.replaceMenuWord(with: word) })
+        let add = SimpleAction(name: "add-word") { [weak self] in self?.acceptMenuWord(always: true) }
+        let ignore = SimpleAction(name: "ignore-word") { [weak self] in self?.acceptMenuWord(always: false) }
         let group = g_simple_action_group_new()
-        g_action_map_add_action(tandem_action_map(UnsafeMutableRawPointer(group)), tandem_action(action.raw))
+        for each in [action, replace, add, ignore] {
+            g_action_map_add_action(tandem_action_map(UnsafeMutableRawPointer(group)), tandem_action(each.raw))
+        }
         gtk_widget_insert_action_group(widget, "spelling", tandem_action_group(UnsafeMutableRawPointer(group)))
         g_object_unref(UnsafeMutableRawPointer(group))  // the view holds it now
         connectPopulatePopup { [weak self] popup in
-            guard let self, self.spellingWanted, let current = self.spellChecker?.languageCode,
+            guard let self, self.spellingWanted, let checker = self.spellChecker, let current = checker.languageCode,
                   tandem_is_menu_shell(UnsafeMutableRawPointer(popup)) != 0 else { return }
             self.spellingLanguage?.setChosen(current)
             let languages = Menu()
@@ -101,19 +105,43 @@ extension SourceView {
             let shell = tandem_menu_shell(UnsafeMutableRawPointer(popup))
             let separator = gtk_separator_menu_item_new()
             gtk_menu_shell_prepend(shell, separator)
-            let item = gtk_menu_item_new_with_mnemonic(localized("_Language"))
-            gtk_menu_item_set_submenu(tandem_menu_item(item), gtk_menu_new_from_model(languages.model))
-            gtk_menu_shell_prepend(shell, item)
-            gtk_widget_show_all(item)
             gtk_widget_show(separator)
+            Self.prependSubmenu(localized("_Language"), languages, to: shell)
+            self.menuWord = self.inlineSpelling?.wordForMenu()
+            if let word = self.menuWord {
+                let suggestions = Menu(), choices = Menu(), words = Menu()
+                for suggestion in checker.suggestions(for: word.text).prefix(10) {
+                    words.append(suggestion, action: "spelling.replace", target: suggestion)
+                }
+                if g_menu_model_get_n_items(words.model) == 0 { words.append(localized("(no suggested words)"), action: "spelling.none") }
+                choices.append(localized("_Add to Dictionary"), action: "spelling.add-word")
+                choices.append(localized("_Ignore All"), action: "spelling.ignore-word")
+                suggestions.appendSection(words)
+                suggestions.appendSection(choices)
+                Self.prependSubmenu(localized("_Spelling Suggestions"), suggestions, to: shell)
+            }
         }
     }
 
-    private var gspellView: UnsafeMutablePointer<GspellTextView>? {
-        gspell_text_view_get_from_gtk_text_view(tandem_text_view(raw))
+    private static func prependSubmenu(_ label: String, _ model: Menu, to shell: UnsafeMutablePointer<GtkMenuShell>?) {
+        let item = gtk_menu_item_new_with_mnemonic(label)
+        gtk_menu_item_set_submenu(tandem_menu_item(item), gtk_menu_new_from_model(model.model))
+        gtk_menu_shell_prepend(shell, item)
+        gtk_widget_show_all(item)
     }
 
-    private var gspellBuffer: OpaquePointer? {
-        gspell_text_buffer_get_from_gtk_text_buffer(tandem_text_buffer(buffer.raw))
+    /// A suggestion picked: the word is replaced as the user would replace it (through the store).
+    private func replaceMenuWord(with replacement: String) {
+        guard let word = menuWord else { return }
+        menuWord = nil
+        buffer.userReplace(word.range, with: replacement)
+    }
+
+    /// Add to Dictionary (`always`) or Ignore All: the word is right from now on, in every window.
+    private func acceptMenuWord(always: Bool) {
+        guard let word = menuWord, let checker = spellChecker else { return }
+        menuWord = nil
+        if always { checker.add(word.text) } else { checker.ignore(word.text) }
+        InlineSpelling.wordsChanged(in: checker)
     }
 }

@@ -137,6 +137,10 @@ public final class SourceView: Widget {
     var spellingLanguage: SimpleAction?
     /// Where this view's spell checker comes from: the views of one document share one.
     public var spellingGroup = SpellingGroup()
+    /// The checking of this view's buffer, made when a checker first arrives.
+    var inlineSpelling: InlineSpelling?
+    /// The misspelt word the context menu is open on (its suggestions replace it).
+    var menuWord: (range: Range<Int>, text: String)?
 
     // The style context keeps its own reference to the provider; this drops ours.
     isolated deinit {

@@ -1,70 +1,101 @@
 import Background
-import CGspell
+import CEnchant
 import CGtk
 import Dispatch
 
-/// A gspell checker with its Enchant dictionary, loaded off the main thread: hunspell's en_US
-/// takes ~50 ms of CPU and ~8 MB, which a window's main loop never waits for.
+/// An Enchant dictionary for one language. It is loaded and asked off the main thread: hunspell's
+/// en_US takes ~50 ms and ~8 MB to load, and a screen of words some milliseconds to check, which
+/// a window's main loop never waits for. Enchant's broker and dictionaries are not thread-safe,
+/// so every use of any of them runs on one serial queue.
 @MainActor
 public final class SpellChecker {
-    let raw: UnsafeMutablePointer<GspellChecker>
+    private let dictionary: EnchantDictionary
+    /// The language's code ("en_US").
+    public let languageCode: String?
 
-    /// Takes over `raw`'s reference.
-    private init(owning raw: UnsafeMutablePointer<GspellChecker>) { self.raw = raw }
+    private init(_ dictionary: EnchantDictionary) {
+        self.dictionary = dictionary
+        languageCode = dictionary.code
+    }
 
-    isolated deinit { g_object_unref(raw) }
+    /// Every Enchant call, one at a time.
+    nonisolated static let queue = DispatchQueue(label: "tandem.spelling", qos: .utility)
 
-    /// Loads a checker for `language` ("en_GB"; nil: the locale's, gspell's default) on a worker
-    /// thread, one load at a time, and gives it to `done` on the main loop (nil: no dictionary
-    /// has that language). `SpellCheckers` shares the checkers this makes.
+    /// Loads the dictionary of `language` ("en_GB"; nil: the locale's, else English, else the
+    /// first installed) on the spelling queue, and gives it to `done` on the main loop (nil: no
+    /// dictionary has that language). `SpellCheckers` shares the checkers this makes.
     static func load(language code: String?, _ done: @escaping @MainActor (SpellChecker?) -> Void) {
         let delivery = Delivery(done)
-        Background.run(on: loads, {
-            // gspell_checker_new opens an Enchant broker of its own and loads the language's (nil:
-            // the locale's) dictionary into it: hunspell's en_US, ~50 ms and ~8 MB.
-            let language = code.flatMap { gspell_language_lookup($0) }
-            return NewChecker(code != nil && language == nil ? nil : gspell_checker_new(language))
+        let preferred = code.map { [$0] } ?? Self.localeLanguages()
+        Background.run(on: queue, {
+            EnchantDictionary.request(preferred, orAnyInstalled: code == nil)
         }, then: { loaded in
-            delivery.done(loaded.checker.map { SpellChecker(owning: $0) })
+            delivery.done(loaded.map { SpellChecker($0) })
         })
     }
 
-    /// Loads run one at a time: gspell fills its list of languages on the first, without a lock
-    /// (the main thread reaches that list only through a checker, so never before it has ended).
-    private nonisolated static let loads = DispatchQueue(label: "tandem.spelling")
-
-    /// The languages of the installed dictionaries, as (code, name) sorted by name. gspell lists
-    /// them on a loader's first run: asked before any checker arrived, this says none.
-    public static var languages: [(code: String, name: String)] {
-        guard SpellCheckers.anyLoaded else { return [] }
-        var result: [(code: String, name: String)] = []
-        var node = UnsafeMutablePointer(mutating: gspell_language_get_available())
-        while let current = node {
-            if let data = current.pointee.data {
-                let language = OpaquePointer(data)
-                result.append((String(cString: gspell_language_get_code(language)), String(cString: gspell_language_get_name(language))))
-            }
-            node = current.pointee.next
+    /// The locale's languages as dictionary codes, most preferred first ("de_DE", "de").
+    private static func localeLanguages() -> [String] {
+        var codes: [String] = []
+        var names = g_get_language_names()
+        while let name = names?.pointee {
+            let code = String(String(cString: name).prefix { $0 != "." && $0 != "@" })
+            if code != "C" && code != "POSIX" && !codes.contains(code) { codes.append(code) }
+            names = names?.advanced(by: 1)
         }
-        return result
+        return codes
     }
 
-    /// The language's code ("en_US"), or nil when no dictionary is installed.
-    public var languageCode: String? { tandem_spell_checker_language_code(raw).map { String(cString: $0) } }
-
-    /// Whether `word` is spelt right in this checker's language (always, without a dictionary).
-    public func accepts(_ word: String) -> Bool { gspell_checker_check_word(raw, word, -1, nil) != 0 }
-
-    /// A new checker's reference crossing from the loader to the main thread, which owns it from then on.
-    private struct NewChecker: @unchecked Sendable {
-        let checker: UnsafeMutablePointer<GspellChecker>?
-        init(_ checker: UnsafeMutablePointer<GspellChecker>?) { self.checker = checker }
+    /// The languages of the installed dictionaries, as (code, name) sorted by name; listed once
+    /// a dictionary has loaded (before that, none).
+    public static var languages: [(code: String, name: String)] {
+        EnchantDictionary.installed.withLock { $0 }.map { ($0, SpellingLanguageNames.name(of: $0)) }
+            .sorted { g_utf8_collate($0.1, $1.1) < 0 }
     }
 
-    /// The caller's completion, boxed to cross the worker (made and called on the main thread
-    /// only; the worker just carries it).
+    /// Whether `word` is spelt right in this language (asks the queue and waits: for tests and
+    /// the context menu, never for the checking of text).
+    public func accepts(_ word: String) -> Bool {
+        let dictionary = self.dictionary
+        return Self.queue.sync { dictionary.accepts(word) }
+    }
+
+    /// Which of `words` are misspelt (their indices), asked on the queue; `done` gets them on
+    /// the main loop.
+    func misspelt(among words: [String], _ done: @escaping @MainActor ([Int]) -> Void) {
+        let dictionary = self.dictionary, delivery = ResultDelivery(done)
+        Background.run(on: Self.queue, {
+            words.indices.filter { !dictionary.accepts(words[$0]) }
+        }, then: { found in delivery.done(found) })
+    }
+
+    /// The dictionary's suggestions for `word`, best first (waits for the queue: a context menu).
+    func suggestions(for word: String) -> [String] {
+        let dictionary = self.dictionary
+        return Self.queue.sync { dictionary.suggestions(for: word) }
+    }
+
+    /// Adds `word` to the user's personal word list (Add to Dictionary), for every language.
+    func add(_ word: String) {
+        let dictionary = self.dictionary
+        Self.queue.sync { dictionary.add(word) }
+    }
+
+    /// Accepts `word` in this language until Tandem quits (Ignore All).
+    func ignore(_ word: String) {
+        let dictionary = self.dictionary
+        Self.queue.sync { dictionary.ignore(word) }
+    }
+
+    /// The caller's completion, boxed to cross the queue (made and called on the main thread
+    /// only; the queue just carries it).
     private final class Delivery: @unchecked Sendable {
         let done: @MainActor (SpellChecker?) -> Void
         init(_ done: @escaping @MainActor (SpellChecker?) -> Void) { self.done = done }
+    }
+
+    private final class ResultDelivery: @unchecked Sendable {
+        let done: @MainActor ([Int]) -> Void
+        init(_ done: @escaping @MainActor ([Int]) -> Void) { self.done = done }
     }
 }

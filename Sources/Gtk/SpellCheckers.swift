@@ -8,7 +8,7 @@ enum SpellCheckers {
     /// By language code; "" is the locale's language, also kept under its own code once known.
     private static var loaded: [String: Held] = [:]
     private static var waiting: [String: [(SpellChecker?) -> Void]] = [:]
-    /// Whether a load has ended: gspell's list of languages exists from then on.
+    /// Whether a load has ended: the list of installed languages is known from then on.
     private(set) static var anyLoaded = false
     /// How many dictionary loads were started (tests show that nothing asked for one).
     private(set) static var loadsStarted = 0

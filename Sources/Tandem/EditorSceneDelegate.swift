@@ -69,7 +69,7 @@ final class EditorSceneDelegate: SceneDelegate {
         chosenLanguage = options.restorationRecord.flatMap { EditorState.decode($0.payload)?.language }
         EditorLanguage.offer(in: ui.languageButton)
         // Guessing the language reads every language definition GtkSourceView has (~7 ms), and
-        // gspell's dictionary takes ~50 ms (on a worker): both wait for the first frame (gspell for text).
+        // the spelling dictionary takes ~50 ms (on its queue): both wait for the first frame (spelling for text).
         ui.textView.whenShown { [weak self] in
             self?.afterFirstFrame = IdleSource(priority: 200) { [weak self] in
                 guard let self, let ui = self.ui else { return false }

@@ -204,6 +204,34 @@ def test_a_language_picked_in_the_context_menu_is_the_document_s_in_all_its_wind
     assert underlined(texts["other.txt"], 5), "another document keeps its language"
 
 
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
+def test_a_suggestion_from_the_context_menu_replaces_the_word_in_every_window_as_one_undo_step(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "letter.txt").write_text("A wrod here\n")
+    tandem.start("letter.txt")
+    tandem.wait_title("letter.txt")
+    tandem.launch("--new-window", "letter.txt")
+    tandem.wait_title("letter.txt (2)")
+    first, second = (tandem.text_in(tandem.frame(t)) for t in ("letter.txt", "letter.txt (2)"))
+    wait_for("'wrod' underlined in both", lambda: underlined(first, 3) and underlined(second, 3))
+    x, y, _, _ = first.getCharacterExtents(3, pyatspi.DESKTOP_COORDS)
+    tandem.activate("letter.txt")
+    subprocess.run(["xdotool", "mousemove", str(x), str(y + 5), "click", "3"], check=True)
+
+    def showing(role, name):
+        return next((n for n in descendants(tandem.app()) if n.getRoleName() == role and n.name == name
+                     and n.getState().contains(pyatspi.STATE_SHOWING)), None)
+    suggestions = wait_for("Spelling Suggestions in the context menu", lambda: showing("menu", "Spelling Suggestions"))
+    box = suggestions.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)  # hovered, as a person opens a submenu
+    subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(box.y + box.height // 2)], check=True)
+    assert wait_for("Add to Dictionary offered", lambda: showing("menu item", "Add to Dictionary"))
+    wait_for("'word' suggested", lambda: showing("menu item", "word")).queryAction().doAction(0)
+    wait_for("the word replaced in both windows", lambda: first.getText(0, -1) == second.getText(0, -1) == "A word here\n")
+    wait_for("no underline left", lambda: not underlined(first, 3) and not underlined(second, 3))
+    tandem.key("• letter.txt (2)", "ctrl+z")
+    wait_for("one undo brings the word back", lambda: first.getText(0, -1) == "A wrod here\n")
+
+
 def test_a_big_prose_file_still_loading_at_its_first_frame_is_spell_checked(tandem, tmp_path):
     (tmp_path / "long letter.txt").write_text("A wrod here\n" + "all these words are spelled right\n" * 150_000)  # 5 MB: streams in
     tandem.start("long letter.txt")

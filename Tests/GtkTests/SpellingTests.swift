@@ -10,7 +10,7 @@ final class SpellingTests: XCTestCase {
         MainActor.assumeIsolated {
             let view = SourceView(buffer: SourceBuffer())
             view.checkSpellingOnceThereIsText(true)
-            XCTAssertTrue(view.spellingWaitsForFirstText, "nothing to check yet: gspell waits")
+            XCTAssertTrue(view.spellingWaitsForFirstText, "nothing to check yet: the checker waits")
             XCTAssertTrue(view.checksSpelling, "the menu's toggle sees spelling as on")
             let loads = SpellCheckers.loadsStarted
             XCTAssertTrue(MainLoop.runUntilIdle())

@@ -1,0 +1,314 @@
+import CGtk
+import Dispatch
+
+/// Spell checking of one view's buffer, on the design of GNOME's libspelling (GTK 4 only)
+/// written for GTK 3, so that no keystroke waits for a dictionary:
+/// - an edit only marks the words it touched as unchecked (a tag with no looks: GTK lays nothing
+///   out again for it) and takes their underline off;
+/// - a low-priority idle takes at most `chunk` characters of unchecked text a turn, from what
+///   the view shows, and hands their words to the spelling queue (Enchant, off the main thread);
+///   the answer comes back as underlines, or is dropped (the words marked again) if the buffer
+///   changed meanwhile;
+/// - the word being typed (the caret in it, an edit just made there) stays unchecked until the
+///   caret leaves it, so a word is never flagged half-written.
+/// Text no view shows is not checked until it is shown.
+@MainActor
+final class InlineSpelling {
+    /// At most this many characters are taken a turn (libspelling's bound).
+    static let chunk = 1_000
+    private weak var view: SourceView?
+    private let buffer: UnsafeMutablePointer<GtkTextBuffer>
+    private let misspelt: UnsafeMutablePointer<GtkTextTag>
+    private let unchecked: UnsafeMutablePointer<GtkTextTag>
+    /// The dictionary; a new one (another language) has every word checked again.
+    var checker: SpellChecker? {
+        didSet { if checker !== oldValue { recheckAll() } }
+    }
+    /// Whether misspelt words are underlined (off: the underlines go, nothing is checked).
+    var isShown = false {
+        didSet {
+            guard isShown != oldValue else { return }
+            if isShown { recheckAll() } else { clear(misspelt) }
+        }
+    }
+    private var pass: IdleSource?
+    /// Whether a turn's words are with the checker.
+    private var inFlight = false
+    /// Counts the buffer's changes: an answer about words that moved since is dropped.
+    private var changes = 0
+    /// Whether the last edit was a small one at the caret (typing): the caret's word waits.
+    private var typingAtCaret = false
+    /// Where the last right click was (a buffer offset), for the context menu's word.
+    private var clickedAt: Int?
+
+    /// Every live instance, so a word added to a dictionary is checked again everywhere.
+    private static var all: [Weak] = []
+    private struct Weak { weak var spelling: InlineSpelling? }
+
+    init(view: SourceView) {
+        self.view = view
+        buffer = tandem_text_buffer(view.buffer.raw)
+        let table = gtk_text_buffer_get_tag_table(buffer)
+        misspelt = Self.tag(named: "tandem-misspelt", in: table) { tag in
+            tandem_object_set_int(tag, "underline", gint(PANGO_UNDERLINE_ERROR.rawValue))
+        }
+        unchecked = Self.tag(named: "tandem-unchecked", in: table) { _ in }
+        Self.all.removeAll { $0.spelling == nil }
+        Self.all.append(Weak(spelling: self))
+        view.buffer.connectInsertText(after: true) { [weak self] location, text in
+            guard let self else { return }
+            let end = Int(gtk_text_iter_get_offset(location)), count = text.unicodeScalars.count
+            self.edited(end - count, end, size: count)
+        }
+        view.buffer.connectDeleteRange(after: true) { [weak self] start, _ in
+            guard let self else { return }
+            let at = Int(gtk_text_iter_get_offset(start))
+            self.edited(at, at, size: 1)
+        }
+        view.buffer.onMarksMoved { [weak self] in
+            guard let self, self.typingAtCaret else { return }
+            self.typingAtCaret = false  // the caret left the word being typed: it is checked now
+            self.schedule()
+        }
+        // Scrolling, resizing and showing bring other text into view.
+        if let adjustment = gtk_scrollable_get_vadjustment(tandem_scrollable(view.raw)) {
+            let wrapped = Object(UnsafeMutableRawPointer(adjustment), ownership: .sink)
+            wrapped.connect("value-changed") { [weak self] in self?.schedule() }
+            wrapped.connect("changed") { [weak self] in self?.schedule() }
+        }
+        view.connect("map") { [weak self] in self?.schedule() }
+        _ = view.connectEvent("button-press-event") { [weak self] event in
+            self?.noteClick(event)
+            return false
+        }
+    }
+
+    private static func tag(named name: String, in table: UnsafeMutablePointer<GtkTextTagTable>?,
+                            _ configure: (UnsafeMutablePointer<GtkTextTag>) -> Void) -> UnsafeMutablePointer<GtkTextTag> {
+        if let existing = gtk_text_tag_table_lookup(table, name) { return existing }
+        let tag = gtk_text_tag_new(name)!
+        configure(tag)
+        gtk_text_tag_table_add(table, tag)
+        g_object_unref(tag)  // the table holds it
+        return tag
+    }
+
+    // MARK: Marking
+
+    /// An edit changed `start..<end` (buffer offsets, after it): its words are checked again.
+    private func edited(_ start: Int, _ end: Int, size: Int) {
+        changes += 1
+        let (lower, upper) = wordBounds(start, end)
+        var a = iter(lower), b = iter(upper)
+        gtk_text_buffer_remove_tag(buffer, misspelt, &a, &b)
+        gtk_text_buffer_apply_tag(buffer, unchecked, &a, &b)
+        let caret = caretOffset
+        typingAtCaret = size < 32 && lower <= caret && caret <= upper
+        schedule()
+    }
+
+    /// Every word of the buffer is unchecked (a new dictionary, a word added to one).
+    func recheckAll() {
+        changes += 1
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        gtk_text_buffer_apply_tag(buffer, unchecked, &start, &end)
+        if checker == nil || !isShown { gtk_text_buffer_remove_tag(buffer, misspelt, &start, &end) }
+        schedule()
+    }
+
+    private func clear(_ tag: UnsafeMutablePointer<GtkTextTag>) {
+        var start = GtkTextIter(), end = GtkTextIter()
+        gtk_text_buffer_get_bounds(buffer, &start, &end)
+        gtk_text_buffer_remove_tag(buffer, tag, &start, &end)
+    }
+
+    private func schedule() {
+        guard pass == nil, !inFlight, isShown, checker != nil else { return }
+        pass = IdleSource(priority: 300) { [weak self] in  // G_PRIORITY_LOW: after drawing and input
+            self?.pass = nil
+            self?.takeTurn()
+            return false
+        }
+    }
+
+    // MARK: Checking
+
+    /// Sends the next unchecked words the view shows to the checker, at most `chunk` characters.
+    private func takeTurn() {
+        guard let checker, isShown, !inFlight, let shown = shownRange() else { return }
+        let held = typingAtCaret ? wordBounds(caretOffset, caretOffset) : nil
+        var from = shown.lowerBound
+        while from < shown.upperBound, let run = nextUnchecked(from: from, before: shown.upperBound) {
+            let end = wordBounds(min(run.upperBound, run.lowerBound + Self.chunk), min(run.upperBound, run.lowerBound + Self.chunk)).1
+            var words = words(in: run.lowerBound..<end)
+            if let held { words.removeAll { $0.range.lowerBound < held.1 && held.0 < $0.range.upperBound } }
+            settle(run.lowerBound..<end, except: held)
+            from = end
+            if words.isEmpty { continue }
+            send(words, checker: checker)
+            return
+        }
+    }
+
+    /// The range is checked (but the held word): its marks and underlines go before the answer comes.
+    private func settle(_ range: Range<Int>, except held: (Int, Int)?) {
+        var a = iter(range.lowerBound), b = iter(range.upperBound)
+        gtk_text_buffer_remove_tag(buffer, unchecked, &a, &b)
+        if let held, held.0 < range.upperBound && range.lowerBound < held.1 {
+            var hs = iter(max(held.0, range.lowerBound)), he = iter(min(held.1, range.upperBound))
+            gtk_text_buffer_apply_tag(buffer, unchecked, &hs, &he)
+            var x = iter(range.lowerBound), y = iter(max(range.lowerBound, held.0))
+            gtk_text_buffer_remove_tag(buffer, misspelt, &x, &y)
+            x = iter(min(range.upperBound, held.1)); y = iter(range.upperBound)
+            gtk_text_buffer_remove_tag(buffer, misspelt, &x, &y)
+        } else {
+            gtk_text_buffer_remove_tag(buffer, misspelt, &a, &b)
+        }
+    }
+
+    private func send(_ words: [(range: Range<Int>, text: String)], checker: SpellChecker) {
+        inFlight = true
+        let stamp = changes
+        var a = iter(words[0].range.lowerBound), b = iter(words[words.count - 1].range.upperBound)
+        let start = gtk_text_buffer_create_mark(buffer, nil, &a, 1), end = gtk_text_buffer_create_mark(buffer, nil, &b, 0)
+        checker.misspelt(among: words.map(\.text)) { [weak self] found in
+            guard let self else { return }
+            self.inFlight = false
+            var s = GtkTextIter(), e = GtkTextIter()
+            gtk_text_buffer_get_iter_at_mark(self.buffer, &s, start)
+            gtk_text_buffer_get_iter_at_mark(self.buffer, &e, end)
+            gtk_text_buffer_delete_mark(self.buffer, start)
+            gtk_text_buffer_delete_mark(self.buffer, end)
+            if stamp == self.changes && checker === self.checker {
+                for index in found {
+                    var ws = self.iter(words[index].range.lowerBound), we = self.iter(words[index].range.upperBound)
+                    gtk_text_buffer_apply_tag(self.buffer, self.misspelt, &ws, &we)
+                }
+            } else {
+                gtk_text_buffer_apply_tag(self.buffer, self.unchecked, &s, &e)  // asked again, as it is now
+            }
+            self.schedule()
+        }
+    }
+
+    /// The buffer range the view shows (whole lines), nil when it shows none.
+    private func shownRange() -> Range<Int>? {
+        guard let view, gtk_widget_get_mapped(tandem_widget(view.raw)) != 0 else { return nil }
+        let textView = tandem_text_view(view.raw)
+        var rect = GdkRectangle()
+        gtk_text_view_get_visible_rect(textView, &rect)
+        var top = GtkTextIter(), bottom = GtkTextIter()
+        gtk_text_view_get_line_at_y(textView, &top, rect.y, nil)
+        gtk_text_view_get_line_at_y(textView, &bottom, rect.y + rect.height, nil)
+        if gtk_text_iter_ends_line(&bottom) == 0 { gtk_text_iter_forward_to_line_end(&bottom) }
+        let range = Int(gtk_text_iter_get_offset(&top))..<Int(gtk_text_iter_get_offset(&bottom))
+        return range.isEmpty ? nil : range
+    }
+
+    /// The next run of unchecked text from `from`, cut at `limit`.
+    private func nextUnchecked(from: Int, before limit: Int) -> Range<Int>? {
+        var start = iter(from)
+        if gtk_text_iter_has_tag(&start, unchecked) == 0 {
+            guard gtk_text_iter_forward_to_tag_toggle(&start, unchecked) != 0, gtk_text_iter_has_tag(&start, unchecked) != 0 else { return nil }
+        }
+        let lower = Int(gtk_text_iter_get_offset(&start))
+        guard lower < limit else { return nil }
+        var end = start
+        gtk_text_iter_forward_to_tag_toggle(&end, unchecked)
+        return lower..<min(limit, Int(gtk_text_iter_get_offset(&end)))
+    }
+
+    /// The words (Pango's word boundaries) that start in `range`, with their text; words with
+    /// a digit in them are left alone, as gspell leaves them.
+    private func words(in range: Range<Int>) -> [(range: Range<Int>, text: String)] {
+        var found: [(range: Range<Int>, text: String)] = []
+        var word = iter(range.lowerBound)
+        if gtk_text_iter_starts_word(&word) == 0 {
+            guard gtk_text_iter_forward_word_end(&word) != 0 else { return [] }
+            gtk_text_iter_backward_word_start(&word)
+            if Int(gtk_text_iter_get_offset(&word)) < range.lowerBound {  // it began before: the next
+                guard gtk_text_iter_forward_word_end(&word) != 0, gtk_text_iter_forward_word_end(&word) != 0 else { return [] }
+                gtk_text_iter_backward_word_start(&word)
+            }
+        }
+        while Int(gtk_text_iter_get_offset(&word)) < range.upperBound {
+            var end = word
+            guard gtk_text_iter_forward_word_end(&end) != 0 else { break }
+            let lower = Int(gtk_text_iter_get_offset(&word)), upper = Int(gtk_text_iter_get_offset(&end))
+            if let slice = gtk_text_iter_get_slice(&word, &end) {
+                let text = String(cString: slice)
+                g_free(slice)
+                if !text.contains(where: \.isNumber) { found.append((lower..<upper, text)) }
+            }
+            var next = end
+            guard gtk_text_iter_forward_word_end(&next) != 0 else { break }
+            gtk_text_iter_backward_word_start(&next)
+            guard Int(gtk_text_iter_get_offset(&next)) > lower else { break }
+            word = next
+        }
+        return found
+    }
+
+    // MARK: Places
+
+    private func iter(_ offset: Int) -> GtkTextIter {
+        var iter = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &iter, gint(offset))
+        return iter
+    }
+
+    private var caretOffset: Int {
+        var caret = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(buffer, &caret, gtk_text_buffer_get_insert(buffer))
+        return Int(gtk_text_iter_get_offset(&caret))
+    }
+
+    /// `start..<end` widened to the whole words it cuts or touches.
+    private func wordBounds(_ start: Int, _ end: Int) -> (Int, Int) {
+        var a = iter(start), b = iter(end)
+        if (gtk_text_iter_inside_word(&a) != 0 && gtk_text_iter_starts_word(&a) == 0) || gtk_text_iter_ends_word(&a) != 0 {
+            gtk_text_iter_backward_word_start(&a)
+        }
+        if gtk_text_iter_inside_word(&b) != 0 && gtk_text_iter_ends_word(&b) == 0 { gtk_text_iter_forward_word_end(&b) }
+        return (Int(gtk_text_iter_get_offset(&a)), Int(gtk_text_iter_get_offset(&b)))
+    }
+
+    // MARK: The context menu
+
+    private func noteClick(_ event: UnsafeMutablePointer<GdkEvent>) {
+        guard let view, event.pointee.button.button == 3 else { return }
+        var x: gint = 0, y: gint = 0, location = GtkTextIter()
+        let textView = tandem_text_view(view.raw)
+        gtk_text_view_window_to_buffer_coords(textView, GTK_TEXT_WINDOW_TEXT, gint(event.pointee.button.x), gint(event.pointee.button.y), &x, &y)
+        gtk_text_view_get_iter_at_location(textView, &location, x, y)
+        clickedAt = Int(gtk_text_iter_get_offset(&location))
+    }
+
+    /// The misspelt word the context menu is about (where the right click was, else at the
+    /// caret), with its buffer range; nil when that word is not underlined.
+    func wordForMenu() -> (range: Range<Int>, text: String)? {
+        let offset = clickedAt ?? caretOffset
+        clickedAt = nil
+        var at = iter(offset)
+        guard isShown, gtk_text_iter_has_tag(&at, misspelt) != 0 else { return nil }
+        var start = at, end = at
+        gtk_text_iter_backward_to_tag_toggle(&start, misspelt)
+        if gtk_text_iter_toggles_tag(&at, misspelt) != 0 && gtk_text_iter_starts_tag(&at, misspelt) != 0 { start = at }
+        gtk_text_iter_forward_to_tag_toggle(&end, misspelt)
+        guard let slice = gtk_text_iter_get_slice(&start, &end) else { return nil }
+        defer { g_free(slice) }
+        return (Int(gtk_text_iter_get_offset(&start))..<Int(gtk_text_iter_get_offset(&end)), String(cString: slice))
+    }
+
+    /// A word was added to `checker`'s dictionary, or ignored: every view using it checks again.
+    static func wordsChanged(in checker: SpellChecker) {
+        for entry in all { if let spelling = entry.spelling, spelling.checker === checker { spelling.recheckAll() } }
+    }
+
+    /// Whether the character at buffer offset `offset` is underlined as misspelt (tests).
+    func isMisspelt(at offset: Int) -> Bool {
+        var at = iter(offset)
+        return gtk_text_iter_has_tag(&at, misspelt) != 0
+    }
+}

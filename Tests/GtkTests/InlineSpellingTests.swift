@@ -1,0 +1,77 @@
+@testable import Gtk
+import XCTest
+
+/// Spelling off the keystroke path (libspelling's design): a word being typed is flagged once the
+/// caret leaves it, and only what the view shows is checked.
+final class InlineSpellingTests: XCTestCase {
+    override func setUpWithError() throws { try MainActor.assumeIsolated { try Display.require() } }
+
+    /// A view in a shown window, checking spelling with the locale's (or English) dictionary.
+    @MainActor
+    private static func shownView(_ text: String) -> (Window, SourceView) {
+        let window = Window(), scroller = ScrolledWindow(), view = SourceView(buffer: SourceBuffer())
+        scroller.add(view)
+        window.add(scroller)
+        view.buffer.append(text)
+        view.spellingGroup = SpellingGroup()
+        view.checksSpelling = true
+        window.showAll()
+        XCTAssertTrue(MainLoop.run(until: { view.underlinesMisspeltWords }, timeout: 10), "the checker arrived")
+        return (window, view)
+    }
+
+    /// Lets the main loop run its idles for a while (what did not happen cannot be waited for).
+    @MainActor
+    private static func settle() { _ = MainLoop.run(until: { false }, timeout: 0.5) }
+
+    func testAWordBeingTypedIsFlaggedOnlyOnceTheCaretLeavesIt() {
+        MainActor.assumeIsolated {
+            let (window, view) = Self.shownView("A ")
+            let buffer = view.buffer
+            buffer.placeCaret(offset: 2)
+            for character in "wrod" { buffer.userInsert(String(character), at: buffer.caretOffset) }
+            Self.settle()
+            XCTAssertFalse(view.isMisspelt(at: 3), "the word at the caret waits")
+            buffer.userInsert(" ", at: buffer.caretOffset)
+            XCTAssertTrue(MainLoop.run(until: { view.isMisspelt(at: 3) }, timeout: 5), "a space after it: flagged")
+            XCTAssertFalse(view.isMisspelt(at: 0), "a word spelt right is not")
+            // Typing into the flagged word takes its underline off at once, until the caret leaves.
+            buffer.userInsert("s", at: 6)
+            XCTAssertFalse(view.isMisspelt(at: 3))
+            buffer.placeCaret(offset: 0)
+            XCTAssertTrue(MainLoop.run(until: { view.isMisspelt(at: 3) }, timeout: 5), "the caret moved away: flagged again")
+            window.destroy()
+        }
+    }
+
+    func testOnlyTheTextTheViewShowsIsChecked() {
+        MainActor.assumeIsolated {
+            let lines = Array(repeating: "all these words are right", count: 3_000)
+            var text = lines
+            text[2_500] = "a wrod far below"
+            let (window, view) = Self.shownView(text.joined(separator: "\n"))
+            let far = text[..<2_500].reduce(0) { $0 + $1.count + 1 } + 2
+            Self.settle()
+            XCTAssertFalse(view.isMisspelt(at: far), "not shown: not checked")
+            view.scrollToTop(line: 2_500)
+            XCTAssertTrue(MainLoop.run(until: { view.isMisspelt(at: far) }, timeout: 5), "shown: checked")
+            window.destroy()
+        }
+    }
+
+    func testAWordAddedToTheDictionaryIsRightInEveryView() {
+        MainActor.assumeIsolated {
+            let word = "zqxtandemword"
+            let (window, view) = Self.shownView("a \(word) here")
+            let (otherWindow, other) = Self.shownView("another \(word) there")
+            XCTAssertTrue(MainLoop.run(until: { view.isMisspelt(at: 3) && other.isMisspelt(at: 9) }, timeout: 5))
+            let checker = view.spellChecker!
+            checker.ignore(word)  // Ignore All: this session only, the user's word list untouched
+            InlineSpelling.wordsChanged(in: checker)
+            XCTAssertTrue(MainLoop.run(until: { !view.isMisspelt(at: 3) && !other.isMisspelt(at: 9) }, timeout: 5))
+            XCTAssertFalse(checker.suggestions(for: "wrod").isEmpty, "suggestions come from the dictionary")
+            window.destroy()
+            otherWindow.destroy()
+        }
+    }
+}
