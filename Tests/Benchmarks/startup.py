@@ -2,7 +2,9 @@
 """Tandem's start-up against the floor GTK itself sets (run by .ci/benchmark startup).
 
 The floor is Tests/Benchmarks/floor.c: a GtkApplicationWindow with a header bar and a GtkSourceView
-(line numbers on) on the file, nothing else. For the empty file and a 10 KB file it measures, as
+(line numbers on) on the file, nothing else. Tandem runs from the build tree (`--tandem`) and, with
+`--installed`, as `meson install` put it; every launch has caches of its own, empty (cold: nothing
+left by an earlier launch helps). For the empty file and a 10 KB file it measures, as
 the median of --runs launches of each: time to window, time to idle (under 1 ms of CPU in 250 ms),
 CPU time to idle (the scheduler's nanosecond count), peak RSS. Then a restore of 5 windows (time until all 5 are shown, against the
 floor opening one, and against the floor opening the same 5 files: what GTK itself pays for 5 windows)
@@ -59,12 +61,15 @@ def median(values):
 
 
 def tandem_env(state):
-    return dict(os.environ, XDG_STATE_HOME=state)
+    """A state folder of its own and an empty cache (a cold start)."""
+    return dict(os.environ, XDG_STATE_HOME=state, XDG_CACHE_HOME=os.path.join(state, "cache"))
 
 
 def measure_file(args, name, path):
     # Floor and Tandem take turns, so that whatever else the machine does weighs on both alike.
     commands = {"floor": [args.floor, path], "tandem": [args.tandem, path]}
+    if args.installed:
+        commands["installed"] = [args.installed, path]
     runs = {who: [] for who in commands}
     for _ in range(args.runs):
         for who, command in commands.items():
@@ -72,6 +77,18 @@ def measure_file(args, name, path):
             runs[who].append(launch(command, tandem_env(state)))
             shutil.rmtree(state, ignore_errors=True)
     return {who: [median([r[i] for r in runs[who]]) for i in range(4)] for who in commands}
+
+
+def print_rows(name, rows):
+    floor = rows["floor"]
+    print(f"| {name} | C floor | {fmt(floor[0], 's')} | {fmt(floor[1], 's')} | {fmt(floor[2], 's')} | {fmt(floor[3], 'MB')} |")
+    for who, label in (("tandem", "Tandem (build tree)"), ("installed", "Tandem (meson install)")):
+        if who not in rows:
+            continue
+        tandem = rows[who]
+        print(f"| {name} | {label} | {fmt(tandem[0], 's')} | {fmt(tandem[1], 's')} | {fmt(tandem[2], 's')} | {fmt(tandem[3], 'MB')} |")
+        print(f"| {name} | ratio | {ratio(tandem[0], floor[0])} | {ratio(tandem[1], floor[1])} | {ratio(tandem[2], floor[2])} "
+              f"| +{tandem[3] - floor[3]:.1f} MB |")
 
 
 def restore_files(folder):
@@ -147,7 +164,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tandem", required=True)
     parser.add_argument("--floor", required=True)
+    parser.add_argument("--installed", help="the binary `meson install` put in a prefix, measured beside the build tree's")
     parser.add_argument("--runs", type=int, default=9)
+    parser.add_argument("--files-only", action="store_true", help="the empty and 10 KB files only (no restore, no second launch)")
     args = parser.parse_args()
     folder = tempfile.mkdtemp()
     empty, small = os.path.join(folder, "empty.txt"), os.path.join(folder, "10kb.txt")
@@ -159,12 +178,10 @@ def main():
     floor_window = None
     for name, path in (("empty", empty), ("10 KB", small)):
         rows = measure_file(args, name, path)
-        floor, tandem = rows["floor"], rows["tandem"]
-        floor_window = floor_window or floor[0]
-        print(f"| {name} | C floor | {fmt(floor[0], 's')} | {fmt(floor[1], 's')} | {fmt(floor[2], 's')} | {fmt(floor[3], 'MB')} |")
-        print(f"| {name} | Tandem | {fmt(tandem[0], 's')} | {fmt(tandem[1], 's')} | {fmt(tandem[2], 's')} | {fmt(tandem[3], 'MB')} |")
-        print(f"| {name} | ratio | {ratio(tandem[0], floor[0])} | {ratio(tandem[1], floor[1])} | {ratio(tandem[2], floor[2])} "
-              f"| +{tandem[3] - floor[3]:.1f} MB |")
+        floor_window = floor_window or rows["floor"][0]
+        print_rows(name, rows)
+    if args.files_only:
+        return
     restore, floor5 = measure_restore(args, folder)
     print(f"| 5 windows | C floor | {fmt(floor5[0], 's')} (all shown; {ratio(floor5[0], floor_window)} its one) "
           f"| {fmt(floor5[1], 's')} | {fmt(floor5[2], 's')} | {fmt(floor5[3], 'MB')} |")

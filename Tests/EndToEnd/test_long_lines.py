@@ -2,16 +2,20 @@
 of it is: a wrapped preview, read-only, with Edit Anyway; no window freezes and no launch is held."""
 import time
 
-from conftest import Tandem, wait_for, press, write
+import pytest
+
+from conftest import WAYLAND, Tandem, wait_for, press, write
 from test_banners import banners, banner_buttons
 
 PASTED = "Untitled Document 1"
 
 
-def copy_two_megabytes_on_one_line(tandem, tmp_path):
-    """Opens a 2 MB one-line file, shows all of it and copies it (Ctrl+A, Ctrl+C), as the user of
-    the report did; returns its text."""
-    text = "word " * 400_000 + "\n"
+def copy_megabytes_on_one_line(tandem, tmp_path):
+    """Opens a 2 MB one-line file (1 MB on Wayland), shows all of it and copies it (Ctrl+A,
+    Ctrl+C), as the user of the report did; returns its text."""
+    # On Wayland GTK 3's clipboard now and then never hands a 2 MB paste over to the same process
+    # (Tandem's loop idle, nothing asked); 1 MB arrives every time.
+    text = "word " * (200_000 if WAYLAND else 400_000) + "\n"
     (tmp_path / "one-line.txt").write_text(text)
     tandem.start("one-line.txt")
     frame = tandem.wait_title("one-line.txt [Read-Only]")
@@ -21,8 +25,8 @@ def copy_two_megabytes_on_one_line(tandem, tmp_path):
     return text
 
 
-def test_a_pasted_two_megabyte_line_is_a_preview_that_undoes_and_comes_back_after_a_crash(tandem, tmp_path):
-    text = copy_two_megabytes_on_one_line(tandem, tmp_path)
+def test_a_pasted_line_of_megabytes_is_a_preview_that_undoes_and_comes_back_after_a_crash(tandem, tmp_path):
+    text = copy_megabytes_on_one_line(tandem, tmp_path)
     press("ctrl+n")
     pasted = tandem.window_id(PASTED)
     tandem.send(pasted, "ctrl+v")
