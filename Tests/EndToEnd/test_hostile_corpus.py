@@ -68,6 +68,12 @@ def check_window(tandem, case):
 def chooser_shown(tandem):
     """Whether the Open Files dialog is on screen (GTK keeps it, hidden, after it answers)."""
     import pyatspi
+    for _ in range(5):
+        try:
+            return any(f is not None and f.name == "Open Files" and f.getState().contains(pyatspi.STATE_SHOWING)
+                       for f in tandem.app())
+        except Exception:  # a window went while it was read (AT-SPI): read them again
+            time.sleep(0.05)
     return any(f is not None and f.name == "Open Files" and f.getState().contains(pyatspi.STATE_SHOWING)
                for f in tandem.app())
 
