@@ -100,7 +100,7 @@ final class InlineSpelling {
         changes += 1
         let (lower, upper) = wordBounds(start, end)
         var a = iter(lower), b = iter(upper)
-        gtk_text_buffer_remove_tag(buffer, misspelt, &a, &b)
+        removeUnderline(lower, upper)
         gtk_text_buffer_apply_tag(buffer, unchecked, &a, &b)
         let caret = caretOffset
         typingAtCaret = size < 32 && lower <= caret && caret <= upper
@@ -158,13 +158,24 @@ final class InlineSpelling {
         if let held, held.0 < range.upperBound && range.lowerBound < held.1 {
             var hs = iter(max(held.0, range.lowerBound)), he = iter(min(held.1, range.upperBound))
             gtk_text_buffer_apply_tag(buffer, unchecked, &hs, &he)
-            var x = iter(range.lowerBound), y = iter(max(range.lowerBound, held.0))
-            gtk_text_buffer_remove_tag(buffer, misspelt, &x, &y)
-            x = iter(min(range.upperBound, held.1)); y = iter(range.upperBound)
-            gtk_text_buffer_remove_tag(buffer, misspelt, &x, &y)
+            removeUnderline(range.lowerBound, max(range.lowerBound, held.0))
+            removeUnderline(min(range.upperBound, held.1), range.upperBound)
         } else {
-            gtk_text_buffer_remove_tag(buffer, misspelt, &a, &b)
+            removeUnderline(range.lowerBound, range.upperBound)
         }
+    }
+
+    /// Takes the underline off `lower..<upper`, only where there is one: GTK redraws whatever a
+    /// tag it draws is taken off, and a frame just after a key's holds the next key's frame back
+    /// by a refresh interval (GTK's frame clock paints at most once per interval).
+    private func removeUnderline(_ lower: Int, _ upper: Int) {
+        guard lower < upper else { return }
+        var start = iter(lower), end = iter(upper)
+        if gtk_text_iter_has_tag(&start, misspelt) == 0 {
+            var next = start
+            guard gtk_text_iter_forward_to_tag_toggle(&next, misspelt) != 0, gtk_text_iter_compare(&next, &end) < 0 else { return }
+        }
+        gtk_text_buffer_remove_tag(buffer, misspelt, &start, &end)
     }
 
     private func send(_ words: [(range: Range<Int>, text: String)], checker: SpellChecker) {
