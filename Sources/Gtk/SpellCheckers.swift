@@ -8,8 +8,6 @@ enum SpellCheckers {
     /// By language code; "" is the locale's language, also kept under its own code once known.
     private static var loaded: [String: Held] = [:]
     private static var waiting: [String: [(SpellChecker?) -> Void]] = [:]
-    /// Whether a load has ended: the list of installed languages is known from then on.
-    private(set) static var anyLoaded = false
     /// How many dictionary loads were started (tests show that nothing asked for one).
     private(set) static var loadsStarted = 0
 
@@ -22,7 +20,6 @@ enum SpellCheckers {
         waiting[key] = [use]
         loadsStarted += 1
         SpellChecker.load(language: language) { checker in
-            anyLoaded = true
             if let checker {
                 loaded[key] = Held(checker: checker)
                 if let code = checker.languageCode, loaded[code]?.checker == nil { loaded[code] = Held(checker: checker) }
