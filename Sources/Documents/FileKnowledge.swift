@@ -99,13 +99,13 @@ struct FileKnowledge {
 
     /// The file went back to the version known while a question or a deletion stood (`git stash`
     /// and `pop`, a branch switch and back): both are over. Returns the history's saved state from
-    /// before them, the state that is the file again.
+    /// before them, the state that is the file again. The base, when there is one, is that
+    /// version's text, and stays the next merge's.
     mutating func cameBack(as stamp: DiskStamp, tail: FileTail?) -> Int? {
         let saved = savedStateBeforeQuestion
         standing = .inStep
         moved(to: stamp)
         self.tail = tail
-        base = nil
         savedStateBeforeQuestion = nil
         notice = nil
         return saved
@@ -134,7 +134,9 @@ struct FileKnowledge {
     }
 
     /// The file is gone. `savedState` is the history's saved state: the file again if it comes
-    /// back as the version known. False when it was gone already.
+    /// back as the version known. The base stays: it is the text of the version known (after a
+    /// merge no state of the history holds it), what tells that version if it comes back, and what
+    /// a merge compares with if another comes. False when it was gone already.
     mutating func deleted(savedState: Int?) -> Bool {
         switch standing {
         case .deleted: return false
@@ -146,7 +148,6 @@ struct FileKnowledge {
             standing = .deleted(afterChange: false)
         }
         stamp = nil
-        base = nil
         tail = nil
         return true
     }

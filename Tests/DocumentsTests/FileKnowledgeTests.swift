@@ -115,7 +115,7 @@ final class FileKnowledgeTests: XCTestCase {
         XCTAssertEqual(file.standing, .inStep)
         XCTAssertEqual(file.stamp, stamp(7))
         XCTAssertEqual(file.digest?.stamp, stamp(7), "still told by its bytes")
-        XCTAssertNil(file.base)
+        XCTAssertEqual(file.base?.string, "the base\n", "the version back is the base's: the next merge's")
         XCTAssertNil(file.savedStateBeforeQuestion)
     }
 
@@ -130,6 +130,16 @@ final class FileKnowledgeTests: XCTestCase {
         XCTAssertFalse(file.refused("not text"))
         XCTAssertTrue(file.refused("cannot be read"))
         XCTAssertEqual(file.problem, "cannot be read")
+    }
+
+    func testDeletedAfterAMergeKeepsTheVersionItTookIn() {
+        var file = FileKnowledge()
+        file.merged(stamp(1), base: baseText)
+        XCTAssertTrue(file.deleted(savedState: nil))
+        XCTAssertEqual(file.base?.string, "the base\n", "no state of the history holds it")
+        XCTAssertNil(file.cameBack(as: stamp(2), tail: nil))
+        XCTAssertEqual(file.standing, .inStep)
+        XCTAssertEqual(file.base?.string, "the base\n")
     }
 
     func testDeletedRemembersTheSavedStateOnlyFromAVersionKnown() {
@@ -150,7 +160,7 @@ final class FileKnowledgeTests: XCTestCase {
         XCTAssertEqual(questioned.standing, .deleted(afterChange: true))
         XCTAssertTrue(questioned.hasUnseenChange)
         XCTAssertEqual(questioned.savedStateBeforeQuestion, 4, "the question's, not the state after it")
-        XCTAssertNil(questioned.base)
+        XCTAssertEqual(questioned.base?.string, "the base\n", "what tells the version known if it comes back")
         XCTAssertEqual(questioned.digest?.crc, 0xABCD, "the version asked about may come back")
 
         var unreadable = FileKnowledge()

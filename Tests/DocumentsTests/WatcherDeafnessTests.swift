@@ -127,6 +127,38 @@ final class WatcherDeafnessTests: XCTestCase {
         }
     }
 
+    /// Found by the random user (seed 9141): after a Merge that left the document modified, a
+    /// branch switch and back brings the very version the merge took in. Nothing is asked, Save
+    /// writes without a question, and a later change merges against that version (before, the
+    /// deletion forgot it: the window asked about a change it had seen, and Save offered Overwrite).
+    func testAFileBackAsTheVersionAMergeTookInAsksNothing() throws {
+        let sub = temporary.path + "/repo/sub", path = sub + "/m.txt"
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+        try "one\ntwo\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            store.apply(.insert("mine ", at: 0), to: document)
+            try "one\ntwo\nthree\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            XCTAssertEqual(try store.mergeWithDiskWaited(document), 0)
+            XCTAssertTrue(document.isDirty)
+            try FileManager.default.removeItem(atPath: sub)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.isDeletedOnDisk })
+            try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+            try "one\ntwo\nthree\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { !document.isDeletedOnDisk }, "the file is back")
+            XCTAssertFalse(document.hasUnseenDiskChange, "nothing to ask: the file is the version the merge took in")
+            XCTAssertFalse(store.hasDiskConflict(document), "Save writes without a question")
+            XCTAssertTrue(document.isDirty)
+            XCTAssertEqual(document.file.base?.string, "one\ntwo\nthree\n", "the next merge's base")
+            try "one\ntwo\nthree\nfour\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            XCTAssertEqual(try store.mergeWithDiskWaited(document), 0)
+            XCTAssertEqual(document.text, "mine one\ntwo\nthree\nfour\n")
+        }
+    }
+
     /// A branch switch that removes the file and brings back another text of it: a document clean
     /// before is followed (the other program's edits, the user's undo kept); one with unsaved
     /// edits is asked, with Merge offered against the version known before the deletion.
