@@ -16,8 +16,16 @@ public final class MessageDialog: Widget {
     }
 
     /// Creates a question dialog over `parent`; `onAnswer` gets the chosen id, or nil if dismissed.
+    public convenience init(parent: ApplicationWindow?, title: String, detail: String, choices: [Choice],
+                            onAnswer: @escaping @MainActor (Int?) -> Void) {
+        self.init(parent: parent, title: title, detail: detail, choices: choices, checklist: nil) { answer, _ in onAnswer(answer) }
+    }
+
+    /// Creates a question dialog over `parent` with a list of check boxes under `checklist`'s
+    /// heading, every one checked (gedit's close question: which documents to save);
+    /// `onAnswer` gets the chosen id (nil if dismissed) and which boxes were checked then.
     public init(parent: ApplicationWindow?, title: String, detail: String, choices: [Choice],
-                onAnswer: @escaping @MainActor (Int?) -> Void) {
+                checklist: (heading: String, items: [String])?, onAnswer: @escaping @MainActor (Int?, [Bool]) -> Void) {
         let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent.flatMap { tandem_window($0.raw) }
         super.init(tandem_message_dialog_new(parentWindow, GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, title), ownership: .sink)
         tandem_message_dialog_set_secondary(widget, detail)
@@ -28,13 +36,32 @@ public final class MessageDialog: Widget {
             }
             if choice.isDefault { gtk_dialog_set_default_response(tandem_dialog(raw), gint(choice.id)) }
         }
+        let boxes = checklist.map { addChecklist(heading: $0.heading, items: $0.items) } ?? []
         // A toplevel is held by GTK until it is destroyed, so the handler needs no reference to
         // this wrapper (which may go once the dialog is presented): nothing keeps itself alive.
+        // The boxes are read before the dialog (and they with it) is destroyed.
         let dialog = widget
         connectInt("response") { response in
+            let checked = boxes.map { gtk_toggle_button_get_active(UnsafeMutablePointer<GtkToggleButton>(OpaquePointer($0))) != 0 }
             gtk_widget_destroy(dialog)
-            onAnswer(response > 0 ? response : nil)
+            onAnswer(response > 0 ? response : nil, checked)
         }
+    }
+
+    /// Puts the heading and one checked box per item under the dialog's text; returns the boxes.
+    private func addChecklist(heading: String, items: [String]) -> [UnsafeMutablePointer<GtkWidget>] {
+        guard let area = gtk_message_dialog_get_message_area(UnsafeMutablePointer<GtkMessageDialog>(OpaquePointer(raw))) else { return [] }
+        let label = gtk_label_new(heading)!
+        gtk_label_set_xalign(UnsafeMutablePointer<GtkLabel>(OpaquePointer(label)), 0)
+        gtk_box_pack_start(tandem_box(area), label, 0, 0, 0)
+        let boxes = items.map { item -> UnsafeMutablePointer<GtkWidget> in
+            let box = gtk_check_button_new_with_label(item)!
+            gtk_toggle_button_set_active(UnsafeMutablePointer<GtkToggleButton>(OpaquePointer(box)), 1)
+            gtk_box_pack_start(tandem_box(area), box, 0, 0, 0)
+            return box
+        }
+        gtk_widget_show_all(area)
+        return boxes
     }
 
     /// Shows the dialog; the answer arrives through the closure.

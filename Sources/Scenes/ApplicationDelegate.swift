@@ -15,6 +15,10 @@ public protocol ApplicationDelegate: AnyObject {
     /// The user or the system asked to quit: call `reply` once the process may end (at once, or
     /// when work in flight is done; the main loop runs meanwhile, as AppKit's terminateLater).
     func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor () -> Void)
+    /// The user asked to close these scenes together (a window with its tabs and sides, a tab,
+    /// or every window): call `decision(true)` to let all of them close, now or after a question,
+    /// or `decision(false)` to leave every one as it was.
+    func application(_ application: Application, shouldClose scenes: [WindowScene], decision: @escaping @MainActor (Bool) -> Void)
     /// The main loop is ending; every scene has disconnected.
     func applicationWillTerminate(_ application: Application)
     /// The system is short of memory: give back what can be rebuilt (background windows' text).
@@ -25,6 +29,9 @@ public extension ApplicationDelegate {
     func applicationDidFinishLaunching(_ application: Application) {}
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {}
     func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor () -> Void) { reply() }
+    func application(_ application: Application, shouldClose scenes: [WindowScene], decision: @escaping @MainActor (Bool) -> Void) {
+        decision(true)
+    }
     func applicationWillTerminate(_ application: Application) {}
     func applicationDidReceiveMemoryWarning(_ application: Application) {}
 }

@@ -16,8 +16,6 @@ public protocol SceneDelegate: AnyObject {
     func sceneDidEnterBackground(_ scene: WindowScene)
     /// The record to keep so the window can come back; nil keeps nothing.
     func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord?
-    /// The user asked to close the window; call `decision(true)` to let it close (now or later).
-    func sceneShouldClose(_ scene: WindowScene, decision: @escaping @MainActor (Bool) -> Void)
 }
 
 public extension SceneDelegate {
@@ -27,5 +25,4 @@ public extension SceneDelegate {
     func sceneWillEnterForeground(_ scene: WindowScene) {}
     func sceneDidEnterBackground(_ scene: WindowScene) {}
     func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord? { nil }
-    func sceneShouldClose(_ scene: WindowScene, decision: @escaping @MainActor (Bool) -> Void) { decision(true) }
 }

@@ -101,17 +101,11 @@ public final class WindowScene {
         other.tabGroup?.split(with: self)
     }
 
-    /// Asks the delegate whether the scene may close (it may ask the user), then closes it.
-    /// Closing the last scene is quitting: nothing is asked, everything is kept. `done` hears
-    /// whether it closed.
+    /// Closes the scene once the app delegate agrees (it may ask the user). Closing the last
+    /// scene is quitting: nothing is asked, everything is kept. `done` hears whether it closed.
     public func requestClose(_ done: (@MainActor (Bool) -> Void)? = nil) {
         guard activationState != .disconnected else { done?(true); return }
-        if application.connectedScenes.count == 1 { done?(false); return application.terminate() }
-        delegate.sceneShouldClose(self) { [weak self] allowed in
-            guard let self, allowed, self.activationState != .disconnected else { done?(false); return }
-            self.close()
-            done?(true)
-        }
+        application.requestClose([self], done: done)
     }
 
     /// Set once the last record is taken, as the scene goes.

@@ -141,28 +141,6 @@ final class EditorSceneDelegate: SceneDelegate {
         self.scene = nil
     }
 
-    func sceneShouldClose(_ scene: WindowScene, decision: @escaping @MainActor (Bool) -> Void) {
-        // Only the last window on a modified document asks; the others just close.
-        guard let binding, document.isDirty, binding.isLastWindowOnDocument else { return decision(true) }
-        MessageDialog(
-            parent: scene.window,
-            title: localized("Save changes to “%1” before closing?", document.displayName),
-            detail: localized("If you don’t save, your changes will be lost."),
-            choices: [
-                .init(localized("Close _without Saving"), id: 1, isDestructive: true),
-                .init(localized("_Cancel"), id: 2),
-                .init(localized("_Save"), id: 3, isDefault: true),
-            ]) { [weak self] answer in
-                switch answer {
-                case 1:
-                    if let self { self.environment.store.discardChangesOnClose(self.document) }
-                    decision(true)
-                case 3: self?.commands?.save { saved in decision(saved) }
-                default: decision(false)
-                }
-            }.present()
-    }
-
     // MARK: Store events
 
     private func handle(_ event: DocumentEvent) {

@@ -23,13 +23,12 @@ extension TandemAppDelegate {
         commands.save { [weak self] _ in self?.saveEach(queue.dropFirst()) }
     }
 
-    /// Closes every window, each as its Close would (a modified document asks first), and leaves
-    /// one new empty window, so Tandem stays open as gedit does; the closed windows can be reopened.
+    /// Closes every window after one question naming every modified document (Cancel keeps them
+    /// all), and leaves one new empty window, so Tandem stays open as gedit does; the closed
+    /// windows can be reopened.
     func closeAll() {
         guard let application else { return }
-        let closing = application.connectedScenes
-        openUntitled()
-        for scene in closing { scene.requestClose() }
+        application.requestClose(application.connectedScenes, beforeClosing: { [weak self] in self?.openUntitled() })
     }
 
     /// Where a new window goes: a step down and right of the newest other window whose place is

@@ -321,6 +321,25 @@ class Driver:
         self.model.docs[doc].windows -= 1
         self.model.closed.append(doc)
 
+    def op_close_and_cancel(self, doc):
+        # The window of a modified document's only window closed (its ×, Alt+F4): one question
+        # about it, and Cancel leaves the window, its text and everything else as they were.
+        wid = self.window(doc, 0)
+        self.keys(wid, "alt+F4")
+
+        def question():
+            for window in (self.tandem.app() or []):
+                try:
+                    if window is not None and "before closing?" in " ".join(self.tandem.labels_of_frame(window)):
+                        return window
+                except Exception:  # a window closing while it is read
+                    pass
+            return None
+        dialog = wait_for(f"the close question for {doc}", question)
+        cancel = wait_for("its Cancel", lambda: [b for b in self.tandem.find(dialog, "push button") if b.name.replace("_", "") == "Cancel"])
+        cancel[0].queryAction().doAction(0)
+        wait_for("the close question gone", lambda: question() is None)
+
     def op_reopen_closed(self, doc, window):
         # From any window: the last window closed comes back, on its document.
         self.keys(self.window(doc, window), "ctrl+shift+t")

@@ -54,6 +54,8 @@ def choose(rng, model):
         options.append((2, ("open_file", {"name": name, "text": model.files.get(name, rng.choice(WORDS) + "\n")})))
     if doc.windows > 1:
         options.append((3, ("close_window", {"doc": doc.name, "window": window})))
+    if doc.dirty and doc.windows == 1 and model.windows() > 1:
+        options.append((2, ("close_and_cancel", {"doc": doc.name})))
     if model.closed and model.windows() < MAX_WINDOWS:
         options.append((2, ("reopen_closed", {"doc": doc.name, "window": window})))
     options = [(weight, op) for weight, op in options if weight > 0]
@@ -92,6 +94,8 @@ def allowed(op, model):
         return not doc.deleted and not doc.question
     if name == "close_window":
         return doc.windows > 1
+    if name == "close_and_cancel":
+        return doc.dirty and doc.windows == 1 and model.windows() > 1
     if name in ("new_window", "tab_out", "split_out"):
         return model.windows() < MAX_WINDOWS and not doc.deleted
     if name == "reopen_closed":

@@ -27,10 +27,6 @@ private final class RecordingSceneDelegate: SceneDelegate {
     func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord? {
         RestorationRecord(windowWidth: scene.window.size.width, windowHeight: scene.window.size.height)
     }
-    func sceneShouldClose(_ scene: WindowScene, decision: @escaping @MainActor (Bool) -> Void) {
-        received.append("\(tag):shouldClose")
-        decision(allowClose)
-    }
 }
 
 @MainActor
@@ -47,6 +43,12 @@ final class RecordingAppDelegate: ApplicationDelegate {
     }
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {
         discarded.append(contentsOf: sessions)
+    }
+    /// Asked once for everything closing together: each scene's delegate says whether it allows it.
+    func application(_ application: Application, shouldClose scenes: [WindowScene], decision: @escaping @MainActor (Bool) -> Void) {
+        let delegates = scenes.map { $0.delegate as! RecordingSceneDelegate }
+        received.append(delegates.map(\.tag).joined(separator: "+") + ":shouldClose")
+        decision(delegates.allSatisfy(\.allowClose))
     }
     /// Set: a quit waits until the test calls the reply kept in `pendingTermination`.
     var holdsTermination = false
@@ -240,6 +242,17 @@ final class WindowSceneLifecycleTests: XCTestCase {
                 let d = app.requestSceneSessionActivation(options: tabOptions("TD"), asTabOf: c)
                 wait("D active") { d.activationState == .foregroundActive }
                 let (cSession, dSession) = (c.session, d.session)
+                // 8a. One question for the whole window; refused, every tab stays (the first
+                //     tab, which would have agreed, too).
+                (d.delegate as! RecordingSceneDelegate).allowClose = false
+                received = []
+                c.tabGroup?.requestClose()
+                MainLoop.run(for: 0.3)
+                XCTAssertEqual(received, ["TC+TD:shouldClose"], "asked once, for both tabs")
+                XCTAssertNotEqual(c.activationState, .disconnected, "Cancel keeps every tab")
+                XCTAssertNotEqual(d.activationState, .disconnected)
+                XCTAssertEqual(c.tabGroup?.scenes.count, 2)
+                (d.delegate as! RecordingSceneDelegate).allowClose = true
                 c.tabGroup?.requestClose()
                 wait("C and D closed") { c.activationState == .disconnected && d.activationState == .disconnected }
                 XCTAssertTrue(app.reopenRecentlyClosedSession())

@@ -1,0 +1,77 @@
+import Documents
+import Gtk
+import Localization
+import Scenes
+
+/// The question before windows close: one for everything closing together, naming each modified
+/// document that would go with them (no window left open shows it), as gedit asks.
+extension TandemAppDelegate {
+    func application(_ application: Application, shouldClose scenes: [WindowScene], decision: @escaping @MainActor (Bool) -> Void) {
+        let atRisk = editorsLosingChanges(closing: scenes)
+        guard !atRisk.isEmpty else { return decision(true) }
+        let parent = (scenes.first { $0.tabGroup?.selectedScene === $0 } ?? scenes.first)?.window
+        let names = atRisk.map { questionName(of: $0.document) }
+        let several = atRisk.count > 1
+        MessageDialog(
+            parent: parent,
+            title: several
+                ? localized("%1 documents have unsaved changes. Save them before closing?", String(atRisk.count))
+                : localized("Save changes to “%1” before closing?", names[0]),
+            detail: several
+                ? localized("If you don’t save, the changes in the documents left unchecked will be lost.")
+                : localized("If you don’t save, your changes will be lost."),
+            choices: [
+                .init(localized("Close _without Saving"), id: 1, isDestructive: true),
+                .init(localized("_Cancel"), id: 2),
+                .init(localized("_Save"), id: 3, isDefault: true),
+            ],
+            checklist: several ? (localized("Select the documents to save:"), names) : nil
+        ) { [weak self] answer, checked in
+            guard let self, let answer, answer != 2 else { return decision(false) }
+            let saving = answer == 3 ? atRisk.indices.filter { !several || checked[$0] }.map { atRisk[$0] } : []
+            self.saveInTurn(saving[...]) { [weak self] saved in
+                // A save refused or cancelled keeps every window: the user sees why in it.
+                guard saved, let self else { return decision(false) }
+                for editor in atRisk where editor.document.isDirty && !saving.contains(where: { $0 === editor }) {
+                    self.store.discardChangesOnClose(editor.document)
+                }
+                decision(true)
+            }
+        }.present()
+    }
+
+    /// One editor per modified document that no window outside `scenes` shows, in window order.
+    private func editorsLosingChanges(closing scenes: [WindowScene]) -> [EditorSceneDelegate] {
+        let closing = Set(scenes.map { ObjectIdentifier($0) })
+        var seen = Set<ObjectIdentifier>()
+        var result: [EditorSceneDelegate] = []
+        for editor in editorsInOrder where editor.document.isDirty {
+            guard let scene = editor.scene, closing.contains(ObjectIdentifier(scene)),
+                  seen.insert(ObjectIdentifier(editor.document)).inserted else { continue }
+            let staysOpen = editorsInOrder.contains { other in
+                other.document === editor.document && other.scene.map { !closing.contains(ObjectIdentifier($0)) } ?? false
+            }
+            if !staysOpen { result.append(editor) }
+        }
+        return result
+    }
+
+    /// The document's name, with its folder when another open document has the same name (two
+    /// `main.c` told apart).
+    private func questionName(of document: Document) -> String {
+        let twin = store.openDocuments.contains { $0 !== document && $0.displayName == document.displayName }
+        guard twin, let folder = EditorTitle.folder(of: document) else { return document.displayName }
+        return localized("%1 in %2", document.displayName, folder)
+    }
+
+    /// Saves each editor's document in turn, through its window (an untitled one asks where);
+    /// `done(false)` at the first that is not saved.
+    private func saveInTurn(_ queue: ArraySlice<EditorSceneDelegate>, done: @escaping @MainActor (Bool) -> Void) {
+        guard let editor = queue.first else { return done(true) }
+        guard let commands = editor.commands else { return done(false) }
+        commands.save { [weak self] saved in
+            guard saved else { return done(false) }
+            self?.saveInTurn(queue.dropFirst(), done: done) ?? done(false)
+        }
+    }
+}
