@@ -38,7 +38,16 @@ enum EditorLanguage {
            let id = languageID(forModeline: named) {
             return id
         }
-        return SourceLanguage.guess(fileName: document.path.map { PathName.file(of: $0) }, head: Array(head.utf8))
+        let guessed = SourceLanguage.guess(fileName: document.path.map { PathName.file(of: $0) }, head: Array(head.utf8))
+        return preferringPython3(guessed, head: head)
+    }
+
+    /// GtkSourceView 4 gives `.py` to Python 2; as GNOME Text Editor does, such a file is Python 3
+    /// unless its first line asks for Python 2.
+    static func preferringPython3(_ id: String?, head: String) -> String? {
+        guard id == "python", SourceLanguage.name(of: "python3") != nil else { return id }
+        let firstLine = head.prefix { $0 != "\n" }
+        return firstLine.hasPrefix("#!") && firstLine.contains("python2") ? id : "python3"
     }
 
     /// GtkSourceView's id for a modeline's name: its own ids, the usual editors' aliases, or a

@@ -1,4 +1,5 @@
 import Documents
+import Gtk
 import XCTest
 @testable import Tandem
 
@@ -30,6 +31,18 @@ final class EditorLanguageTests: XCTestCase {
             XCTAssertTrue(EditorLanguage.isLog(document("out.txt", "2026-11-25 10:22:33 started\nmore\n")))
             XCTAssertFalse(EditorLanguage.isLog(document("letter.txt", "Dear reader,\n2026-11-25 10:22\n")))
             XCTAssertFalse(EditorLanguage.isLog(store.newUntitled()))
+        }
+    }
+
+    func testAPythonFileIsPython3UnlessItsShebangSaysPython2() {
+        MainActor.assumeIsolated {
+            XCTAssertEqual(EditorLanguage.preferringPython3("python", head: "import os\n"), "python3")
+            XCTAssertEqual(EditorLanguage.preferringPython3("python", head: "#!/usr/bin/env python\nprint(1)\n"), "python3")
+            XCTAssertEqual(EditorLanguage.preferringPython3("python", head: "#!/usr/bin/python2.7\nprint 1\n"), "python")
+            XCTAssertEqual(EditorLanguage.preferringPython3("c", head: "int x;\n"), "c")
+            XCTAssertNil(EditorLanguage.preferringPython3(nil, head: ""))
+            XCTAssertEqual(EditorLanguage.preferringPython3(SourceLanguage.guess(fileName: "tool.py", head: []), head: ""), "python3",
+                           "the guess for a .py name, as a window takes it")
         }
     }
 }
