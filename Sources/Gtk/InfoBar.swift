@@ -26,12 +26,83 @@ public final class InfoBar: Widget {
         gtk_container_add(tandem_container(gtk_info_bar_get_content_area(bar)), label.widget)
         for button in buttons { self.buttons[button.id] = gtk_info_bar_add_button(bar, button.label, gint(button.id)) }
         label.show()
+        moveCloseButtonAmongTheButtons(of: bar)
+        // A banner narrower than its text and buttons side by side (a split, a narrow window)
+        // puts its buttons under the text, instead of wrapping the text into a one-word column
+        // and widening the window to fit both.
+        connect("size-allocate", ignoringOneArgument: true) { [weak self] in self?.fitToWidth() }
         connectInt("response") { [weak self] response in
             guard let self else { return }
             self.dismiss()
             if response > 0 { self.onButton?(response) } else { self.onClose?() }
         }
         gtk_widget_set_no_show_all(widget, 1)
+    }
+
+    /// The box GtkInfoBar lays its text and buttons out in, side by side (or stacked).
+    private var layoutBox: UnsafeMutablePointer<GtkWidget>? {
+        gtk_widget_get_parent(gtk_info_bar_get_content_area(tandem_info_bar(raw)))
+    }
+
+    /// Whether the buttons are under the text.
+    private(set) var isStacked = false
+    private var refit: IdleSource?
+
+    /// The narrowest the bar may be with its text beside its buttons: room for about 36
+    /// characters of text, and the buttons shown.
+    private var sideBySideWidth: Int32 {
+        guard let area = gtk_info_bar_get_action_area(tandem_info_bar(raw)) else { return 0 }
+        var buttons: gint = 0
+        gtk_widget_get_preferred_width(area, nil, &buttons)
+        var text: gint = 0
+        if let layout = gtk_widget_create_pango_layout(label.widget, String(repeating: "n", count: 36)) {
+            pango_layout_get_pixel_size(layout, &text, nil)
+            g_object_unref(UnsafeMutableRawPointer(layout))
+        }
+        return buttons + text + 24
+    }
+
+    /// Stacks the buttons under the text when the width the bar has (or its parent has, before
+    /// the bar is shown) is less than they need side by side; after the allocation, not in it.
+    private func fitToWidth(width known: Int32? = nil) {
+        let width = known ?? gtk_widget_get_allocated_width(widget)
+        guard width > 1 else { return }
+        let stack = width < sideBySideWidth
+        guard stack != isStacked else { return }
+        if known != nil { return setStacked(stack) }
+        refit?.cancel()
+        refit = IdleSource(priority: 110) { [weak self] in
+            self?.refit = nil
+            self?.setStacked(stack)
+            return false
+        }
+    }
+
+    private func setStacked(_ stacked: Bool) {
+        guard let box = layoutBox else { return }
+        isStacked = stacked
+        gtk_orientable_set_orientation(OpaquePointer(box),
+                                       stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
+        if let area = gtk_info_bar_get_action_area(tandem_info_bar(raw)) {
+            gtk_widget_set_halign(area, stacked ? GTK_ALIGN_END : GTK_ALIGN_FILL)
+            // Stacked, each button only as wide as its label: the row fits a narrow side.
+            let buttonBox = UnsafeMutablePointer<GtkButtonBox>(OpaquePointer(area))
+            for button in internalChildren(of: UnsafeMutableRawPointer(area)) {
+                gtk_button_box_set_child_non_homogeneous(buttonBox, button, stacked ? 1 : 0)
+            }
+        }
+    }
+
+    /// Puts GtkInfoBar's close button at the end of the row of buttons, so it stays with them
+    /// when they go under the text (GtkInfoBar keeps it apart, beside its action area).
+    private func moveCloseButtonAmongTheButtons(of bar: UnsafeMutablePointer<GtkInfoBar>?) {
+        guard let bar, let area = gtk_info_bar_get_action_area(bar), let box = layoutBox else { return }
+        let close = internalChildren(of: UnsafeMutableRawPointer(box)).first { tandem_is_button($0) != 0 }
+        guard let close else { return }
+        g_object_ref(UnsafeMutableRawPointer(close))
+        gtk_container_remove(tandem_container(box), close)
+        gtk_box_pack_end(tandem_box(area), close, 0, 0, 0)
+        g_object_unref(UnsafeMutableRawPointer(close))
     }
 
     /// Names GtkInfoBar's own close button (GTK leaves it without an accessible name): the one
@@ -79,6 +150,12 @@ public final class InfoBar: Widget {
             if offering?.contains(id) ?? true { gtk_widget_show(button) } else { gtk_widget_hide(button) }
         }
         if label.text != message { label.text = message }
+        // Laid out for the width there is before it shows, so the window never grows to fit it;
+        // with no width known yet (a window being built), stacked until it has one.
+        if !isVisible {
+            let parentWidth = gtk_widget_get_parent(widget).map { gtk_widget_get_allocated_width($0) } ?? 0
+            if parentWidth > 1 { fitToWidth(width: parentWidth) } else { setStacked(true) }
+        }
         show()
     }
 

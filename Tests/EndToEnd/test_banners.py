@@ -128,3 +128,42 @@ def test_a_long_line_preview_is_said_once_with_show_all(tandem, tmp_path):
     wait_for("the whole text, the preview banner gone", lambda: not any("too long to show quickly" in b for b in banners(frame))
              and tandem.text_in(frame).characterCount > 2_000_000, timeout=20)
     assert any("read-only" in b for b in banners(frame)), "still read-only: the reason stays said"
+
+
+def test_banners_in_a_split_wrap_to_their_side_and_the_window_keeps_its_width(tandem, tmp_path):
+    """Issue 49: a banner on each side of a split wrapped its sentence into a one-word column,
+    280 px tall, beside its buttons, and the window widened itself (810 to 989 px) for good. Now a
+    side too narrow for text and buttons side by side puts the buttons under the text, and the
+    window keeps its width; a window of one side keeps them side by side."""
+    from conftest import press
+    (tmp_path / "a.txt").write_text("alpha\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    width = lambda: tandem.frame_of(wid).queryComponent().getExtents(pyatspi.WINDOW_COORDS).width
+    wid = tandem.window_id("a.txt")
+    before = width()
+    tandem.type("a.txt", "mine ")
+    press("ctrl+backslash")
+    tandem.wait_title("• a.txt (2)")
+    (tmp_path / "a.txt").write_text("theirs alpha\n")
+    frame = tandem.frame("• a.txt (2)")
+    wait_for("a banner on each side", lambda: len(banners(frame)) == 2)
+    hold_still(0.5)
+
+    def text_and_buttons():
+        shown = []
+        for bar in Tandem.find(frame, "info bar"):
+            label = next(l for l in Tandem.find(bar, "label") if "changed on disk" in l.name)
+            merge = next(b for b in Tandem.find(bar, "push button") if b.name == "Merge")
+            shown.append((label.queryComponent().getExtents(pyatspi.WINDOW_COORDS),
+                          merge.queryComponent().getExtents(pyatspi.WINDOW_COORDS)))
+        return shown
+    for text, merge in text_and_buttons():
+        assert text.height < 100, f"the text wraps to its side's width, not into a column ({text.height} px tall)"
+        assert merge.y >= text.y + text.height, "the buttons under the text"
+    assert width() == before, "the window did not widen itself"
+
+    press("ctrl+w")  # the right side goes: the left has the whole window again
+    tandem.wait_title("• a.txt")
+    frame = tandem.frame("• a.txt")
+    wait_for("the buttons beside the text again", lambda: all(merge.y < text.y + text.height for text, merge in text_and_buttons()))
