@@ -227,10 +227,13 @@ public final class WindowTabGroup {
         guard pane !== focusedPane, let scene = pane.shownScene else { return }
         let previous = focusedPane.shownScene
         focusedPane = pane
-        if isActive { previous?.feed(.focusOut) }
+        if isActive { previous?.feed(.focusOut) } else { previous?.saveRestorationRecord() }
         takeOnFront()
         if isActive { scene.feed(.focusIn) }
         if moveKeyboardFocus { giveKeyboard(to: scene) }
+        // Its record says now that its side has the focus (the one resigning said it had not):
+        // a crash right after F6 brings the keyboard back to the side that had it.
+        scene.saveRestorationRecord()
     }
 
     /// Gives the keyboard to `scene`'s preferred widget (its text), as gedit does when a tab is

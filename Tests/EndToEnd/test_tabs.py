@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import wait_for, press, write, WAYLAND
+from conftest import wait_for, press, write, hold_still, WAYLAND
 from test_background import LowMemoryMonitor
 from test_place import numbered, visible_lines
 
@@ -345,3 +345,40 @@ def test_a_tab_shown_takes_the_keyboard_in_its_text_even_under_a_banner(tandem, 
     press("ctrl+End")
     write(" moved")
     wait_for("typed in the moved tab", lambda: tandem.text_of("• a.txt") == "new alpha! moved\n")
+
+
+def test_the_side_f6_gives_the_keyboard_takes_the_keys_and_keeps_it_after_a_kill(tandem, tmp_path):
+    """Issue 49: after F6 the keys move that side's caret at once, each time; and the side with
+    the keyboard comes back with it after kill -9 right after F6 (before, its record still said
+    the other side had it, and the relaunch put the keyboard on the left)."""
+    import time
+    (tmp_path / "a.txt").write_text("alpha\nbeta\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    tandem.key("a.txt", "ctrl+backslash")
+    tandem.wait_title("a.txt (2)")
+    hold_still(0.5)
+    press("ctrl+End")
+    write("R")
+    wait_for("typed at the right side's end", lambda: tab_text(tandem, "• a.txt (2)", "• a.txt (2)") == "alpha\nbetaR\n")
+    expected = "alpha\nbetaR\n"
+    for n in range(4):
+        press("F6", "ctrl+Home")     # each side's caret to the start, at once after F6
+        write(str(n))
+        expected = str(n) + expected
+        side = "• a.txt" if n % 2 == 0 else "• a.txt (2)"
+        wait_for(f"{n} typed at the start on {side}", lambda: tandem.titles() == [side] and tab_text(tandem, side, side) == expected)
+    # The right side has the keyboard; to the left and back, then killed at once.
+    press("F6")
+    tandem.wait_title("• a.txt")
+    hold_still(1.5)                  # the left side's record says it has the keyboard
+    press("F6")
+    tandem.wait_title("• a.txt (2)")
+    time.sleep(0.3)
+    tandem.kill()
+    tandem.restart()
+    tandem.wait_title("• a.txt (2)")
+    wait_for("both sides back", lambda: tab_names(tandem, "• a.txt (2)") == ["• a.txt", "• a.txt (2)"])
+    hold_still(0.5)
+    write("Z")                       # at the right side's caret, after the 3 it typed
+    wait_for("typed on the right side", lambda: tab_text(tandem, "• a.txt (2)", "• a.txt (2)") == "3Z" + expected[1:])
