@@ -66,22 +66,42 @@ public struct RestorationRecord: Codable, Sendable, Equatable {
     /// A rectangle of the screen windows may cover (a monitor's work area).
     public typealias ScreenArea = (x: Int, y: Int, width: Int, height: Int)
 
+    /// What a window's frame and title bar add to the size a record keeps (the text's window).
+    private static let frameExtra = (width: 16, height: 64)
+
     /// Where the window goes back to, or nil to let the window manager place it: only a position
-    /// X11 saved (or a record from before the backend was kept), restored on X11 (`canPlace`),
-    /// and moved onto the first of `areas` when its title strip would be on none of them (a
-    /// monitor unplugged since), so a window never comes back off-screen.
+    /// X11 saved (or a record from before the backend was kept), restored on X11 (`canPlace`).
+    /// It comes back whole on the monitor that holds its title strip, or on the first of `areas`
+    /// when none does (a monitor unplugged since): moved just enough, at the size `size(areas:)`
+    /// gives, so a window never comes back off-screen or hanging over a monitor's edge.
     public func position(canPlace: Bool, areas: [ScreenArea]) -> (x: Int, y: Int)? {
         guard canPlace, backend == nil || backend == "x11", let x = windowX, let y = windowY else { return nil }
-        let width = windowWidth ?? 200, height = windowHeight ?? 150
-        // The strip a user grabs to move a window: its top 40 pixels, at least 100 of them across.
-        let reachable = areas.contains { area in
-            x + width >= area.x + 100 && x <= area.x + area.width - 100 && y >= area.y - 20 && y <= area.y + area.height - 40
-        }
-        if reachable || areas.isEmpty { return (x, y) }
-        // Whole on the first monitor: the record's size leaves out the title bar and the frame.
-        let area = areas[0], frameWidth = width + 16, frameHeight = height + 64
-        return (min(max(x, area.x), area.x + max(0, area.width - frameWidth)),
-                min(max(y, area.y), area.y + max(0, area.height - frameHeight)))
+        guard let area = area(holding: (x, y), in: areas) else { return (x, y) }
+        let size = size(areas: areas) ?? (200, 150)
+        let frame = (width: size.width + Self.frameExtra.width, height: size.height + Self.frameExtra.height)
+        return (min(max(x, area.x), area.x + max(0, area.width - frame.width)),
+                min(max(y, area.y), area.y + max(0, area.height - frame.height)))
+    }
+
+    /// The size the window comes back at: the record's, made smaller where it would not fit the
+    /// monitor it comes back on with its frame (a scale changed since, a smaller monitor); nil
+    /// when the record keeps none.
+    public func size(areas: [ScreenArea]) -> (width: Int, height: Int)? {
+        guard let width = windowWidth, let height = windowHeight else { return nil }
+        let place = windowX.flatMap { x in windowY.map { (x, $0) } }
+        guard let area = place.flatMap({ area(holding: $0, in: areas) }) ?? areas.first else { return (width, height) }
+        return (max(min(width, area.width - Self.frameExtra.width), min(width, 200)),
+                max(min(height, area.height - Self.frameExtra.height), min(height, 150)))
+    }
+
+    /// The area holding the title strip of a window at `place` (its top 40 pixels, at least 100
+    /// of them across: what a user grabs to move it), else the first.
+    private func area(holding place: (x: Int, y: Int), in areas: [ScreenArea]) -> ScreenArea? {
+        let width = windowWidth ?? 200
+        return areas.first { area in
+            place.x + width >= area.x + 100 && place.x <= area.x + area.width - 100
+                && place.y >= area.y - 20 && place.y <= area.y + area.height - 40
+        } ?? areas.first
     }
 }
 

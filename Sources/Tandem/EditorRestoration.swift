@@ -31,7 +31,8 @@ enum EditorRestoration {
     /// Puts the window back as the record says (size, position, state); returns the place in
     /// the document it kept.
     static func restore(_ record: RestorationRecord, window: ApplicationWindow) -> EditorPlace? {
-        if let width = record.windowWidth, let height = record.windowHeight { window.setDefaultSize(width: width, height: height) }
+        // Logical pixels, made to fit the monitor it comes back on (a scale changed since).
+        if let size = record.size(areas: ApplicationWindow.workAreas) { window.setDefaultSize(width: size.width, height: size.height) }
         if let place = record.position(canPlace: ApplicationWindow.canBePlaced, areas: ApplicationWindow.workAreas) {
             window.move(x: place.x, y: place.y)
         }

@@ -6,7 +6,9 @@ import time
 
 import pyatspi
 
-from conftest import wait_for, press, write
+import pytest
+
+from conftest import wait_for, press, write, WAYLAND
 
 
 def visible_lines(tandem, title):
@@ -99,3 +101,33 @@ def test_reopen_closed_window_shows_the_caret(tandem, tmp_path):
     tandem.key("a.txt", "ctrl+shift+t")
     tandem.wait_title("r.txt")
     wait_for("line 320 on screen again", lambda: caret_line(tandem, "r.txt") == 319 and shows_caret(tandem, "r.txt") is True)
+
+
+@pytest.mark.skipif(WAYLAND, reason="X11: where a window is, and its size in device pixels, are read with xdotool")
+def test_a_window_relaunched_at_twice_the_scale_comes_back_whole_on_the_screen(tandem, tmp_path):
+    """Issue 49: a window kept at a scale of 1 and brought back with GDK_SCALE=2 came back at
+    1222,680, 1978x1312 on a 1600x1000 screen, mostly off it. Its size and place are clamped onto
+    the monitor it comes back on."""
+    (tmp_path / "a.txt").write_text("alpha\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    wid = tandem.window_id("a.txt")
+    subprocess.run(["xdotool", "windowsize", wid, "989", "656", "windowmove", wid, "611", "340"], check=True)
+    wait_for("moved and sized", lambda: geometry(wid) == (611, 340, 989, 656) or None)
+    tandem.key("a.txt", "ctrl+q")  # the last records are taken as it quits
+    tandem.wait_exit()
+    tandem.restart(env={"GDK_SCALE": "2"})
+    tandem.wait_title("a.txt")
+    wid = tandem.window_id("a.txt")
+    time.sleep(1)
+    subprocess.run(["import", "-window", "root", str(tmp_path / "hidpi.png")])
+    x, y, width, height = geometry(wid)
+    # GTK's X window takes in its shadow (a few logical pixels round the frame, doubled here).
+    shadow = 40
+    assert -shadow <= x and -shadow <= y and x + width <= 1600 + shadow and y + height <= 1000 + shadow, (x, y, width, height)
+
+
+def geometry(wid):
+    out = subprocess.run(["xdotool", "getwindowgeometry", "--shell", wid], capture_output=True, text=True).stdout
+    values = dict(line.split("=") for line in out.split())
+    return tuple(int(values[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))

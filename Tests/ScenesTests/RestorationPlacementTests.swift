@@ -42,4 +42,25 @@ final class RestorationPlacementTests: XCTestCase {
         XCTAssertEqual(back, record)
         XCTAssertEqual(back.backend, "wayland")
     }
+
+    /// Issue 49: a record from a scale of 1 brought back at a scale of 2 (GDK_SCALE=2: the same
+    /// monitor is 800x500 logical pixels) put a 989x656 window at 611,340, mostly off the screen.
+    func testAPlaceOrASizeThatDoesNotFitTheMonitorIsClampedOntoIt() {
+        let halved: [RestorationRecord.ScreenArea] = [(x: 0, y: 0, width: 800, height: 500)]
+        let record = RestorationRecord(windowWidth: 989, windowHeight: 656, windowX: 611, windowY: 340, backend: "x11")
+        let size = record.size(areas: halved)
+        XCTAssertEqual(size.map { [$0.width, $0.height] }, [784, 436], "the size fits the monitor, frame and title bar too")
+        XCTAssertEqual(record.position(canPlace: true, areas: halved).map { [$0.x, $0.y] }, [0, 0], "whole on the monitor")
+        // One that fits is left as it is, its place too.
+        let fits = RestorationRecord(windowWidth: 700, windowHeight: 400, windowX: 50, windowY: 20, backend: "x11")
+        XCTAssertEqual(fits.size(areas: halved).map { [$0.width, $0.height] }, [700, 400])
+        XCTAssertEqual(fits.position(canPlace: true, areas: halved).map { [$0.x, $0.y] }, [50, 20])
+        // Hanging over the right edge: moved in just enough.
+        XCTAssertEqual(RestorationRecord(windowWidth: 800, windowHeight: 600, windowX: 1000, windowY: 100, backend: "x11")
+            .position(canPlace: true, areas: screen).map { [$0.x, $0.y] }, [784, 100])
+        // A Wayland record keeps no place: its size is clamped onto the first monitor.
+        XCTAssertEqual(RestorationRecord(windowWidth: 1500, windowHeight: 900, backend: "wayland")
+            .size(areas: halved).map { [$0.width, $0.height] }, [784, 436])
+        XCTAssertEqual(RestorationRecord(windowWidth: 1500, windowHeight: 900).size(areas: []).map { [$0.width, $0.height] }, [1500, 900])
+    }
 }
