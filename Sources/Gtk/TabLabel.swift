@@ -11,7 +11,7 @@ public final class TabLabel: Container {
         label = gtk_label_new("")
         closeButton = gtk_button_new_from_icon_name("window-close-symbolic", GTK_ICON_SIZE_MENU)
         super.init(gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4), ownership: .sink)
-        gtk_label_set_ellipsize(tandem_label(label), PANGO_ELLIPSIZE_MIDDLE)
+        gtk_label_set_ellipsize(tandem_label(label), PANGO_ELLIPSIZE_END)
         gtk_label_set_width_chars(tandem_label(label), 14)
         gtk_label_set_max_width_chars(tandem_label(label), 28)
         gtk_button_set_relief(tandem_button(closeButton), GTK_RELIEF_NONE)
@@ -35,12 +35,25 @@ public final class TabLabel: Container {
         }
     }
 
-    /// The title shown on the tab (and read by screen readers as the tab's name).
-    public var text: String {
-        get { String(cString: gtk_label_get_text(tandem_label(label))) }
-        set {
-            gtk_label_set_text(tandem_label(label), newValue)
-            gtk_widget_set_tooltip_text(label, newValue)
+    /// The title of the tab's scene: shown whole in its tooltip; on the tab, a folder after
+    /// the name ("main.c — ~/repo/test") loses its start rather than the name (`shown`).
+    public var text: String = "" {
+        didSet {
+            gtk_label_set_text(tandem_label(label), Self.shown(text))
+            gtk_widget_set_tooltip_text(label, text)
         }
+    }
+
+    /// The most characters a tab shows (its label's widest).
+    nonisolated static let widest = 28
+
+    /// `title` as a tab shows it: a folder after " — " is cut at its start ("…/repo/test") so
+    /// the name and the folder's end fit; a name too long alone is cut at its end by the label.
+    nonisolated static func shown(_ title: String) -> String {
+        guard title.count > widest, let dash = title.firstRange(of: " — ") else { return title }
+        let name = title[..<dash.lowerBound], folder = title[dash.upperBound...]
+        let room = widest - name.count - 4  // " — " and "…"
+        guard room >= 6 else { return String(name) }
+        return name + " — …" + folder.suffix(room)
     }
 }

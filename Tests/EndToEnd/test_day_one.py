@@ -224,6 +224,10 @@ def test_two_files_of_one_name_say_their_folders_in_the_window_title(tandem, tmp
     tandem.wait_title("letter.txt")
     tandem.launch("work/letter.txt")
     wait_for("both titles with their folders", lambda: tandem.titles() == [f"letter.txt — {tmp_path}/home", f"letter.txt — {tmp_path}/work"])
+    # The header says the folder once, below the name (issue 49: it said it in the title too).
+    labels = tandem.labels_of(f"letter.txt — {tmp_path}/work")
+    assert "letter.txt" in labels and f"{tmp_path}/work" in labels, labels
+    assert not [label for label in labels if label.startswith("letter.txt — ")], labels
     # One closed: the other is just "letter.txt" again.
     tandem.key(f"letter.txt — {tmp_path}/work", "ctrl+w")
     wait_for("the name alone", lambda: tandem.titles() == ["letter.txt"])
