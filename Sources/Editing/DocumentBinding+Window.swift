@@ -64,6 +64,14 @@ extension DocumentBinding {
         }
     }
 
+    /// Whether another program's `edit` (in the text already) only added to its end while this
+    /// window's caret was there, nothing selected: the caret follows the growth, as `tail -f`
+    /// shows a log.
+    func followsGrowth(_ edit: Edit) -> Bool {
+        let before = document.storage.count - edit.insertedCount + edit.range.count
+        return !streams && edit.range.isEmpty && edit.range.lowerBound == before && anchor == caret && caret >= before - 1
+    }
+
     func followEdit(_ edit: Edit) {
         appliedEdits += 1
         lastApplied = edit

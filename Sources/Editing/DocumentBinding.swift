@@ -48,6 +48,9 @@ public final class DocumentBinding {
     public var visibleBufferLines: (@MainActor () -> Range<Int>)?
     /// Called after the window moved over the document (line numbers, the scrollbar).
     public var onSlid: (@MainActor () -> Void)?
+    /// Whether the last edit was another program's growth of the file that the caret, at the
+    /// end, followed (`tail -f`): the view scrolls to it.
+    public private(set) var followedGrowth = false
 
     /// How many lines a window holds by default (a few screens); tests make it small so that
     /// windows slide on small documents. `TANDEM_WINDOW_LINES` sets it for a whole process.
@@ -195,7 +198,14 @@ public final class DocumentBinding {
             defersBufferChanges = origin != nil && origin != subscription.id && !isUndoRedo && !streams
             defer { defersBufferChanges = false }
             if !defersBufferChanges { flushPendingChanges() }
+            let tails = origin == nil && !isUndoRedo && followsGrowth(edit)
+            followedGrowth = tails
             followEdit(edit)
+            if tails {
+                let end = shownEnd
+                select(anchor: end, caret: end)
+                reveal(end)
+            }
             if isUndoRedo && origin == subscription.id {
                 let at = edit.range.lowerBound + edit.insertedCount
                 reveal(at)

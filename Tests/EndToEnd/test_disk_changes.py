@@ -76,3 +76,30 @@ def test_an_append_after_a_save_leaves_the_users_undo_in_every_window(tandem, tm
     wait_for("the line back beside the append, in both",
              lambda: all_texts(tandem) == ["one\ntwo\nthree\nfour\n"] * 2)
     wait_for("modified: the line is not on disk", lambda: tandem.titles() == ["• notes.txt", "• notes.txt (2)"])
+
+
+def test_a_growing_log_is_followed_by_a_view_at_its_end_and_left_alone_elsewhere(tandem, tmp_path):
+    """Issue 49: with the caret at a log's end, appended lines did not scroll the view. Now a
+    window whose caret is at the end follows the growth, as `tail -f` does; one whose caret is
+    elsewhere stays where the user is."""
+    from test_place import visible_lines, caret_line, numbered
+    (tmp_path / "app.log").write_text(numbered(60))
+    tandem.start("app.log")
+    tandem.wait_title("app.log")
+    tandem.key("app.log", "ctrl+End")
+    wait_for("the caret at the end", lambda: caret_line(tandem, "app.log") == 59)
+
+    def append(first, last):
+        with open(tmp_path / "app.log", "a") as log:
+            for n in range(first, last):
+                log.write(f"line {n + 1}\n")
+    append(60, 160)
+    wait_for("the caret and the view at the new end", lambda: caret_line(tandem, "app.log") == 159
+             and visible_lines(tandem, "app.log")[1] == 159)
+    assert tandem.titles() == ["app.log"], "followed, not modified"
+
+    tandem.key("app.log", "ctrl+Home")
+    wait_for("the caret at the start", lambda: caret_line(tandem, "app.log") == 0)
+    append(160, 260)
+    wait_for("the lines in", lambda: tandem.text_of("app.log").endswith("line 260\n"))
+    assert caret_line(tandem, "app.log") == 0 and visible_lines(tandem, "app.log")[0] == 0, "the user's place kept"
