@@ -28,14 +28,26 @@ extension TandemAppDelegate {
               allowBinary: Bool = false, origin: WindowScene? = nil, problems: [String] = []) -> OpenResult {
         var scenes: [WindowScene] = []
         var refusals = Refusals(problems: problems)
+        // Open in a new, empty, untouched window (Ctrl+O at once): the first file takes its place,
+        // as gedit reuses its empty tab.
+        var blank = forceNewWindow ? nil : origin.flatMap { editor(of: $0)?.isBlankCarrier == true ? $0 : nil }
+        var replaced: WindowScene?
         for file in files {
             guard let document = openDocument(file, allowBinary: allowBinary, refusals: &refusals) else { continue }
-            if let scene = show(document, at: file, forceNewWindow: forceNewWindow) { scenes.append(scene) }
+            let known = scene(showing: document) != nil
+            if let scene = show(document, at: file, forceNewWindow: forceNewWindow, beside: known ? nil : blank) {
+                scenes.append(scene)
+                if !known, blank != nil { (replaced, blank) = (blank, nil) }
+            }
         }
         if !refusals.isEmpty {
             report(refusals, in: origin)
         } else if files.isEmpty && openUntitledIfNothing {
             openUntitled()
+        }
+        // Gone once its place is taken, unless it says what could not be opened.
+        if let replaced, refusals.isEmpty, editor(of: replaced)?.isBlankCarrier == true {
+            application?.requestSceneSessionDestruction(replaced.session)
         }
         return OpenResult(scenes: scenes, problems: refusals.problems + refusals.binary.messages)
     }
@@ -57,8 +69,8 @@ extension TandemAppDelegate {
     }
 
     /// Raises the window already showing `document` (moving its caret, showing its tab), or opens
-    /// a new one (a tab, when the preference says so).
-    private func show(_ document: Document, at file: OpenFileContext, forceNewWindow: Bool) -> WindowScene? {
+    /// a new one (a tab, when the preference says so; beside `blank`, an empty window it replaces).
+    private func show(_ document: Document, at file: OpenFileContext, forceNewWindow: Bool, beside blank: WindowScene? = nil) -> WindowScene? {
         if !forceNewWindow, let scene = scene(showing: document) {
             editor(of: scene)?.moveCaret(to: file)
             scene.selectTab()
@@ -66,7 +78,7 @@ extension TandemAppDelegate {
             return scene
         }
         // The preference puts it in a tab of the window used last; --new-window never does.
-        let neighbour = preferences.opensFilesInTabs && !forceNewWindow ? lastUsedScene : nil
+        let neighbour = blank ?? (preferences.opensFilesInTabs && !forceNewWindow ? lastUsedScene : nil)
         let scene = openWindow(on: document, at: file, asTabOf: neighbour)
         if FileSystem.exists(file.path) { RecentFiles.add(file.path) }
         return scene
