@@ -22,10 +22,13 @@ extension TandemAppDelegate {
     /// Shows each file: raises a window already showing it (unless `forceNewWindow`), else opens
     /// a new one. Files that cannot be opened, and `problems` of the request itself, are said in
     /// a window (`origin`, the one that asked, else one that carries only messages, never another
-    /// document's) and returned as messages.
+    /// document's) and returned as messages. A launch (`fromCommandLine`), whose launcher prints
+    /// them, makes no window just to say them while other windows are open: only one that can
+    /// still open a file (Open Anyway) or the only window there would be.
     @discardableResult
     func open(_ files: [OpenFileContext], forceNewWindow: Bool, openUntitledIfNothing: Bool = true,
-              allowBinary: Bool = false, origin: WindowScene? = nil, problems: [String] = []) -> OpenResult {
+              allowBinary: Bool = false, origin: WindowScene? = nil, problems: [String] = [],
+              fromCommandLine: Bool = false) -> OpenResult {
         var scenes: [WindowScene] = []
         var refusals = Refusals(problems: problems)
         // Open in a new, empty, untouched window (Ctrl+O at once): the first file takes its place,
@@ -40,8 +43,10 @@ extension TandemAppDelegate {
                 if !known, blank != nil { (replaced, blank) = (blank, nil) }
             }
         }
+        let saidOnStderrOnly = fromCommandLine && refusals.binary.paths.isEmpty && !(application?.connectedScenes.isEmpty ?? true)
+            && !(application?.connectedScenes.contains { editor(of: $0)?.isBlankCarrier == true } ?? false)
         if !refusals.isEmpty {
-            report(refusals, in: origin)
+            if !saidOnStderrOnly { report(refusals, in: origin) }
         } else if files.isEmpty && openUntitledIfNothing {
             openUntitled()
         }

@@ -66,7 +66,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         let restoredNotice = waits && !commandLine.isRemote ? nil : restorer.restoreOnce()
         let restoredSome = application.connectedScenes.count > windowsBefore
         let result = open(request.files, forceNewWindow: commandLine.flag("new-window"), openUntitledIfNothing: !restoredSome,
-                          problems: request.problems)
+                          problems: request.problems, fromCommandLine: true)
         if let restoredNotice, let first = application.connectedScenes.first { editor(of: first)?.showNotices([restoredNotice]) }
         let problems = result.problems
         for problem in problems { commandLine.printError("tandem: \(problem)\n") }
