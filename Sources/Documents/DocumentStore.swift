@@ -81,6 +81,18 @@ public final class DocumentStore {
         return document
     }
 
+    /// A new untitled document holding `file`'s text (the standard input of `tandem -`):
+    /// modified, since no file holds it, and journaled at once, so a crash keeps it.
+    public func newUntitled(holding file: TextFile) -> Document {
+        untitledCount += 1
+        let document = Document(identity: .untitled(draftID: UUID()), path: nil,
+                                untitledName: localized("Untitled Document %1", String(untitledCount)), file: file)
+        document.savedStateID = nil
+        documents[document.id] = document
+        journals?.begin(document)
+        return document
+    }
+
     /// An untitled document brought back under its draft id and name.
     func adoptUntitled(draftID: UUID, name: String) -> Document {
         let document = Document(identity: .untitled(draftID: draftID), path: nil, untitledName: name, file: TextFile())

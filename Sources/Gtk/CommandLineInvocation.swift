@@ -1,3 +1,4 @@
+import Background
 import CGtk
 
 /// One `tandem …` invocation as the primary instance receives it (locally or over D-Bus).
@@ -56,6 +57,32 @@ public final class CommandLineInvocation: Object {
     public func flag(_ name: String) -> Bool {
         guard let dict = g_application_command_line_get_options_dict(commandLine) else { return false }
         return tandem_variant_dict_lookup_flag(dict, name) != 0
+    }
+
+    /// Reads the launching process's standard input to its end (`tandem -`, as gedit reads a
+    /// pipe) on a thread of its own: a pipe may take its time, or never end. `done` gets the
+    /// bytes, or nil when there is no input to read (none passed, or more than `limit` bytes).
+    public func readStandardInput(limit: Int, done: @escaping @MainActor @Sendable ([UInt8]?) -> Void) {
+        guard let stream = g_application_command_line_get_stdin(commandLine) else { return done(nil) }
+        let input = StreamBox(stream)
+        Background.longRunning {
+            var bytes: [UInt8] = [], chunk = [UInt8](repeating: 0, count: 65_536), failed = false
+            while bytes.count <= limit {
+                let count = chunk.withUnsafeMutableBytes { g_input_stream_read(input.stream, $0.baseAddress, gsize($0.count), nil, nil) }
+                if count < 0 { failed = true }
+                if count <= 0 { break }
+                bytes += chunk[..<Int(count)]
+            }
+            g_object_unref(UnsafeMutableRawPointer(input.stream))
+            let result = failed || bytes.count > limit ? nil : bytes
+            Background.onMain { done(result) }
+        }
+    }
+
+    /// The input stream, handed to the one thread that reads it and then lets it go.
+    private final class StreamBox: @unchecked Sendable {
+        let stream: UnsafeMutablePointer<GInputStream>
+        init(_ stream: UnsafeMutablePointer<GInputStream>) { self.stream = stream }
     }
 
     /// Writes `text` to the launching process's stderr.

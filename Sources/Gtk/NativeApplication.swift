@@ -61,6 +61,11 @@ public final class NativeApplication: Object {
                        shape: SignalShape(arguments: 1, returnsValue: true))
     }
 
+    /// Keeps the main loop running with no window open (g_application_hold), until `release`.
+    public func hold() { g_application_hold(gApplication) }
+    /// Lets the main loop end once no window is open again.
+    public func release() { g_application_release(gApplication) }
+
     /// Runs once in the primary instance, before the first command line.
     public func onStartup(_ handler: @escaping @MainActor () -> Void) { connect("startup", handler) }
 

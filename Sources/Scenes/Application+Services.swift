@@ -65,4 +65,16 @@ extension Application {
 
     /// How long a launch waits for a quitting primary instance to let its name go.
     static let registrationPatience = 5.0
+
+    /// Keeps the process running while no window is open yet (one is on its way, as a pipe is
+    /// read): call the closure returned once the window is there, or when it will not come.
+    public func keepRunning() -> @MainActor () -> Void {
+        native.hold()
+        var released = false
+        return { [weak self] in
+            guard !released else { return }
+            released = true
+            self?.native.release()
+        }
+    }
 }

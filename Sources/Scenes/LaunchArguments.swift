@@ -8,6 +8,8 @@ public struct LaunchArguments: Equatable, Sendable {
     public var files: [OpenFileContext] = []
     /// One sentence per argument that could not be understood.
     public var problems: [String] = []
+    /// Whether "-" asked for the standard input as a new document (as gedit reads a pipe).
+    public var readsStandardInput = false
 
     /// Parses positional arguments (program name already removed): `FILE`, `FILE:LINE`,
     /// `FILE:LINE:COL`, and gedit's `+LINE[:COL] FILE`. A file whose real name ends in
@@ -23,6 +25,7 @@ public struct LaunchArguments: Equatable, Sendable {
                 continue
             }
             if argument == "--" && !seenSeparator { seenSeparator = true; continue }
+            if argument == "-" && !seenSeparator { result.readsStandardInput = true; continue }
             if argument.isEmpty { continue }
             if argument.hasPrefix("file://") {
                 // Desktop launchers pass URIs (Exec=tandem %U).

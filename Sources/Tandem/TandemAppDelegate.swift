@@ -25,7 +25,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     /// Declares the options `--help` lists; `--version` is answered in the launching process.
     func configureCommandLine(of application: Application) {
         application.describeCommandLine(
-            parameters: "[FILE[:LINE[:COL]]…] [+LINE[:COL] FILE…]",
+            parameters: "[FILE[:LINE[:COL]]…] [+LINE[:COL] FILE…] [-]",
             summary: localized("Open plain-text files in Tandem. A second launch hands its files to the running instance."),
             flags: [("new-window", localized("Open the files in new windows even if they are already shown")),
                     ("wait", localized("Return only when the windows of the files are closed (for EDITOR and git)")),
@@ -65,13 +65,37 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         // ends it; the last session's windows stay stored and come back at the next launch.
         let restoredNotice = waits && !commandLine.isRemote ? nil : restorer.restoreOnce()
         let restoredSome = application.connectedScenes.count > windowsBefore
-        let result = open(request.files, forceNewWindow: commandLine.flag("new-window"), openUntitledIfNothing: !restoredSome,
+        let result = open(request.files, forceNewWindow: commandLine.flag("new-window"),
+                          openUntitledIfNothing: !restoredSome && !request.readsStandardInput,
                           problems: request.problems, fromCommandLine: true)
+        if request.readsStandardInput { openStandardInput(of: commandLine) }
         if let restoredNotice, let first = application.connectedScenes.first { editor(of: first)?.showNotices([restoredNotice]) }
         let problems = result.problems
         for problem in problems { commandLine.printError("tandem: \(problem)\n") }
         if waits { waiters.hold(commandLine, until: result.scenes.map(\.session)) }
         return problems.isEmpty ? 0 : 1
+    }
+
+    /// `tandem -`: the launcher's standard input, read to its end, in a new untitled window
+    /// (as gedit does with a pipe); what cannot be read as text is said in that window.
+    private func openStandardInput(of commandLine: CommandLineInvocation) {
+        // The process must not end while the pipe is read, though no window is open yet.
+        let release = application?.keepRunning()
+        commandLine.readStandardInput(limit: Int(clamping: preferences.maximumFileSize)) { [weak self] bytes in
+            defer { release?() }
+            guard let self else { return }
+            guard let bytes else {
+                let notice = localized("The standard input could not be read, or is larger than the largest file Tandem opens.")
+                self.openWindow(on: self.store.newUntitled(), at: nil, notices: [notice])
+                return
+            }
+            do throws(TextFileError) {
+                let file = try TextFile.decode(bytes, name: localized("the standard input"))
+                self.openWindow(on: self.store.newUntitled(holding: file), at: nil)
+            } catch {
+                self.openWindow(on: self.store.newUntitled(), at: nil, notices: [error.message])
+            }
+        }
     }
 
     func application(_ application: Application, configurationForConnecting session: SceneSession,

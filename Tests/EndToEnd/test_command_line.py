@@ -118,6 +118,28 @@ def test_a_launch_refused_while_windows_are_open_says_so_on_its_stderr_only(tand
     assert "sftp" not in " ".join(tandem.labels_of("a.txt")), "nor said in another document's window"
 
 
+def test_a_dash_reads_the_standard_input_into_a_new_document(tandem, tmp_path):
+    """Issue 49: `echo text | tandem -` opened an empty document titled "-"; as gedit does, the
+    pipe's text is a new untitled document, modified (no file holds it), for a first launch and
+    for one handed to the running instance."""
+    import subprocess
+    from conftest import TANDEM
+    environment = dict(os.environ, XDG_STATE_HOME=str(tandem.state_home), TANDEM_TRACE_LIFECYCLE="1",
+                       XDG_DATA_HOME=str(tmp_path / "data"), GSETTINGS_BACKEND="memory")
+    tandem.stderr_file = open(tandem.stderr_path, "w")
+    first = subprocess.Popen([TANDEM, "-"], cwd=tmp_path, env=environment, stdin=subprocess.PIPE,
+                             stdout=subprocess.DEVNULL, stderr=tandem.stderr_file)
+    tandem.proc = first
+    first.stdin.write("from a pipe\nsecond line\n".encode())
+    first.stdin.close()
+    wait_for("the pipe's text in a window", lambda: tandem.text_of("• Untitled Document 1") == "from a pipe\nsecond line\n")
+    assert tandem.titles() == ["• Untitled Document 1"], "one window, no document called -"
+    second = subprocess.run([TANDEM, "-"], cwd=tmp_path, env=environment, input="caf\u00e9 au lait\n".encode(),
+                            capture_output=True, timeout=10)
+    assert second.returncode == 0, second.stderr
+    wait_for("the second pipe's text", lambda: tandem.text_of("• Untitled Document 2") == "caf\u00e9 au lait\n")
+
+
 def test_a_first_launch_says_its_refusals_in_a_window_of_their_own(tandem, tmp_path):
     os.mkfifo(tmp_path / "fifo1")
     (tmp_path / "bin.dat").write_bytes(b"\x00\x01binary\x00" * 10)

@@ -34,6 +34,16 @@ final class LaunchArgumentsTests: XCTestCase {
         XCTAssertEqual(parse(["./"]).files[0].path, "/home/u/work")
     }
 
+    func testADashIsTheStandardInputUnlessAfterTheSeparator() {
+        let r = parse(["-", "a.txt"])
+        XCTAssertTrue(r.readsStandardInput)
+        XCTAssertEqual(r.files.map(\.path), ["/home/u/work/a.txt"], "no file named -")
+        let after = parse(["--", "-"])
+        XCTAssertFalse(after.readsStandardInput)
+        XCTAssertEqual(after.files.map(\.path), ["/home/u/work/-"], "after --, a file named -")
+        XCTAssertFalse(parse(["a.txt"]).readsStandardInput)
+    }
+
     func testOddArguments() {
         let r = parse([nil, "--", "--", "+5"])
         XCTAssertEqual(r.files.map(\.path), ["/home/u/work/--"], "only the first -- is a separator")
