@@ -48,9 +48,12 @@ public final class InfoBar: Widget {
     private(set) var isStacked = false
     private var refit: IdleSource?
 
-    /// The narrowest the bar may be with its text beside its buttons: room for about 36
-    /// characters of text, and the buttons shown.
-    private var sideBySideWidth: Int32 {
+    /// The narrowest the bar may be with its text beside its buttons, measured as a message
+    /// shows (not at every allocation: a bar shown is allocated as the window lays out).
+    private var sideBySideWidth: Int32 = 0
+
+    /// Room for about 36 characters of text, and the buttons shown.
+    private func measureSideBySideWidth() -> Int32 {
         guard let area = gtk_info_bar_get_action_area(tandem_info_bar(raw)) else { return 0 }
         var buttons: gint = 0
         gtk_widget_get_preferred_width(area, nil, &buttons)
@@ -66,7 +69,7 @@ public final class InfoBar: Widget {
     /// the bar is shown) is less than they need side by side; after the allocation, not in it.
     private func fitToWidth(width known: Int32? = nil) {
         let width = known ?? gtk_widget_get_allocated_width(widget)
-        guard width > 1 else { return }
+        guard width > 1, sideBySideWidth > 0 else { return }
         let stack = width < sideBySideWidth
         guard stack != isStacked else { return }
         if known != nil { return setStacked(stack) }
@@ -150,6 +153,7 @@ public final class InfoBar: Widget {
             if offering?.contains(id) ?? true { gtk_widget_show(button) } else { gtk_widget_hide(button) }
         }
         if label.text != message { label.text = message }
+        sideBySideWidth = measureSideBySideWidth()
         // Laid out for the width there is before it shows, so the window never grows to fit it;
         // with no width known yet (a window being built), stacked until it has one.
         if !isVisible {

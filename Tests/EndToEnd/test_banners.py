@@ -76,15 +76,18 @@ def test_a_deleted_file_recreated_by_another_program_shows_one_truthful_banner(t
     assert banners(tandem.frame("r.txt")) == []
 
 
-def test_a_refused_launch_gets_a_window_of_its_own(tandem, tmp_path):
+def test_a_refused_launch_beside_open_windows_is_said_on_its_stderr(tandem, tmp_path):
+    """The launcher's stderr says it; no blank window is made to carry it (issue 49), and the
+    unrelated window says nothing."""
     (tmp_path / "a.txt").write_text("a\n")
     (tmp_path / "folder").mkdir()
     tandem.start("a.txt")
     tandem.wait_title("a.txt")
-    result = tandem.launch(str(tmp_path / "folder"))
+    result = tandem.launch(str(tmp_path / "folder"), "sftp://example.org/notes.txt")
     assert result.returncode == 1 and "folder, not a file" in result.stderr, result.stderr
-    carrier = tandem.wait_title("Untitled Document 1")
-    wait_for("the message in its own window", lambda: any("folder, not a file" in b for b in banners(carrier)))
+    assert "sftp address" in result.stderr, result.stderr
+    hold_still(1)
+    assert tandem.titles() == ["a.txt"]
     assert banners(tandem.frame("a.txt")) == [], "the unrelated window says nothing"
 
 

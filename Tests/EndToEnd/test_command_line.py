@@ -104,20 +104,6 @@ def test_unopenable_arguments_are_reported_and_the_rest_opens(tandem, tmp_path):
     server.close()
 
 
-def test_a_launch_refused_while_windows_are_open_says_so_on_its_stderr_only(tandem, tmp_path):
-    """Issue 49: `tandem sftp://…` beside open windows left a blank "Untitled Document" window
-    carrying the refusal; the launcher's stderr says it, and no window is made for it."""
-    (tmp_path / "a.txt").write_text("alpha\n")
-    tandem.start("a.txt")
-    tandem.wait_title("a.txt")
-    result = tandem.launch("sftp://example.org/notes.txt", str(tmp_path))
-    assert result.returncode == 1
-    assert "sftp address" in result.stderr and "folder, not a file" in result.stderr, result.stderr
-    hold_still(1)
-    assert tandem.titles() == ["a.txt"], "no window made to say it"
-    assert "sftp" not in " ".join(tandem.labels_of("a.txt")), "nor said in another document's window"
-
-
 def test_a_dash_reads_the_standard_input_into_a_new_document(tandem, tmp_path):
     """Issue 49: `echo text | tandem -` opened an empty document titled "-"; as gedit does, the
     pipe's text is a new untitled document, modified (no file holds it), for a first launch and

@@ -140,6 +140,10 @@ def test_every_input_from_the_command_line(tandem, corpus):
 def test_every_input_through_file_open(tandem, corpus):
     tandem.start()
     tandem.wait_title("Untitled Document 1")
+    # Text in it: Open from an empty, untouched window would put the first file in its place,
+    # and closing that file's window would then quit.
+    tandem.type("Untitled Document 1", "kept")
+    tandem.wait_title("• Untitled Document 1")
     for case in corpus:
         if case.unprivileged or not case.typeable:
             continue  # xdotool cannot type a newline, invalid UTF-8 or non-ASCII there; the command line covers them
