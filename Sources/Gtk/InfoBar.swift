@@ -44,6 +44,8 @@ public final class InfoBar: Widget {
         gtk_widget_get_parent(gtk_info_bar_get_content_area(tandem_info_bar(raw)))
     }
 
+    /// GtkInfoBar's own close button, moved to the end of the row of buttons.
+    private var closeButton: UnsafeMutablePointer<GtkWidget>?
     /// Whether the buttons are under the text.
     private(set) var isStacked = false
     private var refit: IdleSource?
@@ -52,17 +54,23 @@ public final class InfoBar: Widget {
     /// shows (not at every allocation: a bar shown is allocated as the window lays out).
     private var sideBySideWidth: Int32 = 0
 
-    /// Room for about 36 characters of text, and the buttons shown.
+    /// Room for about 24 characters of text, and the buttons shown as they are side by side
+    /// (each as wide as the widest, the close button as itself), whichever way they are now.
     private func measureSideBySideWidth() -> Int32 {
         guard let area = gtk_info_bar_get_action_area(tandem_info_bar(raw)) else { return 0 }
-        var buttons: gint = 0
-        gtk_widget_get_preferred_width(area, nil, &buttons)
+        var widest: gint = 0, count: gint = 0, close: gint = 0
+        for child in internalChildren(of: UnsafeMutableRawPointer(area)) where gtk_widget_get_visible(child) != 0 {
+            var natural: gint = 0
+            gtk_widget_get_preferred_width(child, nil, &natural)
+            if child == closeButton { close = natural } else { widest = max(widest, natural); count += 1 }
+        }
+        let spacing = gtk_box_get_spacing(tandem_box(area))
         var text: gint = 0
-        if let layout = gtk_widget_create_pango_layout(label.widget, String(repeating: "n", count: 36)) {
+        if let layout = gtk_widget_create_pango_layout(label.widget, String(repeating: "n", count: 24)) {
             pango_layout_get_pixel_size(layout, &text, nil)
             g_object_unref(UnsafeMutableRawPointer(layout))
         }
-        return buttons + text + 24
+        return count * widest + close + spacing * count + text + 24
     }
 
     /// Stacks the buttons under the text when the width the bar has (or its parent has, before
@@ -88,10 +96,11 @@ public final class InfoBar: Widget {
                                        stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL)
         if let area = gtk_info_bar_get_action_area(tandem_info_bar(raw)) {
             gtk_widget_set_halign(area, stacked ? GTK_ALIGN_END : GTK_ALIGN_FILL)
-            // Stacked, each button only as wide as its label: the row fits a narrow side.
+            // Stacked, each button only as wide as its label: the row fits a narrow side. The
+            // close button is only as wide as its icon either way.
             let buttonBox = UnsafeMutablePointer<GtkButtonBox>(OpaquePointer(area))
             for button in internalChildren(of: UnsafeMutableRawPointer(area)) {
-                gtk_button_box_set_child_non_homogeneous(buttonBox, button, stacked ? 1 : 0)
+                gtk_button_box_set_child_non_homogeneous(buttonBox, button, stacked || button == closeButton ? 1 : 0)
             }
         }
     }
@@ -105,7 +114,9 @@ public final class InfoBar: Widget {
         g_object_ref(UnsafeMutableRawPointer(close))
         gtk_container_remove(tandem_container(box), close)
         gtk_box_pack_end(tandem_box(area), close, 0, 0, 0)
+        gtk_button_box_set_child_non_homogeneous(UnsafeMutablePointer<GtkButtonBox>(OpaquePointer(area)), close, 1)
         g_object_unref(UnsafeMutableRawPointer(close))
+        closeButton = close
     }
 
     /// Names GtkInfoBar's own close button (GTK leaves it without an accessible name): the one
