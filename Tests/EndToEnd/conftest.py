@@ -325,6 +325,14 @@ class Tandem:
         return next(t for t in Tandem.find(frame, "text") if t.name == "Document text")
 
     @staticmethod
+    def is_editor(frame):
+        """Whether `frame` is an editor window (the Windows menu lists those), not Preferences or a dialog."""
+        try:
+            return frame.getRoleName() == "frame" and any(t.name == "Document text" for t in Tandem.find(frame, "text"))
+        except Exception:  # a window closing while it is read
+            return False
+
+    @staticmethod
     def text_in(frame):
         return Tandem.document_view(frame).queryText()
 
@@ -363,7 +371,7 @@ class Tandem:
             # menu (F10) of the editor window that has the focus (Tandem asks mutter through
             # xdg-activation); with none focused, or for a dialog, mutter's Alt+Escape cycles
             # the windows (between the two most recent only, so it is the menu's job after one).
-            is_editor = wid.name in self.titles()
+            is_editor = self.is_editor(wid)
             for _ in range(12):
                 if active():
                     break
@@ -383,13 +391,22 @@ class Tandem:
         False when no editor window has it (Wayland's way to focus a window without a pointer)."""
         import pyatspi
         editors = [f for f in self.app() if f is not None and f.getState().contains(pyatspi.STATE_ACTIVE)
-                   and f.name in self.titles()]
+                   and self.is_editor(f)]
         if not editors:
             return False
         press("F10")
-        item = wait_for(f"{title!r} in the Windows menu", lambda: next(
-            (n for n in descendants(self.app()) if n.getRoleName() == "menu item" and n.getState().contains(pyatspi.STATE_SHOWING)
-             and (n.name == title or n.name.startswith(title + " — "))), None))
+
+        def showing_items():
+            return [n for n in descendants(self.app())
+                    if n.getRoleName() == "menu item" and n.getState().contains(pyatspi.STATE_SHOWING)]
+        # The menu lists editor windows only: a frame such as Preferences is not in it, and is
+        # then reached as a dialog is (the menu is closed again first).
+        items = wait_for("the window menu open", lambda: showing_items() if any(n.name == "New Window" for n in showing_items()) else None)
+        item = next((n for n in items if n.name == title or n.name.startswith(title + " — ")), None)
+        if item is None:
+            press("Escape")
+            wait_for("the window menu closed", lambda: not any(n.name == "New Window" for n in showing_items()))
+            return False
         item.queryAction().doAction(0)
         return True
 
