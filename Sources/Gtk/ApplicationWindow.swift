@@ -123,6 +123,27 @@ public final class ApplicationWindow: Container {
     /// Shows the window and asks the window manager to raise and focus it (on Wayland, on the
     /// word of the app's window that has the focus: see `WaylandActivation`).
     public func present() { WaylandActivation.present(window) }
+
+    /// Keys held while the keyboard moves to a widget not yet on screen (made on first use).
+    private var heldKeys: HeldKeys?
+
+    /// Holds the keys typed in this window from now on, until `releaseKeys` with the number
+    /// returned (or half a second at most); they are then sent again, in order, to whatever has
+    /// the focus.
+    public func holdKeys() -> Int {
+        if heldKeys == nil {
+            let keys = HeldKeys()
+            heldKeys = keys
+            for signal in ["key-press-event", "key-release-event"] {
+                _ = connectEvent(signal) { [weak keys] event in keys?.take(event) ?? false }
+            }
+            onDestroy { [weak keys] in keys?.drop() }
+        }
+        return heldKeys!.hold()
+    }
+
+    /// Ends hold `number` (`holdKeys`); a later hold is not ended by an earlier one's release.
+    public func releaseKeys(_ number: Int) { heldKeys?.release(number) }
     /// Asks the window manager to minimize the window.
     public func iconify() { gtk_window_iconify(window) }
     /// Requests a close, as the title bar's close button does (delete-event first).

@@ -240,11 +240,17 @@ public final class WindowTabGroup {
     /// shown: GtkNotebook would focus the first widget it finds in the page, a banner's button.
     /// Once the scene is laid out: a widget given the focus before it is realized would be sent
     /// the rest of the key that asked for it (GTK complains of an unrealized widget).
+    /// Keys typed meanwhile wait for it (a key typed just after Ctrl+\\ went to the left side).
     private func giveKeyboard(to scene: WindowScene) {
+        let hold = window.holdKeys()
         focusMover = IdleSource(priority: 200) { [weak self, weak scene] in
-            guard let self, let scene, let target = scene.preferredFocus else { return false }
+            guard let self, let scene, let target = scene.preferredFocus else {
+                self?.window.releaseKeys(hold)
+                return false
+            }
             target.whenShown { [weak self, weak scene, weak target] in
                 if let self, let scene, self.focusedPane.shownScene === scene { target?.grabFocus() }
+                self?.window.releaseKeys(hold)
             }
             return false
         }

@@ -49,6 +49,7 @@ final class EditorCommands {
             ("next-tab", { $0.scene?.selectTab(offset: 1) }),
             ("previous-tab", { $0.scene?.selectTab(offset: -1) }),
             ("move-to-new-window", { $0.scene?.moveToNewWindow() }),
+            ("move-to-window", { commands in commands.scene.map { commands.environment.host?.chooseWindow(forTabOf: $0) } }),
             ("show-menu", { $0.ui.menuButton.popUp() }),
             ("print", { $0.print() }),
             ("zoom-in", { $0.zoom(by: 1) }),
@@ -71,7 +72,10 @@ final class EditorCommands {
             self.ui.textView.checksSpelling.toggle()
             self.showMenuState()
         }
-        ui.menuButton.onOpen = { [weak self] in self?.showMenuState() }
+        ui.menuButton.onOpen = { [weak self] in
+            self?.showMenuState()
+            self?.environment.host?.windowsMenuWillOpen()
+        }
     }
 
     /// Called after the status bar's choices changed what the window shows.

@@ -24,8 +24,12 @@ protocol EditorHost: AnyObject {
     func sharesName(_ document: Document) -> Bool
     /// The spell checking of another window on `document`, which a new window on it shares.
     func spellingGroup(for document: Document) -> SpellingGroup?
+    /// Lets the user pick another window to move `scene`'s tab into.
+    func chooseWindow(forTabOf scene: WindowScene)
     /// The Windows section every window's menu shows (one model for all).
     var windowsMenu: Menu { get }
+    /// A window's menu is opening: the Windows section is brought up to date.
+    func windowsMenuWillOpen()
     /// The window of `session` is called `title` in `folder` now (the Windows list follows).
     func windowRetitled(_ session: SceneSession, title: String, folder: String?)
     /// The window of `session` became the active one.

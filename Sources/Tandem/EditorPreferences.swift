@@ -33,8 +33,9 @@ final class EditorPreferences {
 
     /// Whether the windows of the last session come back at launch.
     var restoresWindows: Bool { settings?.bool("restore-windows") ?? true }
-    /// Whether files open in tabs of the window last used instead of windows of their own.
-    var opensFilesInTabs: Bool { settings?.bool("open-in-tabs") ?? false }
+    /// Whether files opened together share a window as tabs (of the window last used, or of a
+    /// new one) instead of a window each.
+    var opensFilesInTabs: Bool { settings?.bool("open-in-tabs") ?? true }
 
     /// Applies every preference to a new view, and keeps it up to date from now on. A
     /// `lightweight` view (a huge document) keeps wrapping and current-line highlighting off.

@@ -35,12 +35,15 @@ extension TandemAppDelegate {
         // as gedit reuses its empty tab.
         var blank = forceNewWindow ? nil : origin.flatMap { editor(of: $0)?.isBlankCarrier == true ? $0 : nil }
         var replaced: WindowScene?
+        // Files opened together share the window the first new one opens in (the preference).
+        var gathering = preferences.opensFilesInTabs && blank == nil && !forceNewWindow ? origin : nil
         for file in files {
             guard let document = openDocument(file, allowBinary: allowBinary, refusals: &refusals) else { continue }
-            let known = scene(showing: document) != nil
-            if let scene = show(document, at: file, forceNewWindow: forceNewWindow, beside: known ? nil : blank) {
+            let known = !forceNewWindow && scene(showing: document) != nil
+            if let scene = show(document, at: file, forceNewWindow: forceNewWindow, beside: known ? nil : blank, gathering: gathering) {
                 scenes.append(scene)
                 if !known, blank != nil { (replaced, blank) = (blank, nil) }
+                if !known, preferences.opensFilesInTabs { gathering = scene }
             }
         }
         let saidOnStderrOnly = fromCommandLine && refusals.binary.paths.isEmpty && !(application?.connectedScenes.isEmpty ?? true)
@@ -74,16 +77,20 @@ extension TandemAppDelegate {
     }
 
     /// Raises the window already showing `document` (moving its caret, showing its tab), or opens
-    /// a new one (a tab, when the preference says so; beside `blank`, an empty window it replaces).
-    private func show(_ document: Document, at file: OpenFileContext, forceNewWindow: Bool, beside blank: WindowScene? = nil) -> WindowScene? {
+    /// a new one (when the preference says so, a tab beside `gathering`, the file opened with it
+    /// before, else of the window used last; beside `blank`, an empty window it replaces).
+    private func show(_ document: Document, at file: OpenFileContext, forceNewWindow: Bool, beside blank: WindowScene? = nil,
+                      gathering: WindowScene? = nil) -> WindowScene? {
         if !forceNewWindow, let scene = scene(showing: document) {
             editor(of: scene)?.moveCaret(to: file)
             scene.selectTab()
             scene.window.present()
             return scene
         }
-        // The preference puts it in a tab of the window used last; --new-window never does.
-        let neighbour = blank ?? (preferences.opensFilesInTabs && !forceNewWindow ? lastUsedScene : nil)
+        // The preference puts it in a tab of the window used last; --new-window opens a new
+        // window for the first file (the others still join it).
+        let tabs = preferences.opensFilesInTabs
+        let neighbour = blank ?? (tabs ? gathering ?? (forceNewWindow ? nil : lastUsedScene) : nil)
         let scene = openWindow(on: document, at: file, asTabOf: neighbour)
         if FileSystem.exists(file.path) { RecentFiles.add(file.path) }
         return scene

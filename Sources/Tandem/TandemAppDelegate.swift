@@ -165,11 +165,22 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
 
     var windowsMenu: Menu { windows.menu }
 
+    func windowsMenuWillOpen() { windows.menuWillOpen() }
+
     func windowRetitled(_ session: SceneSession, title: String, folder: String?) {
         windows.windowRetitled(session, title: title, folder: folder)
     }
 
     func windowBecameActive(_ session: SceneSession) { windows.windowBecameActive(session) }
+
+    func chooseWindow(forTabOf scene: WindowScene) {
+        windows.presentMoveChooser(for: scene) { [weak scene] target in
+            guard let scene, scene.activationState != .disconnected, target.activationState != .disconnected else { return }
+            scene.moveToWindow(of: target)
+            scene.selectTab()
+            scene.window.present()
+        }
+    }
 
     /// Windows on one document are numbered in their titles while there are several, and
     /// documents of one name say their folder (nil: every window, as a window came or went).

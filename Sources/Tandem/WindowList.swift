@@ -3,34 +3,78 @@ import Localization
 import Scenes
 
 /// Every editor window by its title and folder: the Windows section every window's menu shows
-/// (one menu model, shared, so a window that comes, goes or is renamed changes one item), and
-/// the switcher (Ctrl+`), most recently used first, filtered as the user types.
+/// (one menu model, shared), one entry per window with its other tabs beneath, and the switcher
+/// (Ctrl+`), most recently used first, filtered as the user types.
 @MainActor
 final class WindowList {
     /// The section of every window's menu that lists the windows, in the order they opened.
     let menu = Menu()
-    /// What each window is called in the menu, in the menu's order, by session.
+    /// What each scene is called, in the order the scenes opened, by session.
     private var entries: [(session: SceneSession, title: String, folder: String?)] = []
     /// The sessions by when their window was last active, most recent first.
     private var recent: [SceneSession] = []
+    /// The menu's rows as they are now: label and session identifier.
+    private var rows: [(label: String, id: String)] = []
 
     /// The action a menu item activates, with the session's identifier.
     static let showAction = "show-window"
 
-    /// A window is called `title` in `folder` (nil: untitled) now; the menu follows if that changed.
+    /// A scene is called `title` in `folder` (nil: untitled) now.
     func windowRetitled(_ session: SceneSession, title: String, folder: String?) {
-        let label = Self.label(title: title, folder: folder)
-        let id = session.persistentIdentifier.uuidString
         if let index = entries.firstIndex(where: { $0.session === session }) {
-            guard Self.label(title: entries[index].title, folder: entries[index].folder) != label else { return }
             entries[index] = (session, title, folder)
-            menu.remove(at: index)
-            menu.insert(label, action: "app." + Self.showAction, target: id, at: index)
         } else {
             entries.append((session, title, folder))
             recent.append(session)
-            menu.append(label, action: "app." + Self.showAction, target: id)
         }
+    }
+
+    /// Brings the menu up to date as it opens (tabs move, and a window's title follows its tab,
+    /// without telling the list): only the rows that differ are replaced.
+    func menuWillOpen() {
+        let wanted = wantedRows()
+        var start = 0
+        while start < min(rows.count, wanted.count), rows[start] == wanted[start] { start += 1 }
+        var end = 0
+        while end < min(rows.count, wanted.count) - start, rows[rows.count - 1 - end] == wanted[wanted.count - 1 - end] { end += 1 }
+        for index in stride(from: rows.count - end - 1, through: start, by: -1) { menu.remove(at: index) }
+        for index in start..<(wanted.count - end) {
+            menu.insert(wanted[index].label, action: "app." + Self.showAction, target: wanted[index].id, at: index)
+        }
+        rows = wanted
+    }
+
+    /// One row per window, in the order the windows opened: the tab it shows (used last) with its
+    /// folder, then its other tabs, indented, in their order.
+    private func wantedRows() -> [(label: String, id: String)] {
+        var windows: [(window: ApplicationWindow, scenes: [WindowScene])] = []
+        for entry in entries {
+            guard let scene = entry.session.scene else { continue }
+            if let index = windows.firstIndex(where: { $0.window === scene.window }) {
+                windows[index].scenes.append(scene)
+            } else {
+                windows.append((scene.window, [scene]))
+            }
+        }
+        var wanted: [(label: String, id: String)] = []
+        for (_, scenes) in windows {
+            let shown = recent.lazy.compactMap { session in scenes.first { $0.session === session } }.first ?? scenes[0]
+            wanted.append((label(of: shown.session, withFolder: true), shown.session.persistentIdentifier.uuidString))
+            let others = scenes.filter { $0 !== shown }.sorted { a, b in
+                let (x, y) = (a.tabPlace ?? (0, 0, 0), b.tabPlace ?? (0, 0, 0))
+                return (x.side, x.index) < (y.side, y.index)
+            }
+            for scene in others {
+                // Em spaces: a tab's row sits beneath its window's.
+                wanted.append(("\u{2003}\u{2003}" + label(of: scene.session, withFolder: false), scene.session.persistentIdentifier.uuidString))
+            }
+        }
+        return wanted
+    }
+
+    private func label(of session: SceneSession, withFolder: Bool) -> String {
+        guard let entry = entries.first(where: { $0.session === session }) else { return "" }
+        return Self.label(title: entry.title, folder: withFolder ? entry.folder : nil)
     }
 
     /// A window became the active one.
@@ -42,12 +86,10 @@ final class WindowList {
     /// The window that was active last, while it is open.
     var mostRecentlyActive: SceneSession? { recent.first { $0.scene != nil } }
 
-    /// A window closed: it leaves the menu and the switcher.
+    /// A window closed: it leaves the switcher, and the menu as it next opens.
     func windowClosed(_ session: SceneSession) {
         recent.removeAll { $0 === session }
-        guard let index = entries.firstIndex(where: { $0.session === session }) else { return }
-        entries.remove(at: index)
-        menu.remove(at: index)
+        entries.removeAll { $0.session === session }
     }
 
     /// The session whose identifier a menu item carries.
@@ -65,6 +107,22 @@ final class WindowList {
         }
         SearchableList.present(title: localized("Switch to Window"), placeholder: localized("Search windows by name or folder"),
                                items: items, selected: 1, over: parent) { index in show(sessions[index]) }
+    }
+
+    /// Shows the windows other than `scene`'s over it, the one used last first (each by the tab it
+    /// showed last), so its tab can be moved into one; `move` gets a scene of the window picked.
+    func presentMoveChooser(for scene: WindowScene, move: @escaping @MainActor (WindowScene) -> Void) {
+        var targets: [(scene: WindowScene, title: String, folder: String?)] = []
+        for session in recent {
+            guard let other = session.scene, other.window !== scene.window,
+                  !targets.contains(where: { $0.scene.window === other.window }),
+                  let entry = entries.first(where: { $0.session === session }) else { continue }
+            targets.append((other, entry.title, entry.folder))
+        }
+        SearchableList.present(title: localized("Move Tab to Window"), placeholder: localized("Search windows by name or folder"),
+                               empty: localized("No other window is open"),
+                               items: targets.map { SearchableList.Item(title: $0.title, detail: $0.folder) },
+                               selected: 0, over: scene.window) { index in move(targets[index].scene) }
     }
 
     /// A window's menu item: its title, and its folder after a dash.

@@ -131,8 +131,16 @@ class Tandem:
         return self.start(*args, **kwargs)
 
     def start(self, *args, cwd=None, env=None):
+        # Settings in a key file of the test's own: the tests written for a window per file keep
+        # it (Tandem's default gathers files opened together as tabs); a test that writes the
+        # file first, or passes its own backend, says otherwise.
+        keyfile = self.tmp / "config" / "glib-2.0" / "settings" / "keyfile"
+        if not keyfile.exists():
+            keyfile.parent.mkdir(parents=True, exist_ok=True)
+            keyfile.write_text("[io/github/tandemedit/Tandem]\nopen-in-tabs=false\n")
         environment = {**os.environ, "TANDEM_TRACE_LIFECYCLE": "1", "XDG_STATE_HOME": str(self.state_home),
-                       "XDG_DATA_HOME": str(self.tmp / "data"), "GSETTINGS_BACKEND": "memory", **(env or {})}
+                       "XDG_DATA_HOME": str(self.tmp / "data"), "XDG_CONFIG_HOME": str(self.tmp / "config"),
+                       "GSETTINGS_BACKEND": "keyfile", **(env or {})}
         self.stderr_file = open(self.stderr_path, "w")
         self.proc = subprocess.Popen([TANDEM, *args], cwd=cwd or self.tmp, env=environment,
                                      stdout=subprocess.DEVNULL, stderr=self.stderr_file)

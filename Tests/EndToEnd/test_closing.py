@@ -9,7 +9,7 @@ from test_tabs import tab_names, tab_text, page_tabs
 
 
 def in_tabs(tmp_path):
-    """The environment of a Tandem whose launches open files in tabs of the window last used."""
+    """The environment of a Tandem whose launches open files in tabs of the window last used (the default, said outright)."""
     settings = tmp_path / "config" / "glib-2.0" / "settings"
     settings.mkdir(parents=True, exist_ok=True)
     (settings / "keyfile").write_text("[io/github/tandemedit/Tandem]\nopen-in-tabs=true\n")

@@ -382,3 +382,18 @@ def test_the_side_f6_gives_the_keyboard_takes_the_keys_and_keeps_it_after_a_kill
     hold_still(0.5)
     write("Z")                       # at the right side's caret, after the 3 it typed
     wait_for("typed on the right side", lambda: tab_text(tandem, "• a.txt (2)", "• a.txt (2)") == "3Z" + expected[1:])
+
+
+def test_keys_typed_at_once_after_split_view_land_on_the_new_side(tandem, tmp_path):
+    """Issue 49: keys typed within a frame of Ctrl+\\ went to the left side, GDK handing them
+    over before the focus moved; they wait for the new side and arrive there in order."""
+    (tmp_path / "a.txt").write_text("alpha\n")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    tandem.key("a.txt", "ctrl+End")      # the left caret after "alpha"; the new side's starts at 0
+    press("ctrl+backslash", "x", "y", "z", delay=1)
+    wait_for("the keys on the new side, in order", lambda: tandem.titles() == ["• a.txt (2)"]
+             and tab_text(tandem, "• a.txt (2)", "• a.txt (2)") == "xyzalpha\n")
+    write("!")
+    wait_for("later keys there too", lambda: tab_text(tandem, "• a.txt (2)", "• a.txt") == "xyz!alpha\n")
+    assert not tandem.gtk_complaints()

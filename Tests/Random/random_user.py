@@ -54,10 +54,11 @@ class Driver:
         self.work.mkdir()
         self.model = Model()
         self.minimized = {}  # X window id -> its document's name
-        # Lines do not wrap, so that Down goes to the next line of the text, as the model says.
+        # Lines do not wrap, so that Down goes to the next line of the text, as the model says; each
+        # file has a window of its own, as the model keeps them.
         keyfile = self.folder / "config" / "glib-2.0" / "settings" / "keyfile"
         keyfile.parent.mkdir(parents=True)
-        keyfile.write_text("[io/github/tandemedit/Tandem]\nwrap=false\n")
+        keyfile.write_text("[io/github/tandemedit/Tandem]\nwrap=false\nopen-in-tabs=false\n")
         self.monitor = LowMemoryMonitor()  # a private system bus with a low-memory monitor on it
         self.env = {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": str(self.folder / "config"),
                     "DBUS_SYSTEM_BUS_ADDRESS": self.monitor.address}
