@@ -61,9 +61,11 @@ public final class ApplicationWindow: Container {
     }
 
     /// The window's position on screen, as the window manager reports it (while hidden: where it
-    /// last was, else where it was asked to go).
+    /// last was, else where it was asked to go). Kept from its last configure event once it has
+    /// one: asking X at each record (once a second while typing) was a round trip to the server.
     public var position: (x: Int, y: Int) {
-        if gtk_widget_get_mapped(widget) == 0, let place = lastPosition ?? requestedPosition { return place }
+        if let place = lastPosition { return place }
+        if gtk_widget_get_mapped(widget) == 0, let place = requestedPosition { return place }
         var x: gint = 0, y: gint = 0
         gtk_window_get_position(window, &x, &y)
         return (Int(x), Int(y))

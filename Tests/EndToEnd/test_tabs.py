@@ -35,11 +35,17 @@ def sessions(trace):
     return re.findall(r"^tandem-lifecycle (\S+) willConnect$", trace, re.M)
 
 
-def x_windows(tandem):
-    """The visible top-level windows of the instance (X11), less GTK's 1x1 drag-and-drop window."""
-    ids = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(tandem.proc.pid), "--name", "."],
-                         capture_output=True, text=True).stdout.split()
-    return [wid for wid in ids if "Geometry: 1x1" not in subprocess.run(["xdotool", "getwindowgeometry", wid], capture_output=True, text=True).stdout]
+def x_windows(tandem, drag_windows=False):
+    """The visible top-level windows of the instance (X11), less the 1x1 window GTK carries a
+    drag with (`drag_windows`: only those)."""
+    def search():
+        """The ids, or None when a window went while xdotool walked the tree (it then fails)."""
+        found = subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(tandem.proc.pid), "--name", "."],
+                               capture_output=True, text=True)
+        return (found.stdout.split(),) if found.returncode == 0 or found.stdout.strip() else None
+    ids, = wait_for("xdotool's list of windows", search, timeout=5)
+    return [wid for wid in ids if ("Geometry: 1x1" in subprocess.run(["xdotool", "getwindowgeometry", wid],
+                                                                     capture_output=True, text=True).stdout) == drag_windows]
 
 
 def test_a_new_tab_is_a_scene_of_its_own_in_the_same_window(tandem, tmp_path):
@@ -199,6 +205,8 @@ def test_a_tab_dragged_out_makes_a_window_and_one_dragged_in_joins_it(tandem, tm
              timeout=10)
     assert len(page_tabs(tandem, "Untitled Document 2")) == 1, "the window it left keeps its other tab"
     assert len(x_windows(tandem)) == 2
+    # Issue 49: each drag left GTK's 1x1 drag window mapped at -99,-99.
+    wait_for("no drag window left", lambda: not x_windows(tandem, drag_windows=True))
 
 
 def test_with_the_preference_files_open_in_tabs_of_the_window_last_used(tandem, tmp_path):
