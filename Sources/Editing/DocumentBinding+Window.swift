@@ -56,6 +56,11 @@ extension DocumentBinding {
         let end = shownEnd
         defer { knownShownEnd = end }
         guard !streams else { return }
+        // A caret the edit left past the shown end (a file cut short under it by another
+        // program) goes back to it: it was on the empty line after the hidden break, a line the
+        // view does not have ("Ln 6" under five lines), and Ctrl+End could not move it.
+        caret = min(caret, end)
+        anchor = min(anchor, end)
         let text = document.storage, last = lastShownLine
         if window.firstLine > last {
             move(to: .around(line: last, count: windowLines, in: text, lastLine: last))

@@ -28,6 +28,24 @@ final class FinalLineBreakTests: XCTestCase {
         return (store, document, DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: windowLines))
     }
 
+    /// Issue 49: a file cut short by another program under a caret at its end left the caret
+    /// after the hidden break, on a line the view does not have ("Ln 6" under five lines).
+    func testACaretAtTheEndOfAFileCutShortStaysOnItsLastLine() throws {
+        let folder = self.folder.path
+        try MainActor.assumeIsolated {
+            let text = (1...8).map { "line \($0)\n" }.joined()
+            let (store, document, binding) = try Self.open(text, in: folder)
+            binding.select(anchor: binding.shownEnd, caret: binding.shownEnd)
+            let shorter = (1...5).map { "line \($0)\n" }.joined()
+            // What following `head -n 5` applies: the last lines and the final break with them.
+            store.apply(.delete(shorter.count..<text.count), to: document)
+            XCTAssertEqual(document.text, shorter)
+            XCTAssertEqual(binding.caret, shorter.count - 1, "before the hidden break")
+            XCTAssertEqual(binding.caretLineAndColumn.line, 4, "on the last line the view shows")
+            XCTAssertEqual(binding.buffer.caretOffset, binding.buffer.characterCount)
+        }
+    }
+
     func testTheFinalBreakIsLeftOutAndABreakTheUserAddsShows() throws {
         let folder = self.folder.path
         try MainActor.assumeIsolated {

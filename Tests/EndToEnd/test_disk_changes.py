@@ -1,8 +1,9 @@
 """Another program changes an open file: every window follows, or asks, or says it is gone."""
 import os
 import time
+import subprocess
 
-from conftest import wait_for
+from conftest import wait_for, write
 from test_documents import all_texts, two_windows
 
 
@@ -103,3 +104,23 @@ def test_a_growing_log_is_followed_by_a_view_at_its_end_and_left_alone_elsewhere
     append(160, 260)
     wait_for("the lines in", lambda: tandem.text_of("app.log").endswith("line 260\n"))
     assert caret_line(tandem, "app.log") == 0 and visible_lines(tandem, "app.log")[0] == 0, "the user's place kept"
+
+
+def test_a_file_cut_short_under_the_caret_leaves_it_on_the_last_line(tandem, tmp_path):
+    """Issue 49: after a change on disk the status said "Ln 6, Col 1" under five lines: the
+    caret was left after the hidden final break, and Ctrl+End could not bring it back."""
+    from conftest import descendants
+    log = tmp_path / "log.txt"
+    log.write_text("".join(f"line {n}\n" for n in range(1, 9)))
+    tandem.start("log.txt")
+    tandem.wait_title("log.txt")
+    tandem.key("log.txt", "ctrl+End")
+
+    def status():
+        return next((n.name for n in descendants(tandem.frame("log.txt")) if n.name and n.name.startswith("Ln ")), None)
+    wait_for("the caret at the end", lambda: status() == "Ln 8, Col 7")
+    subprocess.run(["sh", "-c", f"head -n 5 {log} > {log}.new && mv {log}.new {log}"], check=True)
+    wait_for("the text followed", lambda: tandem.text_of("log.txt") == "".join(f"line {n}\n" for n in range(1, 6)))
+    wait_for("the caret on the last line", lambda: status() == "Ln 5, Col 7")
+    write("!")
+    wait_for("typed at its end", lambda: tandem.text_of("• log.txt") == "".join(f"line {n}\n" for n in range(1, 5)) + "line 5!\n")
