@@ -39,31 +39,7 @@ public func localizedPlural(_ singular: String, _ plural: String, count: Int, _ 
 
 /// `template` with `%1`, `%2`, … replaced by `arguments`.
 private func filling(_ template: String, with arguments: [String]) -> String {
-    let characters = Array(template)
-    var text = "", index = 0
-    while index < characters.count {
-        if characters[index] == "%", let (number, length) = argumentNumber(after: index, in: characters, count: arguments.count) {
-            text += arguments[number - 1]
-            index += 1 + length
-        } else {
-            text.append(characters[index])
-            index += 1
-        }
-    }
-    return text
-}
-
-/// The argument named by the digits after the `%` at `index`, and how many digits name it: the
-/// longest run that names one of `count` ("%10" is the tenth, not "%1" and a "0").
-private func argumentNumber(after index: Int, in characters: [Character], count: Int) -> (number: Int, length: Int)? {
-    var length = characters[(index + 1)...].prefix { $0.isASCII && $0.isNumber }.count
-    while length > 0 {
-        if let number = Int(String(characters[(index + 1)...(index + length)])), number >= 1, number <= count {
-            return (number, length)
-        }
-        length -= 1
-    }
-    return nil
+    LocalizedTemplate(translated: template, arguments: arguments.count).filled(with: arguments)
 }
 
 /// Chooses the user's locale and where Tandem's translations are; call once at launch.

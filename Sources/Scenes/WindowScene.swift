@@ -75,6 +75,9 @@ public final class WindowScene {
     /// tabs, and how many tabs that side has.
     public var tabPlace: (side: Int, index: Int, count: Int)? { tabGroup?.place(of: self) }
 
+    /// Whether `other` is in this scene's window (another of its tabs, or the other side).
+    public func sharesWindow(with other: WindowScene) -> Bool { tabGroup != nil && tabGroup === other.tabGroup }
+
     /// Whether its tab is the one shown on its side of the window.
     public var isTabShown: Bool { tabGroup?.isShowing(self) ?? false }
 

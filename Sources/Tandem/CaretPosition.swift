@@ -46,7 +46,11 @@ final class CaretPosition {
         pending = nil
         let (line, column, selected) = place()
         button.text = selected > 0
-            ? localized("Ln %1, Col %2 (%3 selected)", String(line + 1), String(column + 1), String(selected))
-            : localized("Ln %1, Col %2", String(line + 1), String(column + 1))
+            ? Self.withSelection(String(line + 1), String(column + 1), String(selected))
+            : Self.caretOnly(String(line + 1), String(column + 1))
     }
+
+    // Looked up once: the text is rebuilt at every key.
+    private static let caretOnly = LocalizedTemplate("Ln %1, Col %2", arguments: 2)
+    private static let withSelection = LocalizedTemplate("Ln %1, Col %2 (%3 selected)", arguments: 3)
 }

@@ -177,8 +177,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         windows.presentMoveChooser(for: scene) { [weak scene] target in
             guard let scene, scene.activationState != .disconnected, target.activationState != .disconnected else { return }
             scene.moveToWindow(of: target)
-            scene.selectTab()
-            scene.window.present()
+            scene.application.requestSceneSessionActivation(scene.session)  // its tab shown, its window raised
         }
     }
 

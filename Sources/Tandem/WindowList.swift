@@ -47,17 +47,17 @@ final class WindowList {
     /// One row per window, in the order the windows opened: the tab it shows (used last) with its
     /// folder, then its other tabs, indented, in their order.
     private func wantedRows() -> [(label: String, id: String)] {
-        var windows: [(window: ApplicationWindow, scenes: [WindowScene])] = []
+        var windows: [[WindowScene]] = []
         for entry in entries {
             guard let scene = entry.session.scene else { continue }
-            if let index = windows.firstIndex(where: { $0.window === scene.window }) {
-                windows[index].scenes.append(scene)
+            if let index = windows.firstIndex(where: { $0[0].sharesWindow(with: scene) }) {
+                windows[index].append(scene)
             } else {
-                windows.append((scene.window, [scene]))
+                windows.append([scene])
             }
         }
         var wanted: [(label: String, id: String)] = []
-        for (_, scenes) in windows {
+        for scenes in windows {
             let shown = recent.lazy.compactMap { session in scenes.first { $0.session === session } }.first ?? scenes[0]
             wanted.append((label(of: shown.session, withFolder: true), shown.session.persistentIdentifier.uuidString))
             let others = scenes.filter { $0 !== shown }.sorted { a, b in
@@ -114,8 +114,8 @@ final class WindowList {
     func presentMoveChooser(for scene: WindowScene, move: @escaping @MainActor (WindowScene) -> Void) {
         var targets: [(scene: WindowScene, title: String, folder: String?)] = []
         for session in recent {
-            guard let other = session.scene, other.window !== scene.window,
-                  !targets.contains(where: { $0.scene.window === other.window }),
+            guard let other = session.scene, !other.sharesWindow(with: scene),
+                  !targets.contains(where: { $0.scene.sharesWindow(with: other) }),
                   let entry = entries.first(where: { $0.session === session }) else { continue }
             targets.append((other, entry.title, entry.folder))
         }

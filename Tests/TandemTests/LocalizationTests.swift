@@ -17,6 +17,15 @@ final class LocalizedTemplateTests: XCTestCase {
         XCTAssertEqual(localized("%2 then %1", "one", "two"), "two then one")
         XCTAssertEqual(localized("%1 and %10", "x", "2", "3", "4", "5", "6", "7", "8", "9", "ten"), "x and ten")
     }
+
+    /// A template split once fills as `localized` does, again and again.
+    func testATemplateLookedUpOnceFillsAsLocalizedDoes() {
+        let caret = LocalizedTemplate("Ln %1, Col %2 (%3 selected)", arguments: 3)
+        XCTAssertEqual(caret("12", "4", "7"), "Ln 12, Col 4 (7 selected)")
+        XCTAssertEqual(caret("1", "1", "0"), "Ln 1, Col 1 (0 selected)")
+        XCTAssertEqual(LocalizedTemplate("%2%1", arguments: 2)("b", "a"), "ab", "places side by side, in any order")
+        XCTAssertEqual(LocalizedTemplate("100% of %1, %3", arguments: 1)("x"), "100% of x, %3", "a % naming no argument stays")
+    }
 }
 
 final class LocalizedNumberTests: XCTestCase {
