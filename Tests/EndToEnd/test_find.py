@@ -133,3 +133,28 @@ def test_find_goes_to_the_first_match_while_typing(tandem, tmp_path):
     write("le", delay=40)
     wait_for("the longer match", lambda: tuple(view.getSelection(0)) == (start, start + 6))
     assert view.getText(0, -1) == text
+
+
+def test_the_match_count_shows_whole_in_a_split_at_scale_two(tandem, tmp_path):
+    """Issue 49: with GDK_SCALE=2 the find bar's count showed as "…" in a side of a split (the
+    count gave way before the entry); it is as wide there as in the whole window."""
+    import pyatspi
+    (tmp_path / "many.txt").write_text("a " * 3000)
+    tandem.start("many.txt", env={"GDK_SCALE": "2"})
+    tandem.wait_title("many.txt")
+
+    def count_width(frame):
+        label = wait_for("the count", lambda: next((l for l in tandem.find(frame, "label")
+                                                    if l.name == "1 of 3000" and l.getState().contains(pyatspi.STATE_SHOWING)), None))
+        return label.queryComponent().getExtents(pyatspi.DESKTOP_COORDS).width
+    tandem.key("many.txt", "ctrl+f")
+    tandem.wait_field_focused("many.txt")
+    write("a")
+    whole = count_width(tandem.frame("many.txt"))
+    press("Escape")
+    tandem.key("many.txt", "ctrl+backslash")
+    tandem.wait_title("many.txt (2)")
+    press("ctrl+f")
+    tandem.wait_field_focused("many.txt (2)")
+    write("a")
+    assert count_width(tandem.frame("many.txt (2)")) >= whole, "the count is not cut"
