@@ -26,7 +26,12 @@ final class DrawnText {
             self?.draw(cairo)
             return false
         }
+        // A new font or scale: the layout is made again from the area's context.
+        area.connect("style-updated") { [weak self] in self?.dropLayout() }
+        area.connect("screen-changed", ignoringOneArgument: true) { [weak self] in self?.dropLayout() }
     }
+
+    isolated deinit { dropLayout() }
 
     /// The text shown.
     var text = "" {
@@ -39,8 +44,30 @@ final class DrawnText {
                 }
             }
             gtk_widget_queue_draw(area.widget)
-            atk_object_set_name(gtk_widget_get_accessible(button.widget), text)
+            nameSoon()
         }
+    }
+
+    /// Screen readers hear the text once the keys pause: naming the button at every key sent an
+    /// accessibility event over D-Bus in each keystroke's frame.
+    private func nameSoon() {
+        guard namer == nil else { return }
+        namer = TimerSource(milliseconds: 100, priority: 200) { [weak self] in
+            guard let self else { return false }
+            self.namer = nil
+            atk_object_set_name(gtk_widget_get_accessible(self.button.widget), self.text)
+            return false
+        }
+    }
+
+    private var namer: TimerSource?
+
+    /// The text's layout, kept: made at every key, it was shaped twice per key (size, then draw).
+    private var layout: OpaquePointer?
+
+    private func dropLayout() {
+        if let layout { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        layout = nil
     }
 
     /// The text centred in the area, in the button's colour (GtkLabel's way: the style's).
@@ -54,8 +81,10 @@ final class DrawnText {
 
     /// The text laid out in the area's font, and its size in pixels.
     private func withLayout(_ body: (OpaquePointer, Int32, Int32) -> Void) {
-        guard let layout = gtk_widget_create_pango_layout(area.widget, text) else { return }
-        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        if layout == nil { layout = gtk_widget_create_pango_layout(area.widget, nil) }
+        guard let layout else { return }
+        // Pango keeps the shaped lines until the text changes: the draw after a change reuses them.
+        if pango_layout_get_text(layout).map({ String(cString: $0) }) != text { pango_layout_set_text(layout, text, -1) }
         var width: Int32 = 0, height: Int32 = 0
         pango_layout_get_pixel_size(layout, &width, &height)
         body(layout, width, height)

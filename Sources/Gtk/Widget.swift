@@ -49,6 +49,18 @@ open class Widget: Object {
         atk_object_set_name(gtk_widget_get_accessible(widget), name)
     }
 
+    /// The accessible name as screen readers read it now.
+    var accessibleName: String {
+        atk_object_get_name(gtk_widget_get_accessible(widget)).map { String(cString: $0) } ?? ""
+    }
+
+    /// The least width the widget asks for, in pixels (0 while it is hidden).
+    var minimumWidth: Int {
+        var minimum: gint = 0
+        gtk_widget_get_preferred_width(widget, &minimum, nil)
+        return Int(minimum)
+    }
+
     /// Runs `action` now if the widget is on screen, else once, when it is mapped: by then it has
     /// its style and size, so what `action` measures (a scroll position) stays true.
     public func whenShown(_ action: @escaping @MainActor () -> Void) {
