@@ -99,31 +99,6 @@ public final class WindowScene {
         group.receive(self)
     }
 
-    /// A handle for the scene's title bar whose drag moves its tab to another window (a window
-    /// of one tab shows no strip to drag from); `tooltip` says so in the user's language.
-    public func makeTabHandle(tooltip: String) -> Widget {
-        TabDrag.handle(tooltip: tooltip) { [weak self] in self?.session.persistentIdentifier.uuidString }
-    }
-
-    /// Takes the drops of tab handles on `widget` (the delegate's text, which would refuse them):
-    /// the tab dropped joins this scene's window.
-    public func acceptTabDrops(on widget: Widget) {
-        TabDrag.acceptDrops(on: widget) { [weak self] name in self?.tabMove(named: name) }
-    }
-
-    /// Moves the tab whose handle's drag named `name` into this scene's window and shows it
-    /// (run once the drag is over: its window may close with it); nil when it is here already.
-    func tabMove(named name: String) -> (@MainActor () -> Void)? {
-        guard let scene = application.connectedScenes.first(where: { $0.session.persistentIdentifier.uuidString == name }),
-              !scene.sharesWindow(with: self), tabGroup != nil else { return nil }
-        return { [weak self, weak scene] in
-            guard let self, let scene, scene.activationState != .disconnected, let group = self.tabGroup else { return }
-            group.receive(scene)
-            group.bringForward(scene)
-            self.window.present()
-        }
-    }
-
     /// Shows this scene beside `other`, in its window's right side (a split view), with the focus.
     public func moveBeside(_ other: WindowScene) {
         other.tabGroup?.split(with: self)
