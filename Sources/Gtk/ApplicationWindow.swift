@@ -61,11 +61,11 @@ public final class ApplicationWindow: Container {
     }
 
     /// The window's position on screen, as the window manager reports it (while hidden: where it
-    /// last was, else where it was asked to go). Kept from its last configure event once it has
-    /// one: asking X at each record (once a second while typing) was a round trip to the server.
+    /// last was, else where it was asked to go). Asked of the server while it is shown: a window
+    /// manager's move need not send the client a configure event (openbox after `xdotool
+    /// windowmove`), so the last one's place can be stale.
     public var position: (x: Int, y: Int) {
-        if let place = lastPosition { return place }
-        if gtk_widget_get_mapped(widget) == 0, let place = requestedPosition { return place }
+        if gtk_widget_get_mapped(widget) == 0, let place = lastPosition ?? requestedPosition { return place }
         var x: gint = 0, y: gint = 0
         gtk_window_get_position(window, &x, &y)
         return (Int(x), Int(y))
