@@ -32,14 +32,7 @@ public final class Notebook: Container {
                 return false
             }
         }
-        // GTK carries a drag with a 1x1 window of its own, mapped at -99,-99, and keeps it for the
-        // next drag (it is let go after drag-end): a tab's drag leaves none behind.
-        connect("drag-end", ignoringOneArgument: true) { [weak self] in
-            self?.dragWindowReleaser = IdleSource(priority: 300) {
-                Self.releaseDragWindows()
-                return false
-            }
-        }
+        connect("drag-end", ignoringOneArgument: true) { TabDrag.releaseDragWindowsSoon() }
         // The same as the window goes: its pages leave one by one after this.
         onDestroy { [weak self] in
             guard let self else { return }
@@ -49,24 +42,6 @@ public final class Notebook: Container {
     }
 
     private var stripRestorer: IdleSource?
-    private var dragWindowReleaser: IdleSource?
-
-    /// Destroys the windows GTK keeps for drags (by screen in X11's code, by display in the
-    /// newer backends; the list's key is GTK's own), so each drag makes one and none is left.
-    private static func releaseDragWindows() {
-        let owners: [gpointer?] = [gpointer(gdk_screen_get_default()), gpointer(gdk_display_get_default())]
-        for case let owner? in owners {
-            let key = "gtk-dnd-ipc-widgets"
-            guard let list = g_object_get_data(OpaquePointer(owner).map { UnsafeMutablePointer<GObject>($0) }, key) else { continue }
-            g_object_set_data(OpaquePointer(owner).map { UnsafeMutablePointer<GObject>($0) }, key, nil)
-            var node: UnsafeMutablePointer<GSList>? = list.assumingMemoryBound(to: GSList.self)
-            while let current = node {
-                if let widget = current.pointee.data { gtk_widget_destroy(widget.assumingMemoryBound(to: GtkWidget.self)) }
-                node = current.pointee.next
-            }
-            g_slist_free(list.assumingMemoryBound(to: GSList.self))
-        }
-    }
 
     /// Shows the strip even for one tab (each side of a split window names what it shows).
     public var showsSingleTab = false {

@@ -130,11 +130,22 @@ public final class Application {
 
     func tabGroupDidClose(_ group: WindowTabGroup) {
         tabGroups.removeAll { $0 === group }
+        tabHandlesMayChange()
+    }
+
+    /// A window of one tab shows the handle its tab is dragged by (it has no strip) only while
+    /// another window is there to take it; asked again whenever tabs or windows come and go.
+    func tabHandlesMayChange() {
+        let windows = tabGroups.filter { !$0.scenes.isEmpty }
+        for group in windows {
+            for scene in group.scenes { scene.showsTabHandle = windows.count > 1 && group.scenes.count == 1 }
+        }
     }
 
     /// Tabs of `group` were added, moved, shown or taken away: each of its scenes' records says
     /// where it is now (once the loop is idle, in one write each; other windows are not touched).
     func tabsDidChange(in group: WindowTabGroup) {
+        tabHandlesMayChange()
         for scene in group.scenes where !awaitingFirstRecord.contains(where: { $0 === scene }) {
             saveFirstRecordSoon(of: scene)
         }

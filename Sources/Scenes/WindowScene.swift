@@ -99,6 +99,47 @@ public final class WindowScene {
         group.receive(self)
     }
 
+    /// A handle for the scene's title bar whose drag moves its tab to another window (a window
+    /// of one tab shows no strip to drag from); `tooltip` says so in the user's language. It is
+    /// shown only while the scene is alone in its window and another window could take it, so a
+    /// lone window's title keeps all its room.
+    public func makeTabHandle(tooltip: String) -> Widget {
+        let handle = TabDrag.handle(tooltip: tooltip) { [weak self] in self?.session.persistentIdentifier.uuidString }
+        tabHandle = handle
+        if showsTabHandle { handle.show() }
+        application.tabHandlesMayChange()
+        return handle
+    }
+
+    private var tabHandle: Widget?
+
+    /// Whether the title bar shows the handle its tab is dragged by.
+    var showsTabHandle = false {
+        didSet {
+            guard showsTabHandle != oldValue else { return }
+            if showsTabHandle { tabHandle?.show() } else { tabHandle?.hide() }
+        }
+    }
+
+    /// Takes the drops of tab handles on `widget` (the delegate's text, which would refuse them):
+    /// the tab dropped joins this scene's window.
+    public func acceptTabDrops(on widget: Widget) {
+        TabDrag.acceptDrops(on: widget) { [weak self] name in self?.tabMove(named: name) }
+    }
+
+    /// Moves the tab whose handle's drag named `name` into this scene's window and shows it
+    /// (run once the drag is over: its window may close with it); nil when it is here already.
+    func tabMove(named name: String) -> (@MainActor () -> Void)? {
+        guard let scene = application.connectedScenes.first(where: { $0.session.persistentIdentifier.uuidString == name }),
+              !scene.sharesWindow(with: self), tabGroup != nil else { return nil }
+        return { [weak self, weak scene] in
+            guard let self, let scene, scene.activationState != .disconnected, let group = self.tabGroup else { return }
+            group.receive(scene)
+            group.bringForward(scene)
+            self.window.present()
+        }
+    }
+
     /// Shows this scene beside `other`, in its window's right side (a split view), with the focus.
     public func moveBeside(_ other: WindowScene) {
         other.tabGroup?.split(with: self)

@@ -47,6 +47,8 @@ public final class WindowTabGroup {
         focusedPane = panes[0]
         window = ApplicationWindow(application: application.native)
         paned.set(first: panes[0].notebook, second: panes[1].notebook)
+        // A tab handle dropped on the window (not on its text, which takes its own): the tab joins it.
+        TabDrag.acceptDrops(on: paned) { [weak self] name in self?.focusedPane.shownScene?.tabMove(named: name) }
         window.add(paned)
         paned.show()
         // A handle moved is kept in the records of a split window's scenes, once it rests (a

@@ -69,11 +69,14 @@ final class EditorWindow {
         if let windows { builder.menu("windows-section").appendSection(windows) }
         menuButton = builder.menuButton("menu-button", menu: builder.menu("window-menu"))
         headerBar.packEnd(caretPosition.button)
+        // A window of one tab has no strip: its tab is dragged to another window by this handle.
+        headerBar.packStart(scene.makeTabHandle(tooltip: localized("Drag to move this tab to another window")))
 
         loadingBar = (builder.box("loading-bar"), builder.label("loading-label"), builder.progressBar("loading-progress"))
         bannerSlot = builder.box("banner-slot")
         findSlot = builder.box("find-slot")
         builder.scrolledWindow("scroller").add(textView)
+        scene.acceptTabDrops(on: textView)
         scrollbar = builder.scrollbar("scrollbar")
         // The language sits in the status bar, as in gedit: the header keeps its room for the
         // file's name, and a window can be as narrow as gedit's.

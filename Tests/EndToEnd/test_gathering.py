@@ -1,11 +1,15 @@
 """Files gathered where they belong (issue 49): with Tandem's default settings, files opened
 together share one window as tabs and later launches join the window used last; --new-window
 makes a new window (its files still together); Move Tab to Window lists the other windows; the
-Windows menu has one entry per window, its other tabs beneath it."""
+Windows menu has one entry per window, its other tabs beneath it; the tab of a window of one
+tab is dragged to another window by the handle in its title bar."""
+import subprocess
+
 import pyatspi
+import pytest
 
 from conftest import descendants, wait_for, press, write
-from test_tabs import tab_names, tab_text
+from test_tabs import tab_names, tab_text, drag, centre, x_windows
 
 
 def default_settings(tmp_path):
@@ -98,3 +102,37 @@ def test_move_tab_to_window_lists_the_other_windows_and_moves_the_tab(tandem, tm
     # Typed after the move, it lands in the moved tab.
     write("more ")
     wait_for("typing in the moved tab", lambda: tab_text(tandem, "• b.txt", "• b.txt") == "unsaved more b.txt\n")
+
+
+@pytest.mark.x11_only("drags with the pointer, which the tests move through X only")
+def test_the_tab_of_a_one_tab_window_is_dragged_by_its_title_bar_handle_into_another(tandem, tmp_path):
+    """Issue 49: a window of one tab shows no strip, so its tab could not be dragged anywhere
+    (a user pressed Ctrl+T, dragged, and closed the leftover window)."""
+    (tmp_path / "a.txt").write_text("alpha\n")
+    (tmp_path / "b.txt").write_text("beta\n")
+    tandem.start("a.txt", "b.txt")   # the fixture's setting: a window each
+    tandem.wait_title("a.txt")
+    tandem.wait_title("b.txt")
+    tandem.type("a.txt", "typed ")
+    tandem.wait_title("• a.txt")
+    # Side by side, so neither covers the other.
+    subprocess.run(["xdotool", "windowmove", "--sync", tandem.window_id("• a.txt"), "0", "0"], check=True)
+    subprocess.run(["xdotool", "windowmove", "--sync", tandem.window_id("b.txt"), "800", "330"], check=True)
+    handle = wait_for("the handle in a.txt's title bar", lambda: next(
+        (n for n in descendants(tandem.frame("• a.txt")) if n.name == "Drag to move this tab to another window"
+         and n.getState().contains(pyatspi.STATE_SHOWING)), None))
+    text = wait_for("b.txt's text on the right", lambda: next(
+        (t for t in tandem.find(tandem.frame("b.txt"), "text") if t.name == "Document text"
+         and t.queryComponent().getExtents(0)[0] >= 800), None))
+    drag(centre(handle), centre(text))
+    wait_for("a.txt a tab of b.txt's window, shown", lambda: tandem.titles() == ["• a.txt"]
+             and tab_names(tandem, "• a.txt") == ["b.txt", "• a.txt"])
+    assert len(x_windows(tandem)) == 1, "the window it left is gone"
+    assert tab_text(tandem, "• a.txt", "• a.txt") == "typed alpha\n", "the scene itself moved, unsaved text and all"
+    assert tab_text(tandem, "• a.txt", "b.txt") == "beta\n", "nothing dropped into the text"
+    # One window is left, and it has a strip: no handle takes room from its title.
+    wait_for("no handle shown", lambda: not [n for n in descendants(tandem.frame("• a.txt"))
+                                              if n.name == "Drag to move this tab to another window"
+                                              and n.getState().contains(pyatspi.STATE_SHOWING)])
+    wait_for("no drag window left", lambda: not x_windows(tandem, drag_windows=True))
+    assert not tandem.gtk_complaints()
