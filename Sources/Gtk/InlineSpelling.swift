@@ -98,7 +98,7 @@ final class InlineSpelling {
     /// An edit changed `start..<end` (buffer offsets, after it): its words are checked again.
     private func edited(_ start: Int, _ end: Int, size: Int) {
         changes += 1
-        let (lower, upper) = wordBounds(start, end)
+        let (lower, upper) = widened(start, end)
         var a = iter(lower), b = iter(upper)
         removeUnderline(lower, upper)
         gtk_text_buffer_apply_tag(buffer, unchecked, &a, &b)
@@ -137,11 +137,14 @@ final class InlineSpelling {
     /// Sends the next unchecked words the view shows to the checker, at most `chunk` characters.
     private func takeTurn() {
         guard let checker, isShown, !inFlight, let shown = shownRange() else { return }
-        let held = typingAtCaret ? wordBounds(caretOffset, caretOffset) : nil
+        let held = typingAtCaret ? widened(caretOffset, caretOffset) : nil
         var from = shown.lowerBound
         while from < shown.upperBound, let run = nextUnchecked(from: from, before: shown.upperBound) {
-            let end = wordBounds(min(run.upperBound, run.lowerBound + Self.chunk), min(run.upperBound, run.lowerBound + Self.chunk)).1
-            var words = words(in: run.lowerBound..<end)
+            let cut = min(run.upperBound, run.lowerBound + Self.chunk)
+            let end = max(cut, widened(cut, cut).1)
+            // The word being typed, all the run: nothing to ask (and no words to find).
+            let typing = held.map { $0.0 <= run.lowerBound && end <= $0.1 } ?? false
+            var words = typing ? [] : words(in: run.lowerBound..<end)
             if let held { words.removeAll { $0.range.lowerBound < held.1 && held.0 < $0.range.upperBound } }
             settle(run.lowerBound..<end, except: held)
             from = end
@@ -230,33 +233,29 @@ final class InlineSpelling {
         return lower..<min(limit, Int(gtk_text_iter_get_offset(&end)))
     }
 
-    /// The words (Pango's word boundaries) that start in `range`, with their text; words with
-    /// a digit in them are left alone, as gspell leaves them.
+    /// The words (Pango's word boundaries) in `range`, which starts and ends outside any word,
+    /// with their text; words with a digit in them are left alone, as gspell leaves them. Only
+    /// the range's text is broken into words (the line around it is not).
     private func words(in range: Range<Int>) -> [(range: Range<Int>, text: String)] {
+        var start = iter(range.lowerBound), end = iter(range.upperBound)
+        guard let slice = gtk_text_iter_get_slice(&start, &end) else { return [] }
+        defer { g_free(slice) }
+        let scalars = Array(String(cString: slice).unicodeScalars)
+        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: scalars.count + 1)
+        pango_get_log_attrs(slice, gint(strlen(slice)), -1, pango_language_get_default(), &attributes, gint(attributes.count))
         var found: [(range: Range<Int>, text: String)] = []
-        var word = iter(range.lowerBound)
-        if gtk_text_iter_starts_word(&word) == 0 {
-            guard gtk_text_iter_forward_word_end(&word) != 0 else { return [] }
-            gtk_text_iter_backward_word_start(&word)
-            if Int(gtk_text_iter_get_offset(&word)) < range.lowerBound {  // it began before: the next
-                guard gtk_text_iter_forward_word_end(&word) != 0, gtk_text_iter_forward_word_end(&word) != 0 else { return [] }
-                gtk_text_iter_backward_word_start(&word)
+        var wordStart: Int?
+        for index in 0...scalars.count {
+            if wordStart != nil && attributes[index].is_word_end != 0, let lower = wordStart {
+                var text = String.UnicodeScalarView()
+                text.append(contentsOf: scalars[lower..<index])
+                let word = String(text)
+                if !word.contains(where: \.isNumber) {
+                    found.append((range.lowerBound + lower..<range.lowerBound + index, word))
+                }
+                wordStart = nil
             }
-        }
-        while Int(gtk_text_iter_get_offset(&word)) < range.upperBound {
-            var end = word
-            guard gtk_text_iter_forward_word_end(&end) != 0 else { break }
-            let lower = Int(gtk_text_iter_get_offset(&word)), upper = Int(gtk_text_iter_get_offset(&end))
-            if let slice = gtk_text_iter_get_slice(&word, &end) {
-                let text = String(cString: slice)
-                g_free(slice)
-                if !text.contains(where: \.isNumber) { found.append((lower..<upper, text)) }
-            }
-            var next = end
-            guard gtk_text_iter_forward_word_end(&next) != 0 else { break }
-            gtk_text_iter_backward_word_start(&next)
-            guard Int(gtk_text_iter_get_offset(&next)) > lower else { break }
-            word = next
+            if index < scalars.count && attributes[index].is_word_start != 0 { wordStart = index }
         }
         return found
     }
@@ -275,7 +274,34 @@ final class InlineSpelling {
         return Int(gtk_text_iter_get_offset(&caret))
     }
 
-    /// `start..<end` widened to the whole words it cuts or touches.
+    /// How far `widened` looks each way for a blank.
+    static let reach = 64
+
+    /// `start..<end` widened over the characters around it up to a blank or a line's edge, so
+    /// it holds whole words: GtkTextIter's word moves break the whole line again after every
+    /// change, and a long paragraph paid for that at every key. Past `reach` characters (a
+    /// script written without spaces), Pango's word boundaries decide.
+    private func widened(_ start: Int, _ end: Int) -> (Int, Int) {
+        var a = iter(start), b = iter(end)
+        var steps = 0
+        while gtk_text_iter_starts_line(&a) == 0 {
+            var before = a
+            gtk_text_iter_backward_char(&before)
+            if g_unichar_isspace(gtk_text_iter_get_char(&before)) != 0 { break }
+            steps += 1
+            if steps > Self.reach { return wordBounds(start, end) }
+            a = before
+        }
+        steps = 0
+        while gtk_text_iter_ends_line(&b) == 0, g_unichar_isspace(gtk_text_iter_get_char(&b)) == 0 {
+            steps += 1
+            if steps > Self.reach { return wordBounds(start, end) }
+            gtk_text_iter_forward_char(&b)
+        }
+        return (Int(gtk_text_iter_get_offset(&a)), Int(gtk_text_iter_get_offset(&b)))
+    }
+
+    /// `start..<end` widened to the whole words it cuts or touches (Pango's word boundaries).
     private func wordBounds(_ start: Int, _ end: Int) -> (Int, Int) {
         var a = iter(start), b = iter(end)
         if (gtk_text_iter_inside_word(&a) != 0 && gtk_text_iter_starts_word(&a) == 0) || gtk_text_iter_ends_word(&a) != 0 {

@@ -55,6 +55,10 @@ public final class SourceBuffer: Object {
 
     /// Selects from `anchorOffset` to `caretOffset` (character offsets) at once.
     public func select(anchorOffset: Int, caretOffset: Int) {
+        // Marks already there stay untouched: a move emits mark-set, which GtkTextView answers by
+        // laying out the caret's line at once (for the input method), so each window showing the
+        // document shaped that line an extra time at every key.
+        guard caretOffset != self.caretOffset || anchorOffset != selectionBoundOffset else { return }
         var anchor = GtkTextIter(), caret = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &anchor, gint(anchorOffset))
         gtk_text_buffer_get_iter_at_offset(buffer, &caret, gint(caretOffset))

@@ -74,4 +74,35 @@ final class InlineSpellingTests: XCTestCase {
             otherWindow.destroy()
         }
     }
+
+    /// Words are found in the edited text alone (the line around it is not broken into words
+    /// again at every key): punctuation, an apostrophe, a digit and a run longer than the
+    /// widening's reach still give the words Pango gives.
+    func testWordsAmongPunctuationInALongLineAreFoundAsPangoFindsThem() {
+        MainActor.assumeIsolated {
+            let long = String(repeating: "x", count: InlineSpelling.reach * 2)
+            let line = String(repeating: "all these words are right ", count: 80)
+                + "(wrod), don't 3rd teh." + " url/\(long)/qzxv " + String(repeating: "right ", count: 80)
+            let (window, view) = Self.shownView(line)
+            let at = { (word: String) in line.distance(from: line.startIndex, to: line.range(of: word)!.lowerBound) }
+            XCTAssertTrue(MainLoop.run(until: { view.isMisspelt(at: at("wrod")) && view.isMisspelt(at: at("teh.")) }, timeout: 5),
+                          "misspelt words between brackets and before a full stop")
+            XCTAssertFalse(view.isMisspelt(at: at("don't")), "an apostrophe inside a word")
+            XCTAssertFalse(view.isMisspelt(at: at("3rd")), "a word with a digit is left alone")
+            XCTAssertFalse(view.isMisspelt(at: at("all")))
+            XCTAssertTrue(view.isMisspelt(at: at("qzxv")), "a word after a run past the reach")
+            // Typed in the middle of the long line, after a word: flagged once the caret leaves it.
+            let buffer = view.buffer
+            let place = at("right (wrod)") + 5
+            buffer.placeCaret(offset: place)
+            for character in " speling" { buffer.userInsert(String(character), at: buffer.caretOffset) }
+            Self.settle()
+            XCTAssertFalse(view.isMisspelt(at: place + 2), "the word at the caret waits")
+            buffer.placeCaret(offset: 0)
+            XCTAssertTrue(MainLoop.run(until: { view.isMisspelt(at: place + 2) }, timeout: 5), "the caret left it: flagged")
+            XCTAssertTrue(view.isMisspelt(at: at("wrod") + 8), "the word after it is still flagged")
+            XCTAssertFalse(view.isMisspelt(at: place - 2), "the word before it is still right")
+            window.destroy()
+        }
+    }
 }
