@@ -7,7 +7,7 @@ public enum AboutDialog {
     private static var builder: Builder?
 
     /// Shows the About dialog over `parent`, saying `version`.
-    public static func present(over parent: ApplicationWindow?, version: String) {
+    public static func present(over parent: DialogParent?, version: String) {
         let builder = builder ?? made(version: version)
         builder.presentWindow("about", over: parent, hidesOnClose: true)
     }

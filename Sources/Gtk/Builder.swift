@@ -32,10 +32,10 @@ public final class Builder: Object {
     /// Shows the window with `id` over `parent`. With `hidesOnClose`, closing only hides it, to
     /// show it again later: GTK 3's accessibility bridge logs criticals when a window it has
     /// walked (GtkShortcutsWindow) is destroyed.
-    public func presentWindow(_ id: String, over parent: ApplicationWindow?, hidesOnClose: Bool = false) {
+    public func presentWindow(_ id: String, over parent: DialogParent?, hidesOnClose: Bool = false) {
         guard let object = pointer(id) else { return }
         guard let window = tandem_window(object) else { return }
-        if let parent { gtk_window_set_transient_for(window, tandem_window(parent.raw)) }
+        if let parent { gtk_window_set_transient_for(window, tandem_window(parent.window.raw)) }
         guard !presented.contains(id) else { return WaylandActivation.present(window) }
         presented.insert(id)
         if hidesOnClose { tandem_window_hide_on_close(window) }

@@ -9,12 +9,12 @@ public final class FileChooser: Object {
     public enum Purpose { case open, save }
 
     /// Creates a chooser over `parent`. For `.save`, `suggestedName` and `folder` prefill it.
-    public init(purpose: Purpose, title: String, parent: ApplicationWindow?,
+    public init(purpose: Purpose, title: String, parent: DialogParent?,
                 folder: String? = nil, suggestedName: String? = nil,
                 onAnswer: @escaping @MainActor ([String]) -> Void) {
         let action = purpose == .open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
         let accept = purpose == .open ? localized("_Open") : localized("_Save")
-        let native = gtk_file_chooser_native_new(title, parent.flatMap { tandem_window($0.raw) }, action, accept, localized("_Cancel"))!
+        let native = gtk_file_chooser_native_new(title, parent.flatMap { tandem_window($0.window.raw) }, action, accept, localized("_Cancel"))!
         super.init(UnsafeMutableRawPointer(native), ownership: .adopt)
         let chooser = tandem_file_chooser(raw)
         gtk_file_chooser_set_local_only(chooser, 1)

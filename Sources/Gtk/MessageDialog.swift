@@ -16,7 +16,7 @@ public final class MessageDialog: Widget {
     }
 
     /// Creates a question dialog over `parent`; `onAnswer` gets the chosen id, or nil if dismissed.
-    public convenience init(parent: ApplicationWindow?, title: String, detail: String, choices: [Choice],
+    public convenience init(parent: DialogParent?, title: String, detail: String, choices: [Choice],
                             onAnswer: @escaping @MainActor (Int?) -> Void) {
         self.init(parent: parent, title: title, detail: detail, choices: choices, checklist: nil) { answer, _ in onAnswer(answer) }
     }
@@ -24,9 +24,9 @@ public final class MessageDialog: Widget {
     /// Creates a question dialog over `parent` with a list of check boxes under `checklist`'s
     /// heading, every one checked (gedit's close question: which documents to save);
     /// `onAnswer` gets the chosen id (nil if dismissed) and which boxes were checked then.
-    public init(parent: ApplicationWindow?, title: String, detail: String, choices: [Choice],
+    public init(parent: DialogParent?, title: String, detail: String, choices: [Choice],
                 checklist: (heading: String, items: [String])?, onAnswer: @escaping @MainActor (Int?, [Bool]) -> Void) {
-        let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent.flatMap { tandem_window($0.raw) }
+        let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent.flatMap { tandem_window($0.window.raw) }
         super.init(tandem_message_dialog_new(parentWindow, GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, title), ownership: .sink)
         tandem_message_dialog_set_secondary(widget, detail)
         for choice in choices {

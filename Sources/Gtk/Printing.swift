@@ -21,13 +21,13 @@ public struct PrintOptions: Equatable, Sendable {
 /// (highlighting, line numbers, wrapping, header, font), then the pages.
 @MainActor
 public enum Printing {
-    /// Shows the print dialog over `window` and prints `buffer` ("Print to File" offers
+    /// Shows the print dialog over `parent` and prints `buffer` ("Print to File" offers
     /// `pdfPath`). `tab`, titled `tabLabel`, is the dialog's page of the editor's own; `options`
     /// is asked how to print as the dialog opens and again when the user prints (the page may
     /// have changed them). `onFailure` is told why printing failed (never when it printed or was
     /// cancelled). The dialog does not hold the main loop (allow-async): quitting while it is
     /// open ends the process as any quit does.
-    public static func print(_ buffer: SourceBuffer, title: String, pdfPath: String, over window: ApplicationWindow?,
+    public static func print(_ buffer: SourceBuffer, title: String, pdfPath: String, over parent: DialogParent?,
                              tab: (widget: Widget, label: String)? = nil, options: @escaping @MainActor () -> PrintOptions,
                              onFailure: @escaping @MainActor (String) -> Void) {
         let uri = g_filename_to_uri(pdfPath, nil, nil)
@@ -69,7 +69,7 @@ public enum Printing {
             g_clear_error(&error)
         }
         var error: UnsafeMutablePointer<GError>?
-        let result = gtk_print_operation_run(pointer, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, window.map { tandem_window($0.raw) }, &error)
+        let result = gtk_print_operation_run(pointer, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent.map { tandem_window($0.window.raw) }, &error)
         if result != GTK_PRINT_OPERATION_RESULT_IN_PROGRESS { running.removeAll { $0.operation === operation } }
         if result == GTK_PRINT_OPERATION_RESULT_ERROR, let error {
             onFailure(String(cString: error.pointee.message))

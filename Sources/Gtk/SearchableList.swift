@@ -26,7 +26,7 @@ public final class SearchableList: Widget {
     /// `empty` is said when nothing is listed, or nothing matches what is typed.
     @discardableResult
     public static func present(title: String, placeholder: String, empty: String = "", items: [Item], selected: Int,
-                               over parent: ApplicationWindow?, onPick: @escaping @MainActor (Int) -> Void) -> SearchableList {
+                               over parent: DialogParent?, onPick: @escaping @MainActor (Int) -> Void) -> SearchableList {
         shown?.destroy()
         let list = SearchableList(title: title, placeholder: placeholder, items: items, parent: parent, onPick: onPick)
         if !empty.isEmpty {
@@ -42,7 +42,7 @@ public final class SearchableList: Widget {
         return list
     }
 
-    private init(title: String, placeholder: String, items: [Item], parent: ApplicationWindow?, onPick: @escaping @MainActor (Int) -> Void) {
+    private init(title: String, placeholder: String, items: [Item], parent: DialogParent?, onPick: @escaping @MainActor (Int) -> Void) {
         self.items = items
         self.onPick = onPick
         let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
@@ -51,7 +51,7 @@ public final class SearchableList: Widget {
         gtk_window_set_default_size(tandem_window(window), 460, 360)
         gtk_window_set_position(tandem_window(window), GTK_WIN_POS_CENTER_ON_PARENT)
         if let parent {
-            gtk_window_set_transient_for(tandem_window(window), tandem_window(parent.raw))
+            gtk_window_set_transient_for(tandem_window(window), tandem_window(parent.window.raw))
             gtk_window_set_destroy_with_parent(tandem_window(window), 1)
         }
         let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 6)!

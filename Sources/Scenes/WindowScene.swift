@@ -7,7 +7,7 @@ public final class WindowScene {
     /// The session this scene shows; it outlives the scene.
     public let session: SceneSession
     /// The window the scene is in now (it changes when its tab moves to another window).
-    public private(set) var window: ApplicationWindow
+    private(set) var window: ApplicationWindow
     /// The window's tabs, this scene's among them.
     public private(set) weak var tabGroup: WindowTabGroup?
     /// The delegate that builds and runs this window.

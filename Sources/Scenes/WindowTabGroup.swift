@@ -9,8 +9,8 @@ import Gtk
 public final class WindowTabGroup {
     /// Names the group across launches: a restored scene whose record names it joins it.
     public let identifier: UUID
-    /// The GTK window.
-    public let window: ApplicationWindow
+    /// The GTK window, kept inside Scenes (delegates ask their scene: `WindowScene+Window`).
+    let window: ApplicationWindow
     /// The window's two sides, each with its tabs; the second shows once the window is split.
     let panes = [TabPane(), TabPane()]
     private let paned = Paned(horizontal: true)

@@ -17,22 +17,22 @@ enum AppActions {
         }
         application.addAction("switch-window") { [weak appDelegate, weak application] in
             guard let appDelegate, let application else { return }
-            let parent = application.connectedScenes.last { $0.activationState == .foregroundActive }?.window
+            let parent = application.connectedScenes.last { $0.activationState == .foregroundActive }?.dialogParent
             appDelegate.windows.presentSwitcher(over: parent) { [weak application] session in
                 application?.requestSceneSessionActivation(session)
             }
         }
         application.addAction("reopen-closed-window") { [weak appDelegate] in appDelegate?.reopenClosedWindow() }
         application.addAction("shortcuts") { [weak application] in
-            ShortcutsWindow.present(over: application?.connectedScenes.last?.window)
+            ShortcutsWindow.present(over: application?.connectedScenes.last?.dialogParent)
         }
         application.addAction("about") { [weak application] in
             AppData.findIcon()  // the logo, when Tandem runs from its build tree
-            AboutDialog.present(over: application?.connectedScenes.last?.window, version: TandemVersion.string)
+            AboutDialog.present(over: application?.connectedScenes.last?.dialogParent, version: TandemVersion.string)
         }
         application.addAction("preferences") { [weak appDelegate, weak application] in
             guard let appDelegate, let application else { return }
-            let parent = application.connectedScenes.last { $0.activationState == .foregroundActive }?.window
+            let parent = application.connectedScenes.last { $0.activationState == .foregroundActive }?.dialogParent
             PreferencesWindow.present(preferences: appDelegate.preferences, over: parent)
         }
     }

@@ -125,7 +125,7 @@ final class EditorCommands {
             ?? stem + " (\(UUID().uuidString)).pdf"
         let name = document.displayName
         let tab = settings.flatMap { PrintOptionsTab.make(settings: $0) }
-        Printing.print(wholeDocument(), title: name, pdfPath: pdf, over: scene?.window,
+        Printing.print(wholeDocument(), title: name, pdfPath: pdf, over: scene?.dialogParent,
                        tab: tab.map { ($0.widget, PrintOptionsTab.label) },
                        options: { withExtendedLifetime(tab?.builder) { PrintOptionsTab.options(from: settings, editorFont: font) } }) {
             [weak banners] failure in
@@ -179,7 +179,7 @@ final class EditorCommands {
     private var folder: String? { document.path.map { PathName.folder(of: $0) } }
 
     private func chooseFilesToOpen() {
-        FileChooser(purpose: .open, title: localized("Open Files"), parent: scene?.window, folder: folder) { [weak self] paths in
+        FileChooser(purpose: .open, title: localized("Open Files"), parent: scene?.dialogParent, folder: folder) { [weak self] paths in
             self?.open(paths)
         }.show()
     }
@@ -190,7 +190,7 @@ final class EditorCommands {
         let paths = RecentFiles.recentPaths()
         let items = paths.map { SearchableList.Item(title: PathName.file(of: $0), detail: EditorTitle.folderForDisplay(PathName.folder(of: $0))) }
         SearchableList.present(title: localized("Open Recent"), placeholder: localized("Search recent files by name or folder"),
-                               empty: localized("No recent files"), items: items, selected: 0, over: scene?.window) { [weak self] index in
+                               empty: localized("No recent files"), items: items, selected: 0, over: scene?.dialogParent) { [weak self] index in
             self?.open([paths[index]])
         }
     }
@@ -203,7 +203,7 @@ final class EditorCommands {
     }
 
     func saveAs(completion: @escaping @MainActor (Bool) -> Void = { _ in }) {
-        FileChooser(purpose: .save, title: localized("Save As"), parent: scene?.window, folder: folder,
+        FileChooser(purpose: .save, title: localized("Save As"), parent: scene?.dialogParent, folder: folder,
                     suggestedName: document.displayName) { [weak self] paths in
             guard let self, let target = paths.first else { return completion(false) }
             self.write(to: target, completion: completion)
@@ -248,7 +248,7 @@ final class EditorCommands {
         // What Overwrite overwrites: the file as it is while the question is put, not a write after it.
         let seen = environment.store.diskVersion(of: document)
         MessageDialog(
-            parent: scene?.window, title: message,
+            parent: scene?.dialogParent, title: message,
             // Where the window can merge the change, Cancel leads there (the question stays in the window).
             detail: document.canMerge
                 ? localized("Overwrite the file with your text, or cancel and choose Merge, Reload or Save As?")

@@ -43,7 +43,7 @@ extension EditorSceneDelegate {
         // On Wayland a selection claims the primary selection, which the compositor refuses to
         // a window without the focus; GTK then collapses the selection (found restoring a
         // window). It is made again once the window has the focus.
-        if place.anchor != place.caret, DisplayBackend.current == .wayland, scene?.window.isActive == false {
+        if place.anchor != place.caret, DisplayBackend.current == .wayland, scene?.isWindowActive == false {
             selectionAwaitingFocus = place
         }
     }

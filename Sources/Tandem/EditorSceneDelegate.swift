@@ -83,10 +83,10 @@ final class EditorSceneDelegate: SceneDelegate {
         loading.showBarIfStillLoading()
         if let record = options.restorationRecord {
             ui.textView.zoom = EditorRestoration.zoom(in: record)
-            if let place = EditorRestoration.restore(record, window: scene.window) { go(to: place) }
+            if let place = EditorRestoration.restore(record, in: scene) { go(to: place) }
             banners.expectsFile = document.path != nil
         } else if !scene.hasTabSiblings, let place = environment.host?.cascadePlace(for: scene) {
-            scene.window.move(x: place.x, y: place.y)
+            scene.moveWindow(x: place.x, y: place.y)
         }
         if let place = options.files.first { moveCaret(to: place) }
         if options.restorationRecord == nil, options.files.first?.line == nil { comeBack(ui) }
@@ -232,7 +232,7 @@ final class EditorSceneDelegate: SceneDelegate {
     func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord? {
         guard let ui, let viewport else { return nil }
         // A place still waiting for its lines is where the user is, not the buffer's caret.
-        return EditorRestoration.record(of: scene.window, place: pendingPlace ?? .current(in: ui, through: viewport), document: document,
+        return EditorRestoration.record(of: scene, place: pendingPlace ?? .current(in: ui, through: viewport), document: document,
                                         zoom: ui.textView.zoom, language: chosenLanguage)
     }
 

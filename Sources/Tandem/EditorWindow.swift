@@ -84,7 +84,7 @@ final class EditorWindow {
         statusBar.bar.packEnd(languageButton)
         let content = builder.box("content")
         scene.setContent(content, titlebar: headerBar)
-        scene.window.setDefaultSize(width: 800, height: 600)
+        scene.setWindowDefaultSize(width: 800, height: 600)
         builder.on("loading-cancel", "clicked") { [weak self] in self?.onCancelLoading?() }
         headerBar.showAll()
         content.showAll()

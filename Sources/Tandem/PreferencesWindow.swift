@@ -5,7 +5,7 @@ import Gtk
 @MainActor
 enum PreferencesWindow {
     /// Shows the window over `parent`; does nothing when no schema could be found.
-    static func present(preferences: EditorPreferences, over parent: ApplicationWindow?) {
+    static func present(preferences: EditorPreferences, over parent: DialogParent?) {
         guard let settings = preferences.settings else { return }
         let builder = Builder(file: "preferences.ui")
         let switches = ["wrap", "show-line-numbers", "highlight-current-line", "show-right-margin",

@@ -9,7 +9,7 @@ enum ShortcutsWindow {
     private static var builder: Builder?
 
     /// Shows the window over `parent`.
-    static func present(over parent: ApplicationWindow?) {
+    static func present(over parent: DialogParent?) {
         let builder = builder ?? {
             let builder = Builder(file: "shortcuts.ui")
             builder.fillShortcuts(section: "section", with: groups)

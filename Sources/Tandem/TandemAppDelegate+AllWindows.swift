@@ -38,9 +38,9 @@ extension TandemAppDelegate {
     /// Wayland, where only the compositor places windows.
     func cascadePlace(for scene: WindowScene) -> (x: Int, y: Int)? {
         guard ApplicationWindow.canBePlaced, let others = application?.connectedScenes.filter({ $0 !== scene }), !others.isEmpty else { return nil }
-        let step = 32, size = scene.window.size, area = ApplicationWindow.workArea
+        let step = 32, size = scene.windowFrame.size, area = ApplicationWindow.workArea
         let start = (x: (area?.x ?? 0) + step, y: (area?.y ?? 0) + step)
-        guard let from = others.last(where: { $0.window.knownPosition != nil })?.window.knownPosition else { return start }
+        guard let from = others.last(where: { $0.windowFrame.position != nil })?.windowFrame.position else { return start }
         let next = (x: from.x + step, y: from.y + step)
         if let area, next.x + size.width > area.x + area.width || next.y + size.height > area.y + area.height { return start }
         return next

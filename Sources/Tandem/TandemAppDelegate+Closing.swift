@@ -9,7 +9,7 @@ extension TandemAppDelegate {
     func application(_ application: Application, shouldClose scenes: [WindowScene], decision: @escaping @MainActor (Bool) -> Void) {
         let atRisk = editorsLosingChanges(closing: scenes)
         guard !atRisk.isEmpty else { return decision(true) }
-        let parent = (scenes.first { $0.tabGroup?.selectedScene === $0 } ?? scenes.first)?.window
+        let parent = (scenes.first { $0.tabGroup?.selectedScene === $0 } ?? scenes.first)?.dialogParent
         let names = atRisk.map { questionName(of: $0.document) }
         let several = atRisk.count > 1
         MessageDialog(

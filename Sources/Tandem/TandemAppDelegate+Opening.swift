@@ -84,7 +84,7 @@ extension TandemAppDelegate {
         if !forceNewWindow, let scene = scene(showing: document) {
             editor(of: scene)?.moveCaret(to: file)
             scene.selectTab()
-            scene.window.present()
+            scene.presentWindow()
             return scene
         }
         // The preference puts it in a tab of the window used last; --new-window opens a new
@@ -104,7 +104,7 @@ extension TandemAppDelegate {
         if let target, let editor = editor(of: target) {
             editor.showNotices(refusals.problems)
             editor.offerToOpenAnyway(refusals.binary)
-            target.window.present()
+            target.presentWindow()
         } else {
             openWindow(on: store.newUntitled(), at: nil, offer: refusals.binary, notices: refusals.problems)
         }

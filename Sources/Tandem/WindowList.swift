@@ -99,7 +99,7 @@ final class WindowList {
 
     /// Shows the switcher over `parent`: the windows most recently used first, the one used
     /// before the current one chosen, so Ctrl+` then Enter goes back and forth between two.
-    func presentSwitcher(over parent: ApplicationWindow?, show: @escaping @MainActor (SceneSession) -> Void) {
+    func presentSwitcher(over parent: DialogParent?, show: @escaping @MainActor (SceneSession) -> Void) {
         let sessions = recent.filter { session in entries.contains { $0.session === session } }
         let items = sessions.map { session in
             let entry = entries.first { $0.session === session }!
@@ -122,7 +122,7 @@ final class WindowList {
         SearchableList.present(title: localized("Move Tab to Window"), placeholder: localized("Search windows by name or folder"),
                                empty: localized("No other window is open"),
                                items: targets.map { SearchableList.Item(title: $0.title, detail: $0.folder) },
-                               selected: 0, over: scene.window) { index in move(targets[index].scene) }
+                               selected: 0, over: scene.dialogParent) { index in move(targets[index].scene) }
     }
 
     /// A window's menu item: its title, and its folder after a dash.
