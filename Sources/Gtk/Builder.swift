@@ -1,5 +1,4 @@
 import CGtk
-import Localization
 
 /// A GtkBuilder: a window or bar declared in one of Tandem's UI files, its widgets found by id.
 @MainActor
@@ -9,12 +8,12 @@ public final class Builder: Object {
     /// the bundle is a broken installation, said as such.
     public init(file name: String) {
         let builder = gtk_builder_new()!
-        gtk_builder_set_translation_domain(builder, textDomain)
+        gtk_builder_set_translation_domain(builder, UIBundle.translationDomain)
         var error: UnsafeMutablePointer<GError>?
         if !UIBundle.isRegistered || gtk_builder_add_from_resource(builder, UIBundle.prefix + name, &error) == 0 {
             let message = error.map { String(cString: $0.pointee.message) } ?? "the interface files are not installed"
             g_clear_error(&error)
-            preconditionFailure("Tandem's UI file \(name) cannot be built: \(message)")
+            preconditionFailure("UI file \(name) cannot be built: \(message)")
         }
         super.init(UnsafeMutableRawPointer(builder), ownership: .adopt)
     }
@@ -51,7 +50,7 @@ public final class Builder: Object {
     /// The object `id` of this builder's file, which must declare it: a missing one is a UI file
     /// out of step with the code, said as such.
     func declared(_ id: String) -> UnsafeMutableRawPointer {
-        guard let object = pointer(id) else { preconditionFailure("Tandem's UI file declares no object \"\(id)\"") }
+        guard let object = pointer(id) else { preconditionFailure("the UI file declares no object \"\(id)\"") }
         return object
     }
 

@@ -1,6 +1,5 @@
 import CGtk
 import Dispatch
-import Localization
 
 /// A GtkFileChooserNative for Open or Save As; answers with a path or nil.
 @MainActor
@@ -8,13 +7,13 @@ public final class FileChooser: Object {
     /// What the chooser is for.
     public enum Purpose { case open, save }
 
-    /// Creates a chooser over `parent`. For `.save`, `suggestedName` and `folder` prefill it.
-    public init(purpose: Purpose, title: String, parent: DialogParent?,
+    /// Creates a chooser over `parent`, its buttons named `accept` and `cancel` (with mnemonics,
+    /// in the user's language). For `.save`, `suggestedName` and `folder` prefill it.
+    public init(purpose: Purpose, title: String, accept: String, cancel: String, parent: DialogParent?,
                 folder: String? = nil, suggestedName: String? = nil,
                 onAnswer: @escaping @MainActor ([String]) -> Void) {
         let action = purpose == .open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
-        let accept = purpose == .open ? localized("_Open") : localized("_Save")
-        let native = gtk_file_chooser_native_new(title, parent.flatMap { tandem_window($0.window.raw) }, action, accept, localized("_Cancel"))!
+        let native = gtk_file_chooser_native_new(title, parent.flatMap { tandem_window($0.window.raw) }, action, accept, cancel)!
         super.init(UnsafeMutableRawPointer(native), ownership: .adopt)
         let chooser = tandem_file_chooser(raw)
         gtk_file_chooser_set_local_only(chooser, 1)

@@ -1,5 +1,4 @@
 import CGtk
-import Localization
 
 /// A GtkInfoBar with one message and a close button; hidden until a message is shown. A new
 /// message replaces the one shown: a bar says one thing, never a log of things.
@@ -17,12 +16,13 @@ public final class InfoBar: Widget {
     /// Called when the user closes the bar with its close button or Escape.
     public var onClose: (@MainActor () -> Void)?
 
-    /// Creates a hidden info bar with buttons (label with mnemonic, positive id) and a close button.
-    public init(buttons: [(label: String, id: Int)] = []) {
+    /// Creates a hidden info bar with buttons (label with mnemonic, positive id) and a close
+    /// button, which screen readers call `closeName`.
+    public init(buttons: [(label: String, id: Int)] = [], closeName: String) {
         super.init(gtk_info_bar_new(), ownership: .sink)
         let bar = tandem_info_bar(raw)
         gtk_info_bar_set_show_close_button(bar, 1)
-        nameCloseButton(of: bar, localized("Close"))
+        nameCloseButton(of: bar, closeName)
         gtk_container_add(tandem_container(gtk_info_bar_get_content_area(bar)), label.widget)
         for button in buttons { self.buttons[button.id] = gtk_info_bar_add_button(bar, button.label, gint(button.id)) }
         label.show()

@@ -65,7 +65,10 @@ enum LanguageIndex {
     }
 
     static var path: String { folder + "/language-index" }
-    private static var folder: String { String(cString: g_get_user_cache_dir()) + "/tandem" }
+    /// The program's own cache folder (GLib's program name: the app sets it).
+    private static var folder: String {
+        String(cString: g_get_user_cache_dir()) + "/" + (g_get_prgname().map { String(cString: $0) } ?? "gtk-app")
+    }
 
     /// The index as last read, and the file's time and size then: every window asks, the file is
     /// read again only when it changed. (Languages are guessed on the main thread only.)

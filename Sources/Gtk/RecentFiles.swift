@@ -1,5 +1,4 @@
 import CGtk
-import Localization
 
 /// The desktop's list of recently used files (GtkRecentManager), shared with other GTK apps.
 @MainActor

@@ -1,6 +1,5 @@
 import CGtk
 import Glibc
-import SafeFiles
 
 /// A GSettings object for one schema, found installed or in a folder the app names (its build
 /// tree's, where the build compiled it). Never aborts on a missing schema.
@@ -16,7 +15,7 @@ public final class Settings: Object {
             defer { g_settings_schema_unref(schema) }
             return Settings(g_settings_new_full(schema, nil, nil))
         }
-        guard let folder, FileSystem.exists(folder + "/gschemas.compiled") else { return nil }
+        guard let folder, g_file_test(folder + "/gschemas.compiled", G_FILE_TEST_EXISTS) != 0 else { return nil }
         var error: UnsafeMutablePointer<GError>?
         guard let source = g_settings_schema_source_new_from_directory(folder, g_settings_schema_source_get_default(), 0, &error) else {
             g_clear_error(&error)

@@ -1,5 +1,4 @@
 import CGtk
-import Localization
 
 /// Spell checking of a view's text (`InlineSpelling`, off the keystroke path): misspelt words
 /// underlined once typed, suggestions, Add to Dictionary and the language in the context menu, the
@@ -106,19 +105,19 @@ extension SourceView {
             let separator = gtk_separator_menu_item_new()
             gtk_menu_shell_prepend(shell, separator)
             gtk_widget_show(separator)
-            Self.prependSubmenu(localized("_Language"), languages, to: shell)
+            Self.prependSubmenu(Self.spellingMenuText.language, languages, to: shell)
             self.menuWord = self.inlineSpelling?.wordForMenu()
             if let word = self.menuWord {
                 let suggestions = Menu(), choices = Menu(), words = Menu()
                 for suggestion in checker.suggestions(for: word.text).prefix(10) {
                     words.append(suggestion, action: "spelling.replace", target: suggestion)
                 }
-                if g_menu_model_get_n_items(words.model) == 0 { words.append(localized("(no suggested words)"), action: "spelling.none") }
-                choices.append(localized("_Add to Dictionary"), action: "spelling.add-word")
-                choices.append(localized("_Ignore All"), action: "spelling.ignore-word")
+                if g_menu_model_get_n_items(words.model) == 0 { words.append(Self.spellingMenuText.noSuggestions, action: "spelling.none") }
+                choices.append(Self.spellingMenuText.addToDictionary, action: "spelling.add-word")
+                choices.append(Self.spellingMenuText.ignoreAll, action: "spelling.ignore-word")
                 suggestions.appendSection(words)
                 suggestions.appendSection(choices)
-                Self.prependSubmenu(localized("_Spelling Suggestions"), suggestions, to: shell)
+                Self.prependSubmenu(Self.spellingMenuText.suggestions, suggestions, to: shell)
             }
         }
     }

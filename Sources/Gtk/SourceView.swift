@@ -137,6 +137,8 @@ public final class SourceView: Widget {
     var spellingLanguage: SimpleAction?
     /// Where this view's spell checker comes from: the views of one document share one.
     public var spellingGroup = SpellingGroup()
+    /// What every view's spelling menu says (the app sets it in the user's language).
+    public static var spellingMenuText = SpellingMenuText()
     /// The checking of this view's buffer, made when a checker first arrives.
     var inlineSpelling: InlineSpelling?
     /// The misspelt word the context menu is open on (its suggestions replace it).

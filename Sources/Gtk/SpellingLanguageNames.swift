@@ -1,6 +1,5 @@
 import CGtk
 import FoundationEssentials
-import SafeFiles
 import Synchronization
 
 /// A dictionary's language as people read it ("English (United Kingdom)" for "en_GB"), from the
@@ -27,8 +26,11 @@ enum SpellingLanguageNames {
     private static let tables = Mutex<(languages: [String: String], countries: [String: String])?>(nil)
 
     private static func read(_ standard: String) -> [String: String] {
-        guard let bytes = FileSystem.contents("/usr/share/iso-codes/json/iso_\(standard).json"),
-              let table = try? JSONDecoder().decode(Table.self, from: Data(bytes)) else { return [:] }
+        var contents: UnsafeMutablePointer<gchar>?, length: gsize = 0
+        guard g_file_get_contents("/usr/share/iso-codes/json/iso_\(standard).json", &contents, &length, nil) != 0, let contents else { return [:] }
+        defer { g_free(contents) }
+        let bytes = Data(bytes: contents, count: Int(length))
+        guard let table = try? JSONDecoder().decode(Table.self, from: bytes) else { return [:] }
         var names: [String: String] = [:]
         for entry in table.entries { if let code = entry.alpha_2 { names[code.lowercased()] = entry.name } }
         return names

@@ -30,7 +30,10 @@ enum AppData {
     @MainActor
     static func setUp() {
         setUpLocalization(localeDirectory: folder + "/locale")
-        UIBundle.use(path: bundle(in: folder), prefix: interfacePrefix)
+        SourceView.spellingMenuText = .localizedText
+        UIBundle.use(path: bundle(in: folder), prefix: interfacePrefix, translationDomain: textDomain) { path, message in
+            StandardError.write("tandem: could not load its interface files from \(path): \(message); is Tandem installed completely?")
+        }
     }
 
     /// The app's icon (the About window's logo): installed, the icon theme has it already.

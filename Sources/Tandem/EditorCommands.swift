@@ -179,7 +179,7 @@ final class EditorCommands {
     private var folder: String? { document.path.map { PathName.folder(of: $0) } }
 
     private func chooseFilesToOpen() {
-        FileChooser(purpose: .open, title: localized("Open Files"), parent: scene?.dialogParent, folder: folder) { [weak self] paths in
+        FileChooser(purpose: .open, title: localized("Open Files"), accept: localized("_Open"), cancel: localized("_Cancel"), parent: scene?.dialogParent, folder: folder) { [weak self] paths in
             self?.open(paths)
         }.show()
     }
@@ -203,7 +203,7 @@ final class EditorCommands {
     }
 
     func saveAs(completion: @escaping @MainActor (Bool) -> Void = { _ in }) {
-        FileChooser(purpose: .save, title: localized("Save As"), parent: scene?.dialogParent, folder: folder,
+        FileChooser(purpose: .save, title: localized("Save As"), accept: localized("_Save"), cancel: localized("_Cancel"), parent: scene?.dialogParent, folder: folder,
                     suggestedName: document.displayName) { [weak self] paths in
             guard let self, let target = paths.first else { return completion(false) }
             self.write(to: target, completion: completion)

@@ -96,7 +96,7 @@ final class EditorWindow {
     /// The banner of `subject`, made (in its place among the others) if it was not yet.
     func makeBar(_ subject: BannerSubject) -> InfoBar {
         if let bar = bars[subject] { return bar }
-        let bar = InfoBar(buttons: subject.responses.map { (label: $0.label, id: $0.rawValue) })
+        let bar = InfoBar(buttons: subject.responses.map { (label: $0.label, id: $0.rawValue) }, closeName: localized("Close"))
         let order = BannerSubject.allCases
         bannerSlot.insert(bar, at: bars.keys.filter { order.firstIndex(of: $0)! < order.firstIndex(of: subject)! }.count)
         bannerSlot.show()

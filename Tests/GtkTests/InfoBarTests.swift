@@ -8,7 +8,7 @@ final class InfoBarTests: XCTestCase {
 
     func testAMessageReplacesTheLastAndButtonsFollowIt() {
         MainActor.assumeIsolated {
-            let bar = InfoBar(buttons: [(label: "_Reload", id: 1), (label: "_Save", id: 2)])
+            let bar = InfoBar(buttons: [(label: "_Reload", id: 1), (label: "_Save", id: 2)], closeName: "Close")
             XCTAssertFalse(bar.isVisible)
             XCTAssertEqual(bar.message, "")
             for _ in 0..<8 { bar.show("Could not save “a.txt”.", kind: .error, offering: [2]) }
