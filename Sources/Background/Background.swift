@@ -27,6 +27,13 @@ import Synchronization
 ///   once the saves on their way are done (the windows say "Saving…" and offer Cancel). Only
 ///   after the loop has returned (nothing is drawn any more) does the process wait on its
 ///   queues with `sync`, for the last small writes of records and places.
+/// - Main-thread timers follow one rule. Modules that see GTK (Gtk, Scenes, Editing, Tandem) use
+///   GLib sources (`IdleSource`, `TimerSource`), kept in a property so that they go with their
+///   owner and can be cancelled, and placed against GTK's own phases by priority (before text
+///   layout, after drawing). Modules that cannot see GTK (Documents, SafeFiles, Background) use
+///   `DispatchQueue.main` (`async`, `asyncAfter`), which the loop drains. `DispatchQueue.main.async`
+///   in a GTK module only leaves a callback something is in the middle of (a signal handler
+///   that must not destroy its emitter, a window still closing), to run right after it.
 /// - Nothing else: no `Task.detached`, no GThread or GThreadPool in the C shims, no queue of its
 ///   own per object. Swift concurrency's executors are not bridged to the GLib loop, so `await`
 ///   on the main actor is not used for this.

@@ -49,12 +49,17 @@ final class EditorBanners {
         saveIsSlow = false
         refresh()
         guard document.isSaving else { return }
-        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
-            guard let self, self.document.isSaving, !self.saveIsSlow else { return }
-            self.saveIsSlow = true
-            self.refresh()
+        slowSaveTimer = TimerSource(milliseconds: UInt32(delay * 1000)) { [weak self] in
+            guard let self else { return false }
+            self.slowSaveTimer = nil
+            if self.document.isSaving && !self.saveIsSlow {
+                self.saveIsSlow = true
+                self.refresh()
+            }
+            return false
         }
     }
+    private var slowSaveTimer: TimerSource?
 
     /// Shows what holds now, subject by subject.
     func refresh() {

@@ -2,6 +2,7 @@ import Dispatch
 import Documents
 import Editing
 import FoundationEssentials
+import Gtk
 import Localization
 
 /// The loading bar and the long-line preview bar of one window, following its binding.
@@ -37,11 +38,14 @@ final class EditorLoading {
     /// Shows the loading bar only for loads that take a while, so small files never flash it.
     func showBarIfStillLoading(after delay: Double = 0.5) {
         guard !binding.isComplete else { return }
-        DispatchQueue.main.asyncAfter(deadline: .now() + delay) { [weak self] in
-            guard let self, !self.binding.isComplete else { return }
-            self.ui.loadingBar.bar.showAll()
+        barTimer = TimerSource(milliseconds: UInt32(delay * 1000)) { [weak self] in
+            guard let self else { return false }
+            self.barTimer = nil
+            if !self.binding.isComplete { self.ui.loadingBar.bar.showAll() }
+            return false
         }
     }
+    private var barTimer: TimerSource?
 
     /// The document became read-only for long lines mid-load: show a preview from here on.
     func startPreviewIfNeeded() {

@@ -215,17 +215,15 @@ final class EditorSceneDelegate: SceneDelegate {
 
     // MARK: Restoration
 
-    private var recordScheduled = false
-
     /// Keeps the window's record (caret, scroll) at most a second behind the typing, so that
     /// after a crash the caret comes back where the text does; the draft keeps the text itself.
     private func scheduleRecord() {
-        guard !recordScheduled else { return }
-        recordScheduled = true
-        DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in
-            guard let self else { return }
-            self.recordScheduled = false
+        guard recordTimer == nil else { return }
+        recordTimer = TimerSource(milliseconds: 1000) { [weak self] in
+            guard let self else { return false }
+            self.recordTimer = nil
             self.scene?.saveRestorationRecord()
+            return false
         }
     }
 
@@ -244,6 +242,7 @@ final class EditorSceneDelegate: SceneDelegate {
 
     /// Work that waits until the window's first frame is on screen.
     private var afterFirstFrame: IdleSource?
+    private var recordTimer: TimerSource?
 
     /// The language the user picked for this window's file ("" for plain text; nil: the guess).
     var chosenLanguage: String?
