@@ -10,7 +10,11 @@ public enum TextEncoding: String, Sendable, Codable, CaseIterable {
     /// The name to show the user.
     public var displayName: String { rawValue }
 
-    // Windows-1252 bytes 0x80–0x9F; the rest of the byte range is Latin-1.
+    // Windows-1252 bytes 0x80–0x9F; the rest of the byte range is Latin-1. A table of our own,
+    // not iconv (g_convert, GCharsetConverter): glibc's WINDOWS-1252 stops at the five unassigned
+    // bytes (`printf 'a\x81b' | iconv -f WINDOWS-1252` fails), and the fallback must take any
+    // bytes and write them back unchanged; big files are also decoded in blocks on several
+    // threads (`BlockDecoder`), which one table serves without a converter each.
     private static let cp1252High: [UInt32] = [
         0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
         0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,

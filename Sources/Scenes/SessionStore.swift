@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import Gtk
 import Localization
 import SafeFiles
 #if canImport(Glibc)
@@ -46,13 +47,9 @@ public final class SessionStore {
             return true
         }
         // Each missing folder on the way is made (the state folder itself private to this user).
-        var made = ""
-        for part in folder.split(separator: "/") {
-            made += (made.isEmpty && !folder.hasPrefix("/") ? "" : "/") + part
-            if mkdir(made, 0o700) != 0 && errno != EEXIST {
-                warn(localized("could not create the state folder %1: %2", String(describing: folder), String(cString: strerror(errno))))
-                return false
-            }
+        if let problem = GLibFile.makeFolders(folder, mode: 0o700) {
+            warn(localized("could not create the state folder %1: %2", String(describing: folder), problem))
+            return false
         }
         return true
     }
@@ -145,12 +142,10 @@ public final class SessionStore {
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(value) else { return warn(localized("could not encode %1", String(describing: path))) }
         writes.async {
-            do throws(FileWriteError) {
-                try AtomicFileWriter.write(data, to: path, mode: 0o600, followingSymlinks: false)
-            } catch {
+            // GLib's atomic replace, as GNOME apps keep their state: whole or not at all.
+            if let problem = GLibFile.replace(path, with: Array(data), mode: 0o600) {
                 // Off the main thread: straight to stderr.
-                let message = localized("could not save %1: %2", String(describing: path), String(describing: String(cString: strerror(error.code))))
-                StandardError.write("tandem: \(message)")
+                StandardError.write("tandem: " + localized("could not save %1: %2", String(describing: path), problem))
             }
         }
     }
