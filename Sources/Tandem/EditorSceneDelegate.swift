@@ -6,10 +6,12 @@ import Gtk
 import Localization
 import Scenes
 
-/// One editor window on one document. It never edits its own buffer: the user's edits go to
-/// the store, and the buffer changes only when the store's events come back. Its parts:
-/// `EditorWindow` (widgets), `EditorBanners` (messages), `EditorLoading` (loading and preview),
-/// `EditorCommands` (actions), `EditorRestoration` (its record).
+/// One editor window on one document: the scene's delegate, which makes the window's parts and
+/// follows the scene's lifecycle. It never edits its own buffer: the user's edits go to the
+/// store, and the buffer changes only when the store's events come back (`EditorEventHandler`).
+/// Its parts: `EditorWindow` (widgets), `EditorBanners` (messages), `EditorLoading` (loading and
+/// preview), `EditorCommands` (actions), `EditorChrome` (title, status, Undo and Save),
+/// `EditorRecordKeeper` and `EditorRestoration` (its record).
 @MainActor
 final class EditorSceneDelegate: SceneDelegate {
     let environment: EditorEnvironment
@@ -23,6 +25,9 @@ final class EditorSceneDelegate: SceneDelegate {
     private(set) var commands: EditorCommands?
     /// The regions a merge left to settle, painted where this window shows them.
     private(set) var conflictHighlights: ConflictHighlights?
+    private var chrome: EditorChrome?
+    private var records: EditorRecordKeeper?
+    private var events: EditorEventHandler?
     /// The document shown.
     var document: Document { connection.document }
     /// The spell checking this window shares with the other windows on its document.
@@ -57,11 +62,19 @@ final class EditorSceneDelegate: SceneDelegate {
         let loading = EditorLoading(ui: ui, binding: binding, banners: banners)
         let commands = EditorCommands(scene: scene, ui: ui, viewport: viewport, banners: banners, environment: environment)
         (self.ui, self.binding, self.banners, self.loading, self.commands) = (ui, binding, banners, loading, commands)
-        conflictHighlights = ConflictHighlights(buffer: ui.buffer, binding: binding)
+        let conflictHighlights = ConflictHighlights(buffer: ui.buffer, binding: binding)
+        let chrome = EditorChrome(scene: scene, ui: ui, binding: binding, document: document, environment: environment,
+                                  windowNumber: windowNumber)
+        let records = EditorRecordKeeper(scene: scene)
+        events = EditorEventHandler(ui: ui, binding: binding, banners: banners, loading: loading,
+                                    conflictHighlights: conflictHighlights, chrome: chrome, records: records, document: document,
+                                    chosenLanguage: { [weak self] in self?.chosenLanguage },
+                                    checkSpellingIfProse: { [weak self] in self?.checkSpellingIfProse() })
+        (self.conflictHighlights, self.chrome, self.records) = (conflictHighlights, chrome, records)
         commands.install()
-        updateUndoActions()
-        commands.onZoomed = { [weak self] in self?.scheduleRecord() }
-        commands.onFormatChanged = { [weak self] in self?.updateStatusBar() }
+        chrome.updateUndoActions()
+        commands.onZoomed = { [weak records] in records?.saveSoon() }
+        commands.onFormatChanged = { [weak chrome] in chrome?.updateStatusBar() }
         ui.languageButton.onPick = { [weak self] name in self?.pickLanguage(named: name) }
         ui.textView.onControlWheel { [weak commands] steps in commands?.zoom(by: steps) }
         wire(ui, binding, viewport)
@@ -111,7 +124,7 @@ final class EditorSceneDelegate: SceneDelegate {
             ui.caretPosition.update()
             self?.conflictHighlights?.refresh()  // the window holds other lines now
         }
-        binding.onEvent = { [weak self] event in self?.handle(event) }
+        binding.onEvent = { [weak self] event in self?.events?.handle(event) }
         binding.onStreamed = { [weak self] in
             self?.loading?.update()
             self?.applyPendingPlace()
@@ -138,94 +151,11 @@ final class EditorSceneDelegate: SceneDelegate {
         environment.host?.editorDidClose(scene.session)
         // The store closes the document if this was its last window.
         (commands, loading, banners, viewport, binding, ui) = (nil, nil, nil, nil, nil, nil)
+        (events, chrome, records) = (nil, nil, nil)
         self.scene = nil
     }
 
-    // MARK: Store events
-
-    private func handle(_ event: DocumentEvent) {
-        guard let ui, let banners, let loading else { return }
-        // A save, a reload or a load that started over may write the file another way.
-        switch event {
-        case .edited, .editedTogether: break
-        // A slice of a load changes no banner's state: no stat of the file per slice.
-        case .loadProgressed: updateStatusBar()
-        default:
-            updateStatusBar()
-            banners.refresh()
-        }
-        updateUndoActions()
-        switch event {
-        case .edited(let edit, let origin, let isUndoRedo):
-            scheduleRecord()
-            // The window that asked for undo shows where it happened.
-            if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
-            if binding?.followedGrowth == true { ui.textView.scrollToCaret() }  // a log that grows, followed
-            ui.documentEdited(edit, here: origin == nil || origin == binding?.originID)
-        case .editedTogether(_, let origin, let isUndoRedo):
-            scheduleRecord()
-            if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
-            ui.documentEditedTogether()
-        case .savingChanged:
-            updateTitle()
-            banners.savingChanged()
-        case .dirtyChanged, .closed:
-            updateTitle()
-        case .renamed:
-            EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage)  // a new name may be another language
-            updateTitle()
-            // Every window's record names the file now, not a second later: a crash in between
-            // would bring this window back on the old path (found by the random user).
-            scene?.saveRestorationRecord()
-        case .saved:
-            banners.didSave()
-            EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage)
-            updateTitle()
-            scene?.saveRestorationRecord()  // Save As: the record names the new file at once
-        case .reloadedFromDisk:
-            ui.textView.scrollToCaret()
-            updateTitle()
-        case .changedOnDiskWhileDirty, .changedOnDiskUnreadable, .diskChangeSeen:
-            updateTitle()  // the disk banner says the rest
-        case .becameReadOnly(let reason):
-            if reason == .longLines {
-                loading.startPreviewIfNeeded()
-                ui.textView.setWraps(true)
-                ui.textView.checkSpellingOnceThereIsText(false)  // a paste made them: the checker stops too
-            }
-            loading.update()
-            updateTitle()
-        case .becameEditable:
-            if !document.hasLongLines { checkSpellingIfProse() }  // an undo took the long line back
-            loading.update()
-            updateTitle()
-        case .loadProgressed, .loadRestarted, .loadFinished:
-            loading.update()
-        case .loadFailed(let message):
-            banners.showFailure(message)
-            loading.update()
-        case .deletedOnDisk:
-            updateTitle()
-        case .conflictsChanged:
-            conflictHighlights?.refresh()
-        case .journalProblemChanged:
-            break  // its banner was refreshed above
-        }
-    }
-
     // MARK: Restoration
-
-    /// Keeps the window's record (caret, scroll) at most a second behind the typing, so that
-    /// after a crash the caret comes back where the text does; the draft keeps the text itself.
-    private func scheduleRecord() {
-        guard recordTimer == nil else { return }
-        recordTimer = TimerSource(milliseconds: 1000) { [weak self] in
-            guard let self else { return false }
-            self.recordTimer = nil
-            self.scene?.saveRestorationRecord()
-            return false
-        }
-    }
 
     func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord? {
         guard let ui, let viewport else { return nil }
@@ -242,7 +172,6 @@ final class EditorSceneDelegate: SceneDelegate {
 
     /// Work that waits until the window's first frame is on screen.
     private var afterFirstFrame: IdleSource?
-    private var recordTimer: TimerSource?
 
     /// The language the user picked for this window's file ("" for plain text; nil: the guess).
     var chosenLanguage: String?
@@ -251,7 +180,7 @@ final class EditorSceneDelegate: SceneDelegate {
         guard let ui, let id = EditorLanguage.id(named: name) else { return }
         chosenLanguage = id
         EditorLanguage.apply(to: ui, for: document, chosen: id)
-        scheduleRecord()
+        records?.saveSoon()
     }
 
     /// Spelling is checked in prose, never in a log or a document with lines too long to lay out.
@@ -269,30 +198,6 @@ final class EditorSceneDelegate: SceneDelegate {
 
     // MARK: Title
 
-    /// Undo and Redo are on only when they have something to do.
-    private func updateUndoActions() {
-        scene?.setAction("undo", enabled: document.canUndo && document.undoes)
-        scene?.setAction("redo", enabled: document.canRedo && document.undoes)
-        // A read-only document's file is left as it is (Save As still writes a copy).
-        scene?.setAction("save", enabled: document.readOnlyReasons.isEmpty)
-    }
-
-    private func updateStatusBar() {
-        guard let ui else { return }
-        ui.statusBar.update(view: ui.textView, document: document)
-        // The status menus mark what is in use.
-        for (action, target) in EditorStatusBar.chosen(view: ui.textView, document: document) { scene?.setAction(action, chosen: target) }
-    }
-
-    func updateTitle() {
-        guard let ui, let scene, let binding else { return }
-        let title = EditorTitle.title(for: document, number: binding.isLastWindowOnDocument ? 1 : windowNumber)
-        ui.headerBar.title = title
-        // The task bar and Alt+Tab show only the window's title: with two "letter.txt" open,
-        // it says which folder each is in (the header bar says so below the name).
-        let folder = environment.host?.sharesName(document) == true ? EditorTitle.folder(of: document) : nil
-        scene.title = folder.map { title + " — " + $0 } ?? title
-        ui.headerBar.subtitle = EditorTitle.subtitle(for: document)
-        environment.host?.windowRetitled(scene.session, title: title, folder: EditorTitle.folder(of: document))
-    }
+    /// Says the document's name again (another window on it opened or closed, it was renamed).
+    func updateTitle() { chrome?.updateTitle() }
 }
