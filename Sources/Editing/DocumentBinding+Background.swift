@@ -9,31 +9,27 @@ extension DocumentBinding {
     /// Stops changing the buffer: edits and slides only move the window's bookkeeping.
     public func suspend() {
         guard !streams else { return }
-        isSuspended = true
+        flushPendingChanges()
+        state.suspend()
     }
 
     /// Suspends and empties the buffer (GTK frees its text and layout); `resume` refills it.
     public func releaseBuffer() {
         guard !streams else { return }
-        isSuspended = true
-        bufferIsStale = true
-        movingMarks += 1
-        defer { movingMarks -= 1 }
-        buffer.load("")
+        pendingFlush?.cancel()
+        pendingFlush = nil
+        state.release()
+        placingMarks { ownBuffer.load("") }
     }
 
     /// Follows the document again: a buffer that missed edits takes the window's text anew,
-    /// with the caret and the selection where they now are.
-    public func resume() {
-        guard isSuspended else { return }
-        isSuspended = false
-        guard bufferIsStale else { return }
+    /// with the caret and the selection where they now are. Returns whether it was refilled.
+    @discardableResult
+    public func resume() -> Bool {
+        guard state.resume() else { return false }
         let text = display(document.storage.substring(window.range))
-        movingMarks += 1
-        buffer.load(text)
-        movingMarks -= 1
-        bufferIsStale = false
-        withMarksKept {}
+        withMarksKept { ownBuffer.load(text) }
         onSlid?()
+        return true
     }
 }

@@ -25,9 +25,8 @@ extension DocumentBinding {
             // An edit across the window's edges (never made by formatting): the buffer starts over.
             return reload(around: caret, batch)
         }
-        if isSuspended {
+        if !state.windowMoved() {
             window = moved
-            bufferIsStale = true
         } else {
             // Cut at the view's top line: each part's new text goes in before its old text goes,
             // which leaves GTK's mark for the view's top line where it is (the view stays put).
@@ -63,10 +62,9 @@ extension DocumentBinding {
         window = .around(line: min(text.lineAndColumn(of: offset).line, lastShownLine), count: windowLines, in: text,
                          lastLine: lastShownLine)
         knownShownEnd = shownEnd
-        if isSuspended {
-            bufferIsStale = true
-        } else {
+        if state.windowMoved() {
             withMarksKept { buffer.load(display(text.substring(window.range))) }
+            state.filled()
         }
         (anchor, caret) = (keptAnchor, keptCaret)
         onSlid?()

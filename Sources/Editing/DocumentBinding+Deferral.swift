@@ -11,9 +11,8 @@ import Gtk
 /// arriving, a drop) is moved over the changes still put off before it is read, and a click
 /// that moved GTK's marks is read once the marks have moved with the changes.
 extension DocumentBinding {
-    /// Puts off a change of the buffer's `range` to `replacement` (buffer offsets, in order).
-    func deferBufferChange(_ range: Range<Int>, _ replacement: String) {
-        pendingChanges.append((range, replacement))
+    /// Makes sure the buffer catches up on the changes put off, just after GTK's redraw.
+    func scheduleCatchUp() {
         guard pendingFlush == nil else { return }
         pendingFlush = IdleSource(priority: IdleSource.beforeTextLayout) { [weak self] in
             self?.pendingFlush = nil
@@ -25,27 +24,24 @@ extension DocumentBinding {
     /// Makes the changes put off; then places the buffer's marks where the binding has the
     /// caret and the selection, unless GTK moved them itself (`keepingMarks` false).
     func flushPendingChanges(keepingMarks: Bool = true) {
-        guard !pendingChanges.isEmpty else { return }
+        guard state.isBehind else { return }
         pendingFlush?.cancel()
         pendingFlush = nil
-        let changes = pendingChanges
-        pendingChanges = []
-        movingMarks += 1
-        defer { movingMarks -= 1 }
-        for change in changes { ownBuffer.apply(range: change.range, replacement: change.replacement) }
-        if keepingMarks && !bufferIsStale {
-            ownBuffer.select(anchorOffset: clamped(anchor), caretOffset: clamped(caret))
+        let changes = state.catchUp()
+        placingMarks {
+            for change in changes { ownBuffer.apply(range: change.range, replacement: change.replacement) }
+            if keepingMarks { ownBuffer.select(anchorOffset: clamped(anchor), caretOffset: clamped(caret)) }
         }
     }
 
-    /// A range of the buffer as it is (behind on `pendingChanges`) as a range of the buffer once
+    /// A range of the buffer as it is (behind on the changes put off) as a range of the buffer once
     /// they are made. What the other window changed stays as it made it: a range reaching into
     /// text it replaced shrinks to what is left of the range around it (the rest is gone
     /// already), and text typed where it inserted goes after its text, as GTK's caret does.
     func rangeAfterPendingChanges(_ range: Range<Int>) -> Range<Int> {
-        guard !pendingChanges.isEmpty else { return range }
+        guard case .behind(let changes) = state else { return range }
         var lower = range.lowerBound, upper = range.upperBound
-        for change in pendingChanges {
+        for change in changes {
             let (start, end) = (change.range.lowerBound, change.range.upperBound)
             let inserted = change.replacement.unicodeScalars.count, delta = inserted - change.range.count
             lower = lower < start ? lower : lower <= end ? start + inserted : lower + delta

@@ -33,16 +33,19 @@ extension DocumentBinding {
     /// final line break left out, as gedit does); the view stays.
     public func selectAll() { select(anchor: 0, caret: shownEnd) }
 
-    /// The caret goes where the user clicks, even onto the buffer's edge while it was elsewhere.
-    public func userWillPlaceCaret() { placesCaretLiterally = true }
-
     /// Runs `body` (which changes the buffer or the window), then puts the buffer's caret and
     /// selection bound back on the document offsets they had, as far as the buffer holds them.
     func withMarksKept(_ body: () -> Void) {
-        movingMarks += 1
-        defer { movingMarks -= 1 }
-        body()
-        if !bufferIsStale { buffer.select(anchorOffset: clamped(anchor), caretOffset: clamped(caret)) }
+        placingMarks {
+            body()
+            if state.holdsWindow { buffer.select(anchorOffset: clamped(anchor), caretOffset: clamped(caret)) }
+        }
+    }
+
+    /// Runs `body`, which moves the buffer's marks for the binding: `marksMoved` does not hear it.
+    func placingMarks(_ body: () -> Void) {
+        guard let markWatch else { return body() }
+        ownBuffer.quietly(markWatch, body)
     }
 
     /// The buffer offset nearest to document offset `offset` (the buffer's edge when outside it).
@@ -52,16 +55,16 @@ extension DocumentBinding {
     }
 
     /// GTK moved the caret or the selection bound (keys, clicks, drags): take the new places,
-    /// except for an end outside the buffer that GTK still shows on the buffer's edge.
-    func marksMoved() {
-        guard movingMarks == 0 else { return }
+    /// except for an end outside the buffer that GTK still shows on the buffer's edge. The
+    /// pointer's moves are taken as they are: a click goes where the user clicked, even onto the
+    /// buffer's edge while the caret was elsewhere.
+    func marksMoved(byPointer: Bool) {
         // A click in a buffer behind on changes: GTK's marks move with them as they are made.
-        if !pendingChanges.isEmpty { flushPendingChanges(keepingMarks: false) }
+        flushPendingChanges(keepingMarks: false)
         let (bufferAnchor, bufferCaret) = (buffer.selectionBoundOffset, buffer.caretOffset)
-        if placesCaretLiterally || bufferOffset(of: caret) != nil || bufferCaret != clamped(caret) {
+        if byPointer || bufferOffset(of: caret) != nil || bufferCaret != clamped(caret) {
             caret = documentOffset(ofBuffer: bufferCaret)
         }
-        placesCaretLiterally = false
         if bufferOffset(of: anchor) != nil || bufferAnchor != clamped(anchor) {
             anchor = documentOffset(ofBuffer: bufferAnchor)
         }

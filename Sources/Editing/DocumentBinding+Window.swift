@@ -77,7 +77,9 @@ extension DocumentBinding {
         return !streams && edit.range.isEmpty && edit.range.lowerBound == before && anchor == caret && caret >= before - 1
     }
 
-    func followEdit(_ edit: Edit) {
+    /// Follows the store's `edit`; `deferring`: it was typed in another window, and this
+    /// buffer's change waits until that window's frame is drawn.
+    func followEdit(_ edit: Edit, deferring: Bool = false) {
         appliedEdits += 1
         lastApplied = edit
         let lines = document.storage.lineCount
@@ -87,10 +89,11 @@ extension DocumentBinding {
         if streams { return followStreamedEdit(edit) }
         let firstBefore = window.firstLine, reachedEnd = window.reaches(knownShownEnd)
         if let change = window.follow(edit, linesAdded: lines - knownLineCount, in: document.storage) {
-            if isSuspended { bufferIsStale = true } else if defersBufferChanges {
-                deferBufferChange(change.range, display(change.replacement))
-            } else {
-                withMarksKept { buffer.apply(range: change.range, replacement: display(change.replacement)) }
+            let shown = BufferChange(range: change.range, replacement: display(change.replacement))
+            if state.windowChanged(shown, deferring: deferring) == .apply {
+                withMarksKept { buffer.apply(range: shown.range, replacement: shown.replacement) }
+            } else if state.isBehind {
+                scheduleCatchUp()
             }
         }
         settleEnd(reachedEnd: reachedEnd)
@@ -175,9 +178,8 @@ extension DocumentBinding {
     /// GTK lays out only those. Caret and selection keep their document offsets.
     func move(to target: LineWindow) {
         guard target != window else { return }
-        if isSuspended {
+        guard state.windowMoved() else {
             window = target
-            bufferIsStale = true
             onSlid?()
             return
         }

@@ -17,19 +17,20 @@ import SafeFiles
 public final class DocumentBinding {
     /// The document shown.
     public let document: Document
-    /// The window's buffer, with every change put off for it made (`pendingChanges`).
+    /// The window's buffer, with every change put off for it made (`BufferState.behind`).
     public var buffer: SourceBuffer {
         flushPendingChanges()
         return ownBuffer
     }
     /// The buffer itself, as it is: only the deferral looks at it without catching up first.
     let ownBuffer: SourceBuffer
-    /// Changes to the buffer put off while another window's keystroke is drawn, in order, in
-    /// the buffer's offsets as each comes (DocumentBinding+Deferral).
-    var pendingChanges: [(range: Range<Int>, replacement: String)] = []
+    /// Where the buffer stands against the window of lines: current, behind on another
+    /// window's keystroke, or in the background (BufferState).
+    var state = BufferState.current
+    /// The idle that catches the buffer up while it is behind (DocumentBinding+Deferral).
     var pendingFlush: IdleSource?
-    /// Set while following an edit made in another window: the buffer change waits.
-    var defersBufferChanges = false
+    /// The binding's own watch on GTK's marks, held quiet while the binding places them.
+    var markWatch: MarkWatch?
     let subscription: DocumentSubscription
     weak var store: DocumentStore?
     /// Called after the buffer has followed each event (titles, banners).
@@ -75,14 +76,10 @@ public final class DocumentBinding {
     public internal(set) var caret = 0
     /// The selection's other end, a document offset (equal to `caret` when nothing is selected).
     public internal(set) var anchor = 0
-    /// Above zero while the binding itself moves the buffer's marks.
-    var movingMarks = 0
-    /// The next caret move is a click: it goes where GTK puts it, even onto the buffer's edge.
-    var placesCaretLiterally = false
-    /// Whether the buffer is left as it is while its window is in the background.
-    public internal(set) var isSuspended = false
+    /// Whether the window is in the background: its buffer follows nothing (DocumentBinding+Background).
+    public var isInBackground: Bool { state.isInBackground }
     /// Whether the buffer no longer holds the window's text (edits or slides skipped meanwhile).
-    public internal(set) var bufferIsStale = false
+    public var bufferIsStale: Bool { state == .stale }
 
     /// Whether the buffer streams a row-split preview (a read-only document with very long lines).
     public internal(set) var streams: Bool
@@ -124,7 +121,7 @@ public final class DocumentBinding {
         buffer.interceptEdits { [weak self] range, replacement in self?.forward(range, replacement) }
         buffer.onUserAction(began: { [weak store] in store?.beginCompoundEdit(document) },
                             ended: { [weak store] in store?.endCompoundEdit(document) })
-        buffer.onMarksMoved { [weak self] in self?.marksMoved() }
+        markWatch = buffer.onMarksMoved { [weak self] byPointer in self?.marksMoved(byPointer: byPointer) }
         fill()
     }
 
@@ -165,7 +162,7 @@ public final class DocumentBinding {
         feeder = nil
         // The buffer is loaded afresh: changes put off for it are in the document's text already
         // (a pasted megabyte line is never put in only to be taken out).
-        pendingChanges = []
+        state.filled()
         pendingFlush?.cancel()
         pendingFlush = nil
         knownLineCount = document.storage.lineCount
@@ -195,12 +192,11 @@ public final class DocumentBinding {
             fill()
         case .edited(let edit, let origin, let isUndoRedo):
             // Typed in another window: that window is drawn first, this buffer catches up after.
-            defersBufferChanges = origin != nil && origin != subscription.id && !isUndoRedo && !streams
-            defer { defersBufferChanges = false }
-            if !defersBufferChanges { flushPendingChanges() }
+            let deferring = origin != nil && origin != subscription.id && !isUndoRedo && !streams
+            if !deferring { flushPendingChanges() }
             let tails = origin == nil && !isUndoRedo && followsGrowth(edit)
             followedGrowth = tails
-            followEdit(edit)
+            followEdit(edit, deferring: deferring)
             if tails {
                 let end = shownEnd
                 select(anchor: end, caret: end)

@@ -18,9 +18,8 @@ extension DocumentViewport {
     /// The window is coming back: the buffer catches up (refilled if it missed anything), and
     /// the line that was on top is on top again.
     public func enterForeground() {
-        guard binding.isSuspended else { return }
-        let reloads = binding.bufferIsStale
-        binding.resume()
+        guard binding.isInBackground else { return }
+        let reloads = binding.resume()
         defer { backgroundTop = nil }
         guard reloads, let top = backgroundTop else { return }
         let line = binding.document.storage.lineAndColumn(of: top).line

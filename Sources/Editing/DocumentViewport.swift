@@ -57,7 +57,6 @@ public final class DocumentViewport {
         binding.onStoreEvent = { [weak self] event in self?.announceLoad(event) }
         announcedCount = binding.document.storage.count
         view.serveAccessibly(self)
-        view.onButtonPress { [weak binding] in binding?.userWillPlaceCaret() }
         view.onMoveCursor { [weak self] movement, count, _ in
             guard let self, movement == .bufferEnds else { return }
             // The caret goes to the document's end, not the buffer's: the window goes there first.
@@ -144,7 +143,7 @@ public final class DocumentViewport {
         caretJustMoved = false
         // A scroll of ours waits for the layout: the window follows where it lands. A buffer in
         // the background follows nothing.
-        if view.isScrollPending || binding.isSuspended { return }
+        if view.isScrollPending || binding.isInBackground { return }
         binding.pageLines = view.linesPerPage
         binding.keepVisible(lines: shown)
         // Lines added at the buffer's very top would push what the user sees down (GTK keeps

@@ -65,7 +65,7 @@ final class InlineSpelling {
             let at = Int(gtk_text_iter_get_offset(start))
             self.edited(at, at, size: 1)
         }
-        view.buffer.onMarksMoved { [weak self] in
+        view.buffer.onMarksMoved { [weak self] _ in
             guard let self, self.typingAtCaret else { return }
             self.typingAtCaret = false  // the caret left the word being typed: it is checked now
             self.schedule()

@@ -38,8 +38,8 @@ private let boolArgumentTrampoline: @convention(c) (gpointer?, gboolean, gpointe
 
 extension Object {
     /// Connects to GtkTextBuffer::mark-set (the mark that was set).
-    func connectMarkSet(_ handler: @escaping MarkSetHandler) {
-        _ = connectRaw("mark-set", unsafeBitCast(markSetTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 2))
+    func connectMarkSet(_ handler: @escaping MarkSetHandler) -> UInt {
+        connectRaw("mark-set", unsafeBitCast(markSetTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 2))
     }
 
     /// Connects to GtkTextView::populate-popup (the context menu about to show).

@@ -1,5 +1,10 @@
 import CGtk
 
+/// A handler `SourceBuffer.onMarksMoved` connected.
+public struct MarkWatch {
+    let handlerID: UInt
+}
+
 /// A GtkSourceBuffer: the text a SourceView shows.
 @MainActor
 public final class SourceBuffer: Object {
@@ -37,12 +42,37 @@ public final class SourceBuffer: Object {
     }
 
     /// Calls `handler` when GTK moves the caret or the selection bound itself (keys, clicks, drags,
-    /// `select`), not when a change to the text carries them along.
-    public func onMarksMoved(_ handler: @escaping @MainActor () -> Void) {
-        connectMarkSet { [weak self] mark in
+    /// `select`), not when a change to the text carries them along. `handler` is told whether the
+    /// pointer moved them (a click or a drag in the view). The watch returned can be held quiet.
+    @discardableResult
+    public func onMarksMoved(_ handler: @escaping @MainActor (_ byPointer: Bool) -> Void) -> MarkWatch {
+        MarkWatch(handlerID: connectMarkSet { [weak self] mark in
             guard let self else { return }
             let buffer = self.buffer
-            if mark == gtk_text_buffer_get_insert(buffer) || mark == gtk_text_buffer_get_selection_bound(buffer) { handler() }
+            if mark == gtk_text_buffer_get_insert(buffer) || mark == gtk_text_buffer_get_selection_bound(buffer) {
+                handler(Self.pointerIsMoving())
+            }
+        })
+    }
+
+    /// Runs `body` without `watch` hearing the marks it moves (GLib blocks the handler: the
+    /// binding placing its own caret is not news to it).
+    public func quietly(_ watch: MarkWatch, _ body: () -> Void) {
+        g_signal_handler_block(raw, gulong(watch.handlerID))
+        defer { g_signal_handler_unblock(raw, gulong(watch.handlerID)) }
+        body()
+    }
+
+    /// Whether the event GTK is handling is the pointer's (a press, a release, a drag's motion).
+    private static func pointerIsMoving() -> Bool {
+        guard let event = gtk_get_current_event() else { return false }
+        defer { gdk_event_free(event) }
+        switch gdk_event_get_event_type(event) {
+        case GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_3BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_MOTION_NOTIFY,
+             GDK_TOUCH_BEGIN, GDK_TOUCH_UPDATE, GDK_TOUCH_END:
+            return true
+        default:
+            return false
         }
     }
 

@@ -68,7 +68,7 @@ final class BackgroundBindingTests: XCTestCase {
             binding.suspend()
             XCTAssertFalse(binding.bufferIsStale)
             binding.resume()
-            XCTAssertFalse(binding.isSuspended)
+            XCTAssertFalse(binding.isInBackground)
             XCTAssertEqual(binding.buffer.caretOffset, 5)
         }
     }

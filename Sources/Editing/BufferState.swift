@@ -1,0 +1,122 @@
+/// A change to make to a buffer: a range in the buffer's offsets, as the buffer is when the
+/// change comes, and its new text.
+struct BufferChange: Equatable {
+    var range: Range<Int>
+    var replacement: String
+}
+
+/// Where a binding's buffer stands against the binding's window of lines. Every edit, slide
+/// and return from the background asks it what to do with the buffer, and it is the only
+/// record of that: no other flag says whether the buffer may be written or read.
+///
+///     current ──another window types──▶ behind ──caught up──▶ current
+///        │                                 │
+///     suspend                           suspend (the changes are dropped)
+///        ▼                                 ▼
+///     suspended ──edit or slide──▶ stale ◀── release
+///        │                           │
+///     resume                       resume (the window's text is loaded anew)
+///        ▼                           ▼
+///     current                      current
+enum BufferState: Equatable {
+    /// The buffer holds the window's text, the marks on the binding's caret and selection.
+    case current
+    /// Another window's keystroke is drawn first (issue 32): these changes, in order, bring
+    /// the buffer to the window's text, and are made just after GTK's redraw.
+    case behind([BufferChange])
+    /// In the background: the buffer holds the window's text as it was when the window left,
+    /// and nothing has changed it since.
+    case suspended
+    /// In the background, and the buffer no longer holds the window's text (an edit or a slide
+    /// was skipped, or the buffer was emptied): coming back loads the window's text anew.
+    case stale
+
+    /// What to do with the buffer for a change the window's text has just had.
+    enum Step: Equatable {
+        /// Change the buffer now (catching up first on what was put off, if anything).
+        case apply
+        /// Leave the buffer; the change is put off (`behind`) or will never be made (`stale`).
+        case skip
+    }
+
+    /// The window's text changed by `change`; `deferring`: the change comes from a keystroke
+    /// in another window, whose frame is drawn first.
+    mutating func windowChanged(_ change: BufferChange, deferring: Bool) -> Step {
+        switch self {
+        case .suspended, .stale:
+            self = .stale
+            return .skip
+        case .current where deferring:
+            self = .behind([change])
+            return .skip
+        case .behind(var changes) where deferring:
+            changes.append(change)
+            self = .behind(changes)
+            return .skip
+        case .current, .behind:
+            return .apply
+        }
+    }
+
+    /// The window moved over the document (or was replaced): a buffer in the background misses
+    /// it. Returns whether the buffer is to be changed now.
+    mutating func windowMoved() -> Bool {
+        switch self {
+        case .suspended, .stale:
+            self = .stale
+            return false
+        case .current, .behind:
+            return true
+        }
+    }
+
+    /// Takes the changes put off, leaving the state `current`; empty when there were none (or
+    /// the buffer is in the background, where nothing is put off).
+    mutating func catchUp() -> [BufferChange] {
+        guard case .behind(let changes) = self else { return [] }
+        self = .current
+        return changes
+    }
+
+    /// The buffer was filled afresh with the window's text: whatever was put off is in it, and
+    /// a buffer in the background holds its window again.
+    mutating func filled() {
+        switch self {
+        case .behind: self = .current
+        case .stale: self = .suspended
+        case .current, .suspended: break
+        }
+    }
+
+    /// The window went to the background. A buffer behind on changes would need them made to
+    /// be current, and nobody looks at it: it is stale instead.
+    mutating func suspend() {
+        switch self {
+        case .current: self = .suspended
+        case .behind: self = .stale
+        case .suspended, .stale: break
+        }
+    }
+
+    /// The buffer was emptied to give its memory back.
+    mutating func release() { self = .stale }
+
+    /// The window came back. Returns whether the buffer must be loaded with the window's text.
+    mutating func resume() -> Bool {
+        defer { if isInBackground { self = .current } }
+        return self == .stale
+    }
+
+    /// Whether the window is in the background (its buffer follows nothing).
+    var isInBackground: Bool { self == .suspended || self == .stale }
+
+    /// Whether the buffer holds the window's text, or will once the changes put off are made:
+    /// its marks may be placed.
+    var holdsWindow: Bool { self != .stale }
+
+    /// Whether changes are waiting to be made.
+    var isBehind: Bool {
+        if case .behind = self { return true }
+        return false
+    }
+}
