@@ -187,6 +187,13 @@ public final class DocumentStore {
         journals.waitUntilWritten()
     }
 
+    /// Calls `body` once every journal record asked for so far is written, the main loop running
+    /// meanwhile: a window closed a moment ago is restored from all of its journal.
+    public func whenJournalsWritten(_ body: @escaping @MainActor () -> Void) {
+        guard let journals else { return body() }
+        journals.whenWritten(body)
+    }
+
     /// The document's journal begins again from what the document is now (its file changed,
     /// moved or went away under it), if it has begun at all.
     func rebaseJournal(_ document: Document) {

@@ -33,6 +33,12 @@ public final class JournalStore {
     var onRetry: (@MainActor (UUID) -> Void)?
     /// A journal is compacted past this many bytes, or twice its document, whichever is more.
     var compactionFloor = 4 << 20
+    /// Jobs asked of the writer so far, the count when each journal was last asked one, and the
+    /// count the writer is known to have written through: a journal is read back only once its
+    /// jobs are written (`whenWritten`), never by waiting for the writer.
+    private var asked = 0
+    private var lastAsked: [String: Int] = [:]
+    private var writtenThrough = 0
 
     /// Uses (and creates, 0700) `folder`.
     public init(folder: String) {
@@ -100,7 +106,7 @@ public final class JournalStore {
     /// Appends a change made to `document`; a journal that has outgrown its document is compacted.
     func didChange(_ document: Document, _ record: JournalRecord) {
         let bytes = record.framed()
-        writer.submit(.append(bytes), for: path(document.draftID))
+        submit(.append(bytes), for: path(document.draftID))
         guard var state = begun[document.draftID] else { return }
         state.bytes += bytes.count
         begun[document.draftID] = state
@@ -113,7 +119,7 @@ public final class JournalStore {
         // Nothing to undo yet: the journal can wait for the first change.
         if begun[document.draftID] == nil && !document.canUndo && !document.canRedo { return }
         if begun[document.draftID] != nil && document.history.stateID == stateID {
-            writer.submit(.saved(text, path: path), for: self.path(document.draftID))
+            submit(.saved(text, path: path), for: self.path(document.draftID))
         } else {
             // Edited while the save was on its way (or no journal yet): the text now is not the
             // file's, so the journal begins again from it, knowing what the file holds.
@@ -132,7 +138,7 @@ public final class JournalStore {
                                    traits: JournalTraits(encoding: document.encoding, hasByteOrderMark: document.fileTraits.hasByteOrderMark,
                                                          lineEnding: document.lineEnding))
         let journalPath = path(document.draftID)
-        writer.submit(.begin(JournalBeginning(header: header, base: document.storage, history: document.history, file: knowledge)),
+        submit(.begin(JournalBeginning(header: header, base: document.storage, history: document.history, file: knowledge)),
                       for: journalPath)
         // Compacting writes about the document's size, so it waits until the journal has grown by
         // twice that: what compaction writes stays proportional to what was typed.
@@ -149,18 +155,43 @@ public final class JournalStore {
     /// go of its file (a reopen reads it back and goes on with it).
     func close(_ document: Document) {
         guard begun.removeValue(forKey: document.draftID) != nil else { return }
-        writer.submit(.close, for: path(document.draftID))
+        submit(.close, for: path(document.draftID))
     }
 
     /// Forgets a journal (the document's unsaved text and history are not wanted any more).
     public func delete(_ id: UUID) {
         begun[id] = nil
-        writer.submit(.delete, for: path(id))
+        submit(.delete, for: path(id))
     }
 
-    /// Returns once every journal record asked for so far is on disk (quitting).
+    /// Returns once every journal record asked for so far is on disk: at quit, when the main
+    /// loop is over, and in tests.
     public func waitUntilWritten() {
         writer.waitUntilIdle()
+        writtenThrough = asked
+    }
+
+    /// Calls `body` on the main thread once every journal job asked for so far is written (the
+    /// main loop runs meanwhile); at once when there is none on its way.
+    public func whenWritten(_ body: @escaping @MainActor () -> Void) {
+        let target = asked
+        guard writtenThrough < target else { return body() }
+        let reference = StoreReference()
+        reference.store = self
+        writer.submit(.notify({
+            Background.onMain {
+                guard let store = reference.store else { return }
+                store.writtenThrough = max(store.writtenThrough, target)
+                body()
+            }
+        }), for: "")
+    }
+
+    /// Asks the writer for `job` on the journal at `path`.
+    private func submit(_ job: JournalWriter.Job, for path: String) {
+        asked += 1
+        lastAsked[path] = asked
+        writer.submit(job, for: path)
     }
 
     // MARK: Reading
@@ -168,7 +199,9 @@ public final class JournalStore {
     /// The journal with this id: nil when there is none, or when it is unusable (said on stderr;
     /// the file is left in place for the user).
     func read(_ id: UUID) -> JournalContents? {
-        writer.waitUntilIdle()
+        // A journal with jobs still on their way is read after them (`whenWritten`), never by
+        // waiting for the writer here.
+        assert(lastAsked[path(id), default: 0] <= writtenThrough, "journal \(id) read before its writes: use whenWritten")
         switch JournalReader.read(path(id)) {
         case .success(let contents):
             if let damage = contents.damage {
@@ -195,7 +228,7 @@ public final class JournalStore {
     /// (the writer's queue keeps that order).
     func removeLegacyDraft(_ id: UUID) {
         guard let legacyDraftFolder else { return }
-        writer.submit(.delete, for: legacyDraftFolder + "/\(id.uuidString).draft")
+        submit(.delete, for: legacyDraftFolder + "/\(id.uuidString).draft")
     }
 
     /// The journal's edits could not be applied to its file as it is now: it is kept aside (never
@@ -210,7 +243,7 @@ public final class JournalStore {
     /// Continues the journal read back for `document` (its base and records are still right);
     /// `file` is what the journal last knew of the document's file.
     func adopt(_ document: Document, baseIsFile: Bool, file: JournalFileState?) {
-        writer.submit(.adopt(file), for: path(document.draftID))
+        submit(.adopt(file), for: path(document.draftID))
         var info = stat()
         let bytes = stat(path(document.draftID), &info) == 0 ? Int(info.st_size) : 0
         begun[document.draftID] = (bytes, bytes + max(compactionFloor, 2 * document.storage.count), baseIsFile)

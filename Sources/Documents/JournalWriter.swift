@@ -48,6 +48,9 @@ final class JournalWriter: @unchecked Sendable {
         /// Lets go of the file (its document closed); an `adopt` or a `begin` takes it up again.
         case close
         case delete
+        /// Calls back once every job asked for before it is written (not yet durable): a journal
+        /// is then read back whole, and no thread waited.
+        case notify(@Sendable () -> Void)
     }
 
     private struct OpenJournal {
@@ -136,6 +139,9 @@ final class JournalWriter: @unchecked Sendable {
                     pending[path] = nil
                     closeJournal(path)
                     unlink(path)
+                case .notify(let written):
+                    for path in order { flush(path) }
+                    written()
                 }
             }
             for path in order { flush(path) }

@@ -109,10 +109,13 @@ extension SourceView {
             self.menuWord = self.inlineSpelling?.wordForMenu()
             if let word = self.menuWord {
                 let suggestions = Menu(), choices = Menu(), words = Menu()
-                for suggestion in checker.suggestions(for: word.text).prefix(10) {
-                    words.append(suggestion, action: "spelling.replace", target: suggestion)
+                // The checker's queue answers while the menu opens (the main thread never waits
+                // for it: it may be loading a dictionary); GTK shows the words as they arrive.
+                let noSuggestions = Self.spellingMenuText.noSuggestions
+                checker.suggestions(for: word.text) { found in
+                    for suggestion in found.prefix(10) { words.append(suggestion, action: "spelling.replace", target: suggestion) }
+                    if found.isEmpty { words.append(noSuggestions, action: "spelling.none") }
                 }
-                if g_menu_model_get_n_items(words.model) == 0 { words.append(Self.spellingMenuText.noSuggestions, action: "spelling.none") }
                 choices.append(Self.spellingMenuText.addToDictionary, action: "spelling.add-word")
                 choices.append(Self.spellingMenuText.ignoreAll, action: "spelling.ignore-word")
                 suggestions.appendSection(words)

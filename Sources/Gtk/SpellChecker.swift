@@ -53,8 +53,8 @@ public final class SpellChecker {
             .sorted { g_utf8_collate($0.1, $1.1) < 0 }
     }
 
-    /// Whether `word` is spelt right in this language (asks the queue and waits: for tests and
-    /// the context menu, never for the checking of text).
+    /// Whether `word` is spelt right in this language (asks the queue and waits: for tests only;
+    /// the app never waits for the queue).
     public func accepts(_ word: String) -> Bool {
         let dictionary = self.dictionary
         return Self.queue.sync { dictionary.accepts(word) }
@@ -69,22 +69,24 @@ public final class SpellChecker {
         }, then: { found in delivery.done(found) })
     }
 
-    /// The dictionary's suggestions for `word`, best first (waits for the queue: a context menu).
-    func suggestions(for word: String) -> [String] {
-        let dictionary = self.dictionary
-        return Self.queue.sync { dictionary.suggestions(for: word) }
+    /// The dictionary's suggestions for `word`, best first, asked on the queue; `done` gets them
+    /// on the main loop (a context menu fills in as they come).
+    func suggestions(for word: String, _ done: @escaping @MainActor ([String]) -> Void) {
+        let dictionary = self.dictionary, delivery = ResultDelivery(done)
+        Background.run(on: Self.queue, { dictionary.suggestions(for: word) }, then: { found in delivery.done(found) })
     }
 
     /// Adds `word` to the user's personal word list (Add to Dictionary), for every language.
+    /// The queue takes it before any checking asked for after it.
     func add(_ word: String) {
         let dictionary = self.dictionary
-        Self.queue.sync { dictionary.add(word) }
+        Self.queue.async { dictionary.add(word) }
     }
 
     /// Accepts `word` in this language until Tandem quits (Ignore All).
     func ignore(_ word: String) {
         let dictionary = self.dictionary
-        Self.queue.sync { dictionary.ignore(word) }
+        Self.queue.async { dictionary.ignore(word) }
     }
 
     /// The caller's completion, boxed to cross the queue (made and called on the main thread
@@ -94,8 +96,8 @@ public final class SpellChecker {
         init(_ done: @escaping @MainActor (SpellChecker?) -> Void) { self.done = done }
     }
 
-    private final class ResultDelivery: @unchecked Sendable {
-        let done: @MainActor ([Int]) -> Void
-        init(_ done: @escaping @MainActor ([Int]) -> Void) { self.done = done }
+    private final class ResultDelivery<Result>: @unchecked Sendable {
+        let done: @MainActor (Result) -> Void
+        init(_ done: @escaping @MainActor (Result) -> Void) { self.done = done }
     }
 }

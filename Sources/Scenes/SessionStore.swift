@@ -20,6 +20,10 @@ public final class SessionStore {
     /// Writes reach the disk in order on this queue: the main thread only encodes, so a launch's
     /// first records (one per window, each fsynced twice) never hold up the first frame.
     private let writes = DispatchQueue(label: "tandem.session-store", qos: .userInitiated)
+    /// What was last asked of each file and is not on disk yet (nil data: a delete): a read
+    /// takes it from here, so the main thread never waits for the queue.
+    private var unwritten: [String: (generation: Int, data: Data?)] = [:]
+    private var generation = 0
     /// Where warnings go (stderr; tests capture them).
     var warn: (String) -> Void = { StandardError.write("tandem: \($0)") }
 
@@ -61,7 +65,6 @@ public final class SessionStore {
 
     /// The index; a missing or bad one is an empty index (and a bad one is reported).
     func loadIndex() -> SessionIndex {
-        waitUntilWritten()
         guard usable, let data = readStateFile(indexPath, what: localized("the session list")) else { return SessionIndex() }
         guard let index = try? JSONDecoder().decode(SessionIndex.self, from: data), index.version <= SessionIndex.currentVersion else {
             warn(localized("skipped the session list %1: it is damaged or from a newer Tandem", String(describing: indexPath)))
@@ -72,7 +75,6 @@ public final class SessionStore {
 
     /// The saved session `id`, or nil (reported) when its file is missing, damaged or hostile.
     public func loadSession(_ id: UUID) -> SavedSession? {
-        waitUntilWritten()
         guard usable, let data = readStateFile(sessionPath(id), what: localized("window %1", String(id.uuidString.prefix(8)))) else { return nil }
         guard let saved = try? JSONDecoder().decode(SavedSession.self, from: data) else {
             warn(localized("skipped window %1: its record is damaged", String(describing: id.uuidString.prefix(8))))
@@ -89,8 +91,10 @@ public final class SessionStore {
         return saved
     }
 
-    /// Reads one of our files without following links or blocking on FIFOs and devices.
+    /// Reads one of our files without following links or blocking on FIFOs and devices; a file
+    /// with a write on its way is what that write will put there.
     private func readStateFile(_ path: String, what: String) -> Data? {
+        if let asked = unwritten[path] { return asked.data }
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno != ENOENT { warn(localized("skipped %1: %2 cannot be opened (%3)", String(describing: what), String(describing: path), String(describing: String(cString: strerror(errno))))) }
@@ -117,7 +121,7 @@ public final class SessionStore {
 
     // MARK: Writing
 
-    /// Returns once every write asked for so far is on disk (before reading back, and at quit).
+    /// Returns once every write asked for so far is on disk: at quit, when the main loop is over.
     public func waitUntilWritten() { writes.sync {} }
 
     /// Writes one session's file.
@@ -133,7 +137,26 @@ public final class SessionStore {
     public func deleteSession(_ id: UUID) {
         guard usable else { return }
         let path = sessionPath(id)
-        writes.async { _ = unlink(path) }
+        let done = noteUnwritten(nil, at: path)
+        writes.async {
+            _ = unlink(path)
+            done()
+        }
+    }
+
+    /// Notes what `path` is about to hold; the closure returned, called on the queue once it
+    /// does, forgets it (unless a later write was asked for meanwhile).
+    private func noteUnwritten(_ data: Data?, at path: String) -> @Sendable () -> Void {
+        generation += 1
+        let asked = generation
+        unwritten[path] = (asked, data)
+        return { [weak self] in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    if self?.unwritten[path]?.generation == asked { self?.unwritten[path] = nil }
+                }
+            }
+        }
     }
 
     private func write<T: Encodable>(_ value: T, to path: String) {
@@ -141,7 +164,9 @@ public final class SessionStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(value) else { return warn(localized("could not encode %1", String(describing: path))) }
+        let done = noteUnwritten(data, at: path)
         writes.async {
+            defer { done() }
             // GLib's atomic replace, as GNOME apps keep their state: whole or not at all.
             if let problem = GLibFile.replace(path, with: Array(data), mode: 0o600) {
                 // Off the main thread: straight to stderr.

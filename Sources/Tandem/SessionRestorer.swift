@@ -12,6 +12,8 @@ final class SessionRestorer {
     private unowned let appDelegate: TandemAppDelegate
     private var restored = false
     private var restoringAtLaunch = false
+    /// Whether a Reopen Closed Window waits for its journals: another one meanwhile does nothing.
+    private var reopening = false
 
     init(appDelegate: TandemAppDelegate) {
         self.appDelegate = appDelegate
@@ -35,6 +37,17 @@ final class SessionRestorer {
     /// The most recently closed window, from its record; a window closed with several tabs
     /// comes back whole (its tabs were closed with it, so they are next in the list).
     func reopenClosedWindow() {
+        guard !reopening, application?.recentlyClosedSessions.isEmpty == false else { return }
+        reopening = true
+        // The window may have closed a moment ago, its journal's last records still on their way
+        // to disk: it comes back once they are there, the main loop running meanwhile.
+        store.whenJournalsWritten { [weak self] in
+            self?.reopening = false
+            self?.reopenNow()
+        }
+    }
+
+    private func reopenNow() {
         guard let application, let first = application.recentlyClosedSessions.first else { return }
         defer { DispatchQueue.main.async { [weak self] in self?.appDelegate.updateAppActions() } }
         for session in application.sessionsClosed(with: first) {

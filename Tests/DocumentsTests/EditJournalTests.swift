@@ -77,6 +77,41 @@ final class EditJournalTests: XCTestCase {
 
     /// A journal read back goes on: what is typed after a relaunch (or a reopen, after the
     /// document's last window closed) is there after the next relaunch, undo included.
+    /// Reopen Closed Window reads a journal whose last records may still be on the writer's
+    /// queue: it is called back once they are written (the main loop running meanwhile, never
+    /// waiting), and the document comes back with every keystroke.
+    func testAJournalIsReadBackOnlyOnceItsRecordsAreWrittenWithoutWaiting() throws {
+        let folder = temporary.path
+        try MainActor.assumeIsolated {
+            let path = folder + "/closed.txt"
+            try "base\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let store = Self.journaledStore(folder)
+            let document = try store.openFile(at: path)
+            withExtendedLifetime(store.subscribe(to: document) { _ in }) {
+                for word in ["one ", "two ", "three "] { store.apply(.insert(word, at: 0), to: document) }
+            }
+            // The last window closed: the journal is closed on the writer's queue, after the records.
+            XCTAssertNil(store.openDocuments.first { $0 === document })
+            var restored: Document?
+            var calledAtOnce = true
+            store.whenJournalsWritten {
+                restored = store.restoreDocument(path: path, draftID: document.draftID, untitledName: nil)
+            }
+            calledAtOnce = restored != nil
+            XCTAssertFalse(calledAtOnce, "records were on their way: the read waits for them, not the main thread")
+            XCTAssertTrue(BackgroundSaveTests.spin { restored != nil })
+            XCTAssertEqual(restored?.text, "three two one base\n")
+            // The restore took the journal up again (a job of its own); once that is written,
+            // with nothing on its way, the next caller is answered at once.
+            var settled = false
+            store.whenJournalsWritten { settled = true }
+            XCTAssertTrue(BackgroundSaveTests.spin { settled })
+            var again = false
+            store.whenJournalsWritten { again = true }
+            XCTAssertTrue(again)
+        }
+    }
+
     func testEditsAfterARelaunchAreJournaledToo() throws {
         let folder = temporary.path
         try MainActor.assumeIsolated {
@@ -95,6 +130,7 @@ final class EditJournalTests: XCTestCase {
                 if round == 1 {
                     // The last window closes and the document is reopened in the same run.
                     _ = store.subscribe(to: restored) { _ in }  // released at once: the last window closes
+                    store.journals!.waitUntilWritten()  // as Reopen Closed Window's whenJournalsWritten does, without a main loop
                     let reopened = try XCTUnwrap(store.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
                     store.apply(.insert("four ", at: 0), to: reopened)
                 }

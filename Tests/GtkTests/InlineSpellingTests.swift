@@ -69,7 +69,11 @@ final class InlineSpellingTests: XCTestCase {
             checker.ignore(word)  // Ignore All: this session only, the user's word list untouched
             InlineSpelling.wordsChanged(in: checker)
             XCTAssertTrue(MainLoop.run(until: { !view.isMisspelt(at: 3) && !other.isMisspelt(at: 9) }, timeout: 5))
-            XCTAssertFalse(checker.suggestions(for: "wrod").isEmpty, "suggestions come from the dictionary")
+            var suggestions: [String]?
+            checker.suggestions(for: "wrod") { suggestions = $0 }
+            XCTAssertNil(suggestions, "asked on the checker's queue, answered on the main loop")
+            XCTAssertTrue(MainLoop.run(until: { suggestions != nil }, timeout: 5))
+            XCTAssertTrue(suggestions?.contains("word") ?? false, "suggestions come from the dictionary: \(suggestions ?? [])")
             window.destroy()
             otherWindow.destroy()
         }

@@ -29,6 +29,8 @@ final class SessionStoreTests: XCTestCase {
             store.saveIndex(SessionIndex(open: [id]))
             XCTAssertEqual(store.loadSession(id), saved)
             XCTAssertEqual(store.loadIndex().open, [id])
+            store.waitUntilWritten()  // read back above from what is on its way; the modes are the disk's
+            XCTAssertEqual(store.loadSession(id), saved)
             XCTAssertEqual(Self.mode(folder), 0o700)
             XCTAssertEqual(Self.mode(folder + "/session-\(id.uuidString).json"), 0o600)
             XCTAssertEqual(Self.mode(folder + "/sessions.json"), 0o600)

@@ -378,6 +378,7 @@ final class SessionRestorationTests: XCTestCase {
             XCTAssertNil(store.loadSession(halfDiscarded))
             XCTAssertEqual(store.loadIndex().pendingDiscards, [])
             XCTAssertEqual(store.loadIndex().open, [kept])
+            store.waitUntilWritten()  // before the folder goes
         }
     }
 }
