@@ -26,11 +26,21 @@ final class EditorChrome {
 
     /// Undo and Redo are on only when they have something to do.
     func updateUndoActions() {
-        scene?.setAction("undo", enabled: document.canUndo && document.undoes)
-        scene?.setAction("redo", enabled: document.canRedo && document.undoes)
         // A read-only document's file is left as it is (Save As still writes a copy).
-        scene?.setAction("save", enabled: document.readOnlyReasons.isEmpty)
+        let enabled = ActionsEnabled(undo: document.canUndo && document.undoes, redo: document.canRedo && document.undoes,
+                                     save: document.readOnlyReasons.isEmpty)
+        // Asked at every store event, every key: the actions change only now and then.
+        guard enabled != shownActions else { return }
+        shownActions = enabled
+        scene?.setAction("undo", enabled: enabled.undo)
+        scene?.setAction("redo", enabled: enabled.redo)
+        scene?.setAction("save", enabled: enabled.save)
     }
+
+    private struct ActionsEnabled: Equatable {
+        var undo: Bool, redo: Bool, save: Bool
+    }
+    private var shownActions: ActionsEnabled?
 
     func updateStatusBar() {
         guard let ui else { return }
