@@ -32,8 +32,9 @@ final class DiskSync {
     func watch(_ canonicalPath: String) { watcher.watch(canonicalPath) }
     /// Stops watching a document's file.
     func unwatch(_ canonicalPath: String) { watcher.unwatch(canonicalPath) }
-    /// Reads the watcher's pending events now instead of when the main queue gets to them;
-    /// the watcher's rate limit still applies.
+    /// Reads the watcher's pending events now instead of when the main queue gets to them, and
+    /// waits for the reads they start: for tests only (the app never waits for a queue); the
+    /// watcher's rate limit still applies.
     func poll() {
         watcher.poll()
         reads.wait()
