@@ -36,6 +36,15 @@ public enum SourceLanguage {
         return languages.sorted { $0.name.lowercased() < $1.name.lowercased() }
     }
 
+    /// A language's metadata from its definition (`line-comment-start`, `block-comment-start`…),
+    /// nil when the language or the key is unknown.
+    public static func metadata(_ key: String, of id: String?) -> String? {
+        guard let id, let manager = gtk_source_language_manager_get_default(),
+              let language = gtk_source_language_manager_get_language(manager, id),
+              let value = gtk_source_language_get_metadata(language, key) else { return nil }
+        return String(cString: value)
+    }
+
     /// The name to show for a language id (nil: none or unknown).
     public static func name(of id: String?) -> String? {
         guard let id, let manager = gtk_source_language_manager_get_default(),

@@ -23,6 +23,7 @@ final class EditorSceneDelegate: SceneDelegate {
     private(set) var banners: EditorBanners?
     private(set) var loading: EditorLoading?
     private(set) var commands: EditorCommands?
+    private var lineCommands: LineCommands?
     /// The regions a merge left to settle, painted where this window shows them.
     private(set) var conflictHighlights: ConflictHighlights?
     private var chrome: EditorChrome?
@@ -72,6 +73,8 @@ final class EditorSceneDelegate: SceneDelegate {
                                     checkSpellingIfProse: { [weak self] in self?.checkSpellingIfProse() })
         (self.conflictHighlights, self.chrome, self.records) = (conflictHighlights, chrome, records)
         commands.install()
+        lineCommands = LineCommands(scene: scene, ui: ui, viewport: viewport, store: environment.store)
+        lineCommands?.install()
         chrome.updateUndoActions()
         commands.onZoomed = { [weak records] in records?.saveSoon() }
         commands.onFormatChanged = { [weak chrome] in chrome?.updateStatusBar() }

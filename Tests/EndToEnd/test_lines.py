@@ -1,0 +1,58 @@
+"""Commands on lines (issue 47): each is one edit of the document, shown in every window on it,
+and one undo step."""
+import subprocess
+
+from conftest import wait_for
+from test_documents import two_windows, all_texts
+
+
+def test_sorting_selected_lines_shows_in_both_windows_and_one_undo_takes_it_back(tandem, tmp_path):
+    text = "zebra\ncharlie\nalpha\nbravo\nomega\n"
+    a, b = two_windows(tandem, tmp_path, "list.txt", text)
+    # The caret on "charlie", three lines selected down to the start of "omega".
+    tandem.send(a, "ctrl+Home", "Down", "shift+Down", "shift+Down", "shift+Down", "F9")
+    sorted_text = "zebra\nalpha\nbravo\ncharlie\nomega\n"
+    wait_for("the lines sorted in both windows", lambda: all_texts(tandem) == [sorted_text] * 2)
+    # Backwards, from the window menu's action, on the lines still selected.
+    subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem", "--object-path",
+                    "/io/github/tandemedit/Tandem/window/1", "--method", "org.gtk.Actions.Activate",
+                    "sort-lines", "[<'descending'>]", "{}"], check=True, capture_output=True)
+    wait_for("sorted backwards", lambda: all_texts(tandem) == ["zebra\ncharlie\nbravo\nalpha\nomega\n"] * 2)
+    tandem.send(b, "ctrl+z")
+    wait_for("one undo: the first sort", lambda: all_texts(tandem) == [sorted_text] * 2)
+    tandem.send(b, "ctrl+z")
+    wait_for("a second: the file", lambda: all_texts(tandem) == [text] * 2)
+
+
+def test_duplicate_move_and_join_each_undo_in_one_step(tandem, tmp_path):
+    (tmp_path / "steps.txt").write_text("one\ntwo\n    three\n")
+    tandem.start("steps.txt")
+    tandem.wait_title("steps.txt")
+    tandem.key("steps.txt", "ctrl+Home", "End", "ctrl+shift+d")
+    wait_for("the first line duplicated", lambda: tandem.text_of("• steps.txt") == "one\none\ntwo\n    three\n")
+    tandem.key("• steps.txt", "alt+Down")
+    wait_for("the copy moved below two", lambda: tandem.text_of("• steps.txt") == "one\ntwo\none\n    three\n")
+    tandem.key("• steps.txt", "ctrl+j")
+    wait_for("joined with three, its indentation gone", lambda: tandem.text_of("• steps.txt") == "one\ntwo\none three\n")
+    tandem.key("• steps.txt", "x")
+    wait_for("typed where the lines met", lambda: tandem.text_of("• steps.txt") == "one\ntwo\nonex three\n")
+    for expected in ["one\ntwo\none three\n", "one\ntwo\none\n    three\n", "one\none\ntwo\n    three\n"]:
+        tandem.key("• steps.txt", "ctrl+z")
+        wait_for(f"undone to {expected!r}", lambda: tandem.text_of("• steps.txt") == expected)
+    tandem.key("• steps.txt", "ctrl+z")
+    wait_for("back to the file", lambda: tandem.text_of("steps.txt") == "one\ntwo\n    three\n")
+
+
+def test_toggle_comment_uses_the_language_s_syntax_and_change_case_the_selection(tandem, tmp_path):
+    (tmp_path / "code.py").write_text("def f():\n    x = 1\n    return x\n")
+    tandem.start("code.py")
+    tandem.wait_title("code.py")
+    tandem.key("code.py", "ctrl+Home", "Down", "shift+Down", "shift+End", "ctrl+slash")
+    wait_for("two lines commented with #", lambda: tandem.text_of("• code.py") == "def f():\n    # x = 1\n    # return x\n")
+    tandem.key("• code.py", "ctrl+slash")
+    # Back to the file's text by a step of its own: still modified, as gedit has it.
+    wait_for("and back", lambda: tandem.text_of("• code.py") == "def f():\n    x = 1\n    return x\n")
+    tandem.key("• code.py", "ctrl+Home", "shift+End", "ctrl+u")
+    wait_for("the first line in upper case", lambda: tandem.text_of("• code.py") == "DEF F():\n    x = 1\n    return x\n")
+    tandem.key("• code.py", "ctrl+alt+u")
+    wait_for("and lower again", lambda: tandem.text_of("• code.py") == "def f():\n    x = 1\n    return x\n")
