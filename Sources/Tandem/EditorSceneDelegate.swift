@@ -24,6 +24,7 @@ final class EditorSceneDelegate: SceneDelegate {
     private(set) var loading: EditorLoading?
     private(set) var commands: EditorCommands?
     private var lineCommands: LineCommands?
+    private var statistics: EditorStatistics?
     /// The regions a merge left to settle, painted where this window shows them.
     private(set) var conflictHighlights: ConflictHighlights?
     private var chrome: EditorChrome?
@@ -75,6 +76,11 @@ final class EditorSceneDelegate: SceneDelegate {
         commands.install()
         lineCommands = LineCommands(scene: scene, ui: ui, viewport: viewport, store: environment.store)
         lineCommands?.install()
+        let statistics = EditorStatistics(binding: binding)
+        self.statistics = statistics
+        ui.statusBar.bar.pack(statistics.button)
+        statistics.button.show()
+        ui.buffer.onCaretMoved { [weak statistics] in statistics?.selectionMayHaveChanged() }
         chrome.updateUndoActions()
         commands.onZoomed = { [weak records] in records?.saveSoon() }
         commands.onFormatChanged = { [weak chrome] in chrome?.updateStatusBar() }
@@ -127,7 +133,10 @@ final class EditorSceneDelegate: SceneDelegate {
             ui.caretPosition.update()
             self?.conflictHighlights?.refresh()  // the window holds other lines now
         }
-        binding.onEvent = { [weak self] event in self?.events?.handle(event) }
+        binding.onEvent = { [weak self] event in
+            self?.events?.handle(event)
+            self?.statistics?.follow(event)
+        }
         binding.onStreamed = { [weak self] in
             self?.loading?.update()
             self?.applyPendingPlace()
