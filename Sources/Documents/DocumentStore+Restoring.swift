@@ -146,7 +146,7 @@ extension DocumentStore {
     private func settle(_ document: Document, with outcome: JournalReplay.Outcome, stamp: DiskStamp?, digest: UInt32?, canonical: String) {
         let wasDirty = document.isDirty
         document.savedStateID = outcome.savedStateID
-        document.file.found(stamp, tail: stamp.flatMap { FileTail.of(canonical, size: $0.size) })
+        document.file.found(stamp, tail: stamp.flatMap { FileTail.of(canonical, size: $0.size) }, digest: digest)
         if outcome.fileChanged {
             document.file.restored(changed: true, digest: digest, notice: Self.changedWhileClosed(document))
             publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: wasDirty)

@@ -179,10 +179,12 @@ struct FileKnowledge {
     }
 
     /// A relaunch that restored the document before reading its file found it at `stamp` (nil:
-    /// not there), ending in `tail`.
-    mutating func found(_ stamp: DiskStamp?, tail: FileTail?) {
+    /// not there), ending in `tail`, its bytes' CRC-32 `crc`: what tells that version from a
+    /// rewrite that keeps the stamp while no state of the history holds its text (random seed 5017).
+    mutating func found(_ stamp: DiskStamp?, tail: FileTail?, digest crc: UInt32?) {
         self.stamp = stamp
         self.tail = tail
+        if let stamp, let crc { digest = (stamp, crc) }
     }
 
     /// A relaunch replayed the unsaved changes; `changed`: the file is not the version they were

@@ -205,11 +205,12 @@ final class FileKnowledgeTests: XCTestCase {
 
     func testARelaunchFindsTheFileThenSaysWhetherItChanged() {
         var file = FileKnowledge()
-        file.found(stamp(1), tail: tail)
+        file.found(stamp(1), tail: tail, digest: 4)
+        XCTAssertEqual(file.digest?.crc, 4, "the bytes found tell that version from a same-stamp rewrite")
         file.restored(changed: false, digest: 5, notice: "unused")
         XCTAssertEqual(file.standing, .inStep)
         XCTAssertNil(file.notice)
-        XCTAssertNil(file.digest)
+        XCTAssertEqual(file.digest?.crc, 4)
 
         file.restored(changed: true, digest: 5, notice: "changed while closed")
         XCTAssertEqual(file.standing, .changed)
@@ -218,7 +219,7 @@ final class FileKnowledgeTests: XCTestCase {
         XCTAssertEqual(file.digest?.crc, 5)
 
         var missing = FileKnowledge()
-        missing.found(nil, tail: nil)
+        missing.found(nil, tail: nil, digest: 4)
         missing.restored(changed: true, digest: 5, notice: "n")
         XCTAssertNil(missing.digest, "no version, no digest of it")
     }
