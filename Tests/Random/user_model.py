@@ -34,6 +34,7 @@ class Document:
         # the texts it inserted since, in order. Such an entry's text is what it was before them;
         # where Tandem put them is learned when undo or redo reaches it (`peer_fits`).
         self.peer_pieces = {}
+        self.left_saved = None  # (state, text): a saved state the redo took with it
 
     @staticmethod
     def next_state():
@@ -49,7 +50,11 @@ class Document:
         return len(self.text) - (breaks_at_end(self.text) if self.hides_break else 0)
 
     def edit(self, new_text):
-        """One undo step to `new_text`."""
+        """One undo step to `new_text`. A saved state that leaves with the redo steps keeps its
+        text, as Tandem keeps the file's version (`keepFileVersionBeforeRedoGoes`): Merge and
+        Reload still know the version the file was."""
+        if self.saved is not None and any(s == self.saved for _, s in self.redo):
+            self.left_saved = (self.saved, self.text_at(self.saved))
         self.undo.append((self.text, self.state))
         self.redo.clear()
         self.text, self.state = new_text, Document.next_state()
@@ -111,7 +116,10 @@ class Document:
         """The text the history holds at `state` (None: no step of it)."""
         if state == self.state:
             return self.text
-        return next((text for text, s in self.undo + self.redo if s == state), None)
+        found = next((text for text, s in self.undo + self.redo if s == state), None)
+        if found is None and self.left_saved is not None and self.left_saved[0] == state:
+            return self.left_saved[1]
+        return found
 
     def merge_result(self):
         """What Merge makes now, as (text, conflicts); None when it is not offered or ambiguous."""
