@@ -10,12 +10,13 @@ public struct LineBlock: Equatable {
     public var breaks: [String]
 
     /// The lines of `selection` (document offsets): the caret's line when nothing is selected; a
-    /// selection ending at the start of a line does not take that line.
-    public init(selection: Range<Int>, in text: TextStorage) {
+    /// selection ending at the start of a line does not take that line, nor any line past
+    /// `lastLine` (the empty line after a final break a view hides).
+    public init(selection: Range<Int>, in text: TextStorage, lastLine: Int = .max) {
         let first = text.lineAndColumn(of: selection.lowerBound).line
         var last = text.lineAndColumn(of: selection.upperBound).line
         if last > first && text.offset(ofLine: last) == selection.upperBound { last -= 1 }
-        self.init(lines: first...last, in: text)
+        self.init(lines: first...max(first, min(last, lastLine)), in: text)
     }
 
     /// The document's lines `lines` (0-based, clamped to the document).

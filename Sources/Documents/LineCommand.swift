@@ -22,12 +22,15 @@ public enum LineCommand: Equatable, Sendable {
     }
 
     /// What the command does to `text` with the selection from `anchor` to `caret`; nil when it
-    /// would change nothing. `newline` ends a duplicated last line.
-    public func change(anchor: Int, caret: Int, in text: TextStorage, newline: String = "\n") -> LineChange? {
+    /// would change nothing. `newline` ends a duplicated last line. `lastLine` is the last line a
+    /// view shows (0-based): the empty line after a final break the view hides is never joined,
+    /// moved over or sorted (it is not there for the user).
+    public func change(anchor: Int, caret: Int, in text: TextStorage, newline: String = "\n", lastLine: Int? = nil) -> LineChange? {
+        let lastLine = min(lastLine ?? .max, text.lineCount - 1)
         let selection = min(anchor, caret)..<max(anchor, caret)
         switch self {
         case .sort(let descending, let ignoringCase, let unique):
-            var block = selection.isEmpty ? LineBlock(lines: 0...(text.lineCount - 1), in: text) : LineBlock(selection: selection, in: text)
+            var block = selection.isEmpty ? LineBlock(lines: 0...lastLine, in: text) : LineBlock(selection: selection, in: text, lastLine: lastLine)
             block.dropEmptyLastLine(of: text)
             guard block.lines.count > 1 else { return nil }
             let key: (String) -> String = ignoringCase ? { $0.lowercased() } : { $0 }
@@ -42,10 +45,10 @@ public enum LineCommand: Equatable, Sendable {
             }
             return rewrite(block, lines: sorted, in: text)
         case .join:
-            var block = LineBlock(selection: selection, in: text)
+            var block = LineBlock(selection: selection, in: text, lastLine: lastLine)
             if block.lines.count == 1 {
                 let line = text.lineAndColumn(of: block.range.lowerBound).line
-                guard line + 1 < text.lineCount else { return nil }
+                guard line + 1 <= lastLine else { return nil }
                 block = LineBlock(lines: line...(line + 1), in: text)
             }
             var joined = Self.trimmingTrailingBlanks(block.lines[0])
@@ -73,10 +76,10 @@ public enum LineCommand: Equatable, Sendable {
             let moved = caret + copy.unicodeScalars.count
             return LineChange(edit: .insert(copy, at: block.range.upperBound), anchor: moved, caret: moved)
         case .move(let up):
-            let block = LineBlock(selection: selection, in: text)
+            let block = LineBlock(selection: selection, in: text, lastLine: lastLine)
             let first = text.lineAndColumn(of: block.range.lowerBound).line
             let last = first + block.lines.count - 1
-            guard up ? first > 0 : last + 1 < text.lineCount else { return nil }
+            guard up ? first > 0 : last + 1 <= lastLine else { return nil }
             let both = LineBlock(lines: (up ? first - 1 : first)...(up ? last : last + 1), in: text)
             var lines = both.lines, breaks = both.breaks
             let neighbour = up ? lines.removeFirst() : lines.removeLast()
@@ -96,7 +99,7 @@ public enum LineCommand: Equatable, Sendable {
             return anchor <= caret ? LineChange(edit: edit, anchor: selection.lowerBound, caret: end)
                                    : LineChange(edit: edit, anchor: end, caret: selection.lowerBound)
         case .toggleComment(let syntax):
-            let block = LineBlock(selection: selection, in: text)
+            let block = LineBlock(selection: selection, in: text, lastLine: lastLine)
             guard let lines = syntax.toggled(block.lines) else { return nil }
             return rewrite(block, lines: lines, in: text)
         }

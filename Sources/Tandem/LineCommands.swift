@@ -56,7 +56,7 @@ final class LineCommands {
         let document = binding.document
         guard document.readOnlyReasons.isEmpty,
               let change = command.change(anchor: binding.anchor, caret: binding.caret, in: document.storage,
-                                          newline: document.lineEnding.rawValue) else { return }
+                                          newline: document.lineEnding.rawValue, lastLine: binding.lastShownLine) else { return }
         // One undo step of its own, even right after typing; the breaks are the lines' own.
         store.sealUndoStep(document)
         store.apply(change.edit, to: document, origin: binding.originID, keepsNewlines: true)

@@ -73,6 +73,15 @@ final class LineCommandTests: XCTestCase {
         XCTAssertNil(run(.move(up: false), text, anchor: 6, caret: 7))
     }
 
+    /// The empty line after a final break the view hides is not the user's: the last line shown
+    /// is not joined with it nor moved below it.
+    func testTheLineAfterAHiddenFinalBreakIsLeftAlone() throws {
+        let storage = TextStorage("a\nb\n")
+        XCTAssertNil(LineCommand.join.change(anchor: 2, caret: 2, in: storage, lastLine: 1))
+        XCTAssertNil(LineCommand.move(up: false).change(anchor: 2, caret: 2, in: storage, lastLine: 1))
+        XCTAssertNotNil(LineCommand.join.change(anchor: 2, caret: 2, in: storage), "shown, it is a line like any")
+    }
+
     func testChangeCaseKeepsTheSelectionOverTheTextEvenWhenItGrows() throws {
         let (upper, anchor, caret) = try XCTUnwrap(run(.changeCase(.upper), "x straße y", anchor: 9, caret: 2))
         XCTAssertEqual(upper, "x STRASSE y")

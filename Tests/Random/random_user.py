@@ -127,6 +127,40 @@ class Driver:
         self.keys(self.window(doc, window), "ctrl+Home", "shift+Down", "Delete")
         d.edit(d.text[end:])
 
+    def op_duplicate_line(self, doc, window):
+        # Ctrl+Shift+D on the first line: a copy below it, one undo step (issue 47).
+        d = self.model.docs[doc]
+        self.keys(self.window(doc, window), "ctrl+Home", "ctrl+shift+d")
+        first = d.text.split("\n")[0]
+        d.edit(first + "\n" + d.text)
+
+    def op_sort_lines(self, doc, window):
+        # F9 with nothing selected: every line the view shows, sorted by code point; the empty
+        # line after a final break the view shows stays last, one the view hides is not a line.
+        d = self.model.docs[doc]
+        self.keys(self.window(doc, window), "ctrl+Home", "F9")
+        shown, rest = d.text[:d.shown_end], d.text[d.shown_end:]
+        lines = shown.split("\n")
+        kept_last = d.shown_end == len(d.text) and len(lines) > 1 and lines[-1] == ""
+        if kept_last:
+            lines.pop()
+        new = "\n".join(sorted(lines)) + ("\n" if kept_last else "") + rest
+        if len(lines) > 1 and new != d.text:
+            d.edit(new)
+
+    def op_join_lines(self, doc, window):
+        # Ctrl+J on the first line: the second line's blanks go, one space between them.
+        d = self.model.docs[doc]
+        self.keys(self.window(doc, window), "ctrl+Home", "ctrl+j")
+        lines = d.text[:d.shown_end].split("\n")
+        if len(lines) < 2:
+            return
+        first, second = lines[0].rstrip(" \t"), lines[1].lstrip(" \t")
+        joined = first if not second else second if not first else first + " " + second
+        new = joined + d.text[len(lines[0]) + 1 + len(lines[1]):]
+        if new != d.text:
+            d.edit(new)
+
     def op_undo(self, doc, window):
         d = self.model.docs[doc]
         self.keys(self.window(doc, window), "ctrl+z")

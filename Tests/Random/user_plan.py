@@ -44,6 +44,9 @@ def choose(rng, model):
         (2, ("type_and_kill", {"doc": doc.name, "window": window, "word": rng.choice(WORDS),
                                "delay": rng.choice([0, 0.02, 0.05, 0.1, 0.5])})),
         (2, ("quit_and_relaunch", {})),
+        (2, ("duplicate_line", {"doc": doc.name, "window": window})),
+        (2, ("sort_lines", {"doc": doc.name, "window": window})),
+        (2, ("join_lines", {"doc": doc.name, "window": window})),
     ]
     if model.windows() < MAX_WINDOWS and not doc.deleted:
         options.append((3, ("new_window", {"doc": doc.name})))
