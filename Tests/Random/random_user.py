@@ -604,6 +604,7 @@ class Driver:
             # since is asked about again at relaunch, even after Keep Mine (the answer is not journaled).
             d.question = d.question or d.kept_mine
             d.base = d.merged = None  # the version a Merge would start from is not journaled
+            d.left_saved = None  # nor the saved version the redo took with it (kept in memory only)
         wait_for("every window back", lambda: len(self.tandem.frames()) == self.model.windows(), timeout=20)
         if undo_check:
             self.undo_check()
