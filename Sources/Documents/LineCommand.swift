@@ -33,17 +33,16 @@ public enum LineCommand: Equatable, Sendable {
             var block = selection.isEmpty ? LineBlock(lines: 0...lastLine, in: text) : LineBlock(selection: selection, in: text, lastLine: lastLine)
             block.dropEmptyLastLine(of: text)
             guard block.lines.count > 1 else { return nil }
-            let key: (String) -> String = ignoringCase ? { $0.lowercased() } : { $0 }
-            var sorted = block.lines.enumerated().sorted { a, b in
-                let (x, y) = (key(a.element), key(b.element))
-                return x == y ? a.offset < b.offset : (x < y) != descending
-            }.map(\.element)
+            // Each line's key is made once (lower-casing in the comparison made 100,000 lines
+            // twice as slow); equal keys keep their order.
+            let keyed = block.lines.enumerated().map { (key: ignoringCase ? $0.element.lowercased() : $0.element, offset: $0.offset) }
+            var order = keyed.sorted { a, b in a.key == b.key ? a.offset < b.offset : (a.key < b.key) != descending }
             if unique {
-                var kept: [String] = []
-                for line in sorted where kept.last.map(key) != key(line) { kept.append(line) }
-                sorted = kept
+                var kept: [(key: String, offset: Int)] = []
+                for line in order where kept.last?.key != line.key { kept.append(line) }
+                order = kept
             }
-            return rewrite(block, lines: sorted, in: text)
+            return rewrite(block, lines: order.map { block.lines[$0.offset] }, in: text)
         case .join:
             var block = LineBlock(selection: selection, in: text, lastLine: lastLine)
             if block.lines.count == 1 {

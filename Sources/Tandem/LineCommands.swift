@@ -1,3 +1,4 @@
+import Background
 import Documents
 import Editing
 import Gtk
@@ -52,11 +53,32 @@ final class LineCommands {
                              blockEnd: SourceLanguage.metadata("block-comment-end", of: language))
     }
 
+    /// Past this many characters, a command is worked out on a worker (Sort on 100,000 lines
+    /// takes ~0.2 s): the window answers meanwhile.
+    static let workedOutAtOnce = 256 << 10
+
     private func perform(_ command: LineCommand) {
         let document = binding.document
-        guard document.readOnlyReasons.isEmpty,
-              let change = command.change(anchor: binding.anchor, caret: binding.caret, in: document.storage,
-                                          newline: document.lineEnding.rawValue, lastLine: binding.lastShownLine) else { return }
+        guard document.readOnlyReasons.isEmpty else { return }
+        let (anchor, caret, text, version) = (binding.anchor, binding.caret, document.storage, document.editCount)
+        let (newline, lastLine) = (document.lineEnding.rawValue, binding.lastShownLine)
+        let sortsAll: Bool
+        if case .sort = command { sortsAll = anchor == caret } else { sortsAll = false }
+        guard (sortsAll ? text.count : abs(caret - anchor)) > Self.workedOutAtOnce else {
+            return apply(command.change(anchor: anchor, caret: caret, in: text, newline: newline, lastLine: lastLine), to: document)
+        }
+        Background.run(on: .global(qos: .userInitiated), {
+            command.change(anchor: anchor, caret: caret, in: text, newline: newline, lastLine: lastLine)
+        }, then: { [weak self] change in
+            guard let self, self.binding.document === document else { return }
+            // Typed into meanwhile: worked out again on the text as it is now.
+            guard document.editCount == version else { return self.perform(command) }
+            self.apply(change, to: document)
+        })
+    }
+
+    private func apply(_ change: LineChange?, to document: Document) {
+        guard let change, document.readOnlyReasons.isEmpty else { return }
         // One undo step of its own, even right after typing; the breaks are the lines' own.
         store.sealUndoStep(document)
         store.apply(change.edit, to: document, origin: binding.originID, keepsNewlines: true)

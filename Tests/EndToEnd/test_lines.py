@@ -56,3 +56,22 @@ def test_toggle_comment_uses_the_language_s_syntax_and_change_case_the_selection
     wait_for("the first line in upper case", lambda: tandem.text_of("• code.py") == "DEF F():\n    x = 1\n    return x\n")
     tandem.key("• code.py", "ctrl+alt+u")
     wait_for("and lower again", lambda: tandem.text_of("• code.py") == "def f():\n    x = 1\n    return x\n")
+
+
+def test_sorting_a_big_document_is_worked_out_off_the_main_thread_and_is_one_undo_step(tandem, tmp_path):
+    # 40,000 lines, ~560 KB: past what is worked out at once, so a worker sorts them.
+    lines = [f"line {(n * 7919) % 40000:05d} of many" for n in range(40000)]
+    path = tmp_path / "many.txt"
+    path.write_text("\n".join(lines) + "\n")
+    tandem.start("many.txt")
+    tandem.wait_title("many.txt")
+    tandem.key("many.txt", "ctrl+Home", "F9")
+    tandem.wait_title("• many.txt", timeout=20)
+    tandem.key("• many.txt", "ctrl+s")
+    tandem.wait_title("many.txt")
+    assert path.read_text() == "\n".join(sorted(lines)) + "\n"
+    tandem.key("many.txt", "ctrl+z")
+    tandem.wait_title("• many.txt")
+    tandem.key("• many.txt", "ctrl+s")
+    tandem.wait_title("many.txt")
+    assert path.read_text() == "\n".join(lines) + "\n", "one undo step takes the whole sort back"
