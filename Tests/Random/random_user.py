@@ -36,6 +36,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "EndToEnd"))
 from conftest import Tandem, wait_for  # noqa: E402  (the end-to-end tests' harness)
+from folder_events import CreatedNames  # noqa: E402
 from _pytest.outcomes import Failed  # noqa: E402  (what wait_for raises on a time-out)
 from test_background import LowMemoryMonitor  # noqa: E402
 from user_model import Document, Model, breaks_at_end  # noqa: E402
@@ -205,22 +206,21 @@ class Driver:
         landed = threading.Event()
         written = {}
 
+        created = CreatedNames(self.work)  # watching before the save starts
+
         def race():
-            deadline = time.monotonic() + 10
-            while time.monotonic() < deadline:
-                if any(name.startswith(f".{doc}.tandem-") for name in os.listdir(self.work)):
-                    fd = os.open(path, os.O_WRONLY | os.O_APPEND)
-                    os.write(fd, (line + "\n").encode())
-                    written["inode"] = os.fstat(fd).st_ino
-                    os.close(fd)
-                    landed.set()
-                    return
-                time.sleep(0.0002)
+            if created.wait(f".{doc}.tandem-", timeout=10):
+                fd = os.open(path, os.O_WRONLY | os.O_APPEND)
+                os.write(fd, (line + "\n").encode())
+                written["inode"] = os.fstat(fd).st_ino
+                os.close(fd)
+                landed.set()
 
         racer = threading.Thread(target=race)
         racer.start()
         self.keys(self.window(doc, window), "ctrl+s")
         racer.join()
+        created.close()
         assert landed.is_set(), f"the save of {doc} made no temp file beside it"
         found = path.read_text()
         if found == d.text + line + "\n":
