@@ -582,6 +582,7 @@ class Driver:
             raise Failure(f"after the kill {doc} shows {shown!r}; typed {typed!r} at the end of {d.text!r}")
         if kept:
             d.edit(d.text[:end] + typed[:kept] + d.text[end:])
+            d.left_saved = None  # the keys came before the kill: a saved version they pushed out went with it (seed 8038)
         self.undo_check()
 
     def op_quit_and_relaunch(self):
