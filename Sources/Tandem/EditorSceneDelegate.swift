@@ -76,10 +76,9 @@ final class EditorSceneDelegate: SceneDelegate {
         commands.install()
         lineCommands = LineCommands(scene: scene, ui: ui, viewport: viewport, store: environment.store)
         lineCommands?.install()
-        let statistics = EditorStatistics(binding: binding)
+        let statistics = EditorStatistics(binding: binding, statusBar: ui.statusBar.bar)
         self.statistics = statistics
-        ui.statusBar.bar.pack(statistics.button)
-        statistics.button.show()
+        scene.addAction("statistics") { [weak statistics] in statistics?.toggle() }
         ui.buffer.onCaretMoved { [weak statistics] in statistics?.selectionMayHaveChanged() }
         chrome.updateUndoActions()
         commands.onZoomed = { [weak records] in records?.saveSoon() }

@@ -3,22 +3,31 @@ import Editing
 import Gtk
 import Localization
 
-/// The status bar's statistics (issue 47): lines, words and characters of the document and of
-/// the selection, and the file's size on disk, in a popover. Nothing is counted while it is
-/// closed; while it shows, the document's counts follow each edit (`DocumentStatistics`) and
-/// the selection is counted again once the caret rests.
+/// Document statistics (issue 47): lines, words and characters of the document and of the
+/// selection, and the file's size on disk, in a popover over the status bar (Document
+/// Statistics in the window menu; it takes no room there, so a split's two sides stay as
+/// narrow as before). Nothing is counted while it is closed; while it shows, the document's
+/// counts follow each edit (`DocumentStatistics`) and the selection is counted again once the
+/// caret rests.
 @MainActor
 final class EditorStatistics {
-    let button = TablePopoverButton(label: localized("Statistics"), rows: 6, columns: 3)
+    private let table: TablePopover
     private weak var binding: DocumentBinding?
     private var document: DocumentStatistics?
     private var selectionRecount: IdleSource?
     private var countedSelection: Range<Int>?
 
-    init(binding: DocumentBinding) {
+    init(binding: DocumentBinding, statusBar: Box) {
         self.binding = binding
-        button.onOpen = { [weak self] in self?.open() }
-        button.onClose = { [weak self] in self?.close() }
+        table = TablePopover(pointingAt: statusBar, rows: 6, columns: 3)
+        table.onClose = { [weak self] in self?.close() }
+    }
+
+    /// Shows the statistics, or hides them when they show.
+    func toggle() {
+        if table.isOpen { return table.close() }
+        open()
+        table.open()
     }
 
     /// The document's store event, as the window follows it: the counts follow while open.
@@ -42,7 +51,7 @@ final class EditorStatistics {
         let rows = [["", localized("Document"), localized("Selection")], [localized("Lines")], [localized("Words")],
                     [localized("Characters")], [localized("Characters, without spaces")], [localized("Bytes on disk")]]
         for (row, cells) in rows.enumerated() {
-            for (column, text) in cells.enumerated() { button.set(text, row: row, column: column) }
+            for (column, text) in cells.enumerated() { table.set(text, row: row, column: column) }
         }
         guard let binding else { return }
         let statistics = DocumentStatistics(document: binding.document)
@@ -61,16 +70,16 @@ final class EditorStatistics {
 
     private func showDocument() {
         guard let binding, let counts = document?.counts else {
-            for row in 2...4 { button.set(localized("Counting…"), row: row, column: 1) }
+            for row in 2...4 { table.set(localized("Counting…"), row: row, column: 1) }
             return
         }
-        button.set(LocalizedNumber.string(binding.shownLineCount), row: 1, column: 1)
-        button.set(LocalizedNumber.string(counts.words), row: 2, column: 1)
-        button.set(LocalizedNumber.string(counts.characters), row: 3, column: 1)
-        button.set(LocalizedNumber.string(counts.nonBlankCharacters), row: 4, column: 1)
+        table.set(LocalizedNumber.string(binding.shownLineCount), row: 1, column: 1)
+        table.set(LocalizedNumber.string(counts.words), row: 2, column: 1)
+        table.set(LocalizedNumber.string(counts.characters), row: 3, column: 1)
+        table.set(LocalizedNumber.string(counts.nonBlankCharacters), row: 4, column: 1)
         let size = binding.document.path == nil ? "—" : LocalizedNumber.string(Int(binding.document.fileSize))
-        button.set(size, row: 5, column: 1)
-        button.set("—", row: 5, column: 2)
+        table.set(size, row: 5, column: 1)
+        table.set("—", row: 5, column: 2)
     }
 
     private func countSelection() {
@@ -79,16 +88,16 @@ final class EditorStatistics {
         guard selection != countedSelection else { return }
         countedSelection = selection
         guard !selection.isEmpty else {
-            for row in 1...4 { button.set("0", row: row, column: 2) }
+            for row in 1...4 { table.set("0", row: row, column: 2) }
             return
         }
         let lines = LineBlock(selection: selection, in: binding.document.storage).lines.count
         document.count(selection) { [weak self] counts in
             guard let self, self.countedSelection == selection else { return }
-            self.button.set(LocalizedNumber.string(lines), row: 1, column: 2)
-            self.button.set(LocalizedNumber.string(counts.words), row: 2, column: 2)
-            self.button.set(LocalizedNumber.string(counts.characters), row: 3, column: 2)
-            self.button.set(LocalizedNumber.string(counts.nonBlankCharacters), row: 4, column: 2)
+            self.table.set(LocalizedNumber.string(lines), row: 1, column: 2)
+            self.table.set(LocalizedNumber.string(counts.words), row: 2, column: 2)
+            self.table.set(LocalizedNumber.string(counts.characters), row: 3, column: 2)
+            self.table.set(LocalizedNumber.string(counts.nonBlankCharacters), row: 4, column: 2)
         }
     }
 }
