@@ -82,6 +82,10 @@ final class EditorWindow {
         // file's name, and a window can be as narrow as gedit's.
         statusBar = EditorStatusBar(in: builder.box("status-bar"))
         statusBar.bar.packEnd(languageButton)
+        // Until the language is guessed after the first frame, the button says what the text is
+        // shown as: a button with no words has no name for a screen reader (seen in CI when the
+        // first banner came before the guess).
+        languageButton.label = EditorLanguage.plainText
         let content = builder.box("content")
         scene.setContent(content, titlebar: headerBar)
         scene.setWindowDefaultSize(width: 800, height: 600)
