@@ -49,6 +49,20 @@ static inline gboolean tandem_settings_has_key(GSettings *settings, const char *
     return has;
 }
 
+/** The caret colour a style context gives (gtk_style_context_get is variadic): CSS's
+ *  caret-color, which GtkSourceView's style schemes set. */
+static inline GdkRGBA tandem_style_caret_color(GtkStyleContext *context) {
+    GdkRGBA *color = NULL, result = { 0, 0, 0, 1 };
+    gtk_style_context_get(context, gtk_style_context_get_state(context), "caret-color", &color, NULL);
+    if (color) {
+        result = *color;
+        gdk_rgba_free(color);
+    } else {
+        gtk_style_context_get_color(context, gtk_style_context_get_state(context), &result);
+    }
+    return result;
+}
+
 /** g_object_set() of one boolean property. */
 static inline void tandem_object_set_bool(gpointer object, const char *property, gboolean value) {
     g_object_set(object, property, value, NULL);

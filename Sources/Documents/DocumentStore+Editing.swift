@@ -31,6 +31,40 @@ extension DocumentStore {
         noteLongLine(made: madeLong, before: merged ? document.history.stateBeforeLastStep : stateBefore, in: document)
     }
 
+    /// Applies edits made at once (one keystroke at many carets): `edits` ascending and apart in
+    /// the text before them. One undo step, one journal record per edit, one `editedTogether`
+    /// event; false (nothing changed) when they are not apart, or the text cannot take them now.
+    @discardableResult
+    public func apply(together edits: [Edit], to document: Document, origin: Int? = nil) -> Bool {
+        guard document.readOnlyReasons.isEmpty, !document.isLoading else { return false }
+        let count = document.storage.count
+        let styled = edits.map { Edit(range: $0.range.clamped(to: 0..<count), replacement: document.lineEnding.applied(to: $0.replacement)) }
+            .filter { !$0.range.isEmpty || !$0.replacement.isEmpty }
+        guard let batch = EditBatch(styled) else { return false }
+        let wasDirty = document.isDirty
+        keepFileVersionBeforeRedoGoes(document)  // before the text changes: its history is rebuilt from it
+        journals?.willChange(document)
+        let stateBefore = document.history.stateID
+        var madeLong = false
+        // A step of its own: a keystroke at many carets never joins the word typed before it.
+        document.history.seal()
+        document.history.beginCompound()
+        // From the last: each edit is then in the offsets of the text before the batch.
+        for edit in batch.edits.reversed() {
+            let removed = document.storage.substring(edit.range)
+            document.storage.replace(edit.range, with: edit.replacement)
+            let merged = document.history.record(edit, removed: removed)
+            journals?.didChange(document, .edit(edit, removed: removed, merged: merged))
+            if !madeLong && !document.hasLongLines { madeLong = Self.madeLongLine(edit, in: document.storage) }
+        }
+        document.history.endCompound()
+        document.history.seal()
+        document.editCount += 1
+        publish(.editedTogether(batch, origin: origin, isUndoRedo: false), for: document, dirtyBefore: wasDirty)
+        noteLongLine(made: madeLong, before: stateBefore, in: document)
+        return true
+    }
+
     /// Undoes the document's last step, whichever window made it.
     /// A document read-only only for its long lines still undoes and redoes: the paste that
     /// made them is taken back as any other step.

@@ -61,6 +61,8 @@ extension DocumentBinding {
     func marksMoved(byPointer: Bool) {
         // A click in a buffer behind on changes: GTK's marks move with them as they are made.
         flushPendingChanges(keepingMarks: false)
+        // A plain click or drag: one caret again (a Ctrl+click adds one and moves nothing).
+        if byPointer { removeExtraCarets() }
         let (bufferAnchor, bufferCaret) = (buffer.selectionBoundOffset, buffer.caretOffset)
         if byPointer || bufferOffset(of: caret) != nil || bufferCaret != clamped(caret) {
             caret = documentOffset(ofBuffer: bufferCaret)

@@ -76,6 +76,12 @@ public final class DocumentBinding {
     public internal(set) var caret = 0
     /// The selection's other end, a document offset (equal to `caret` when nothing is selected).
     public internal(set) var anchor = 0
+    /// The carets beside the main one (DocumentBinding+Carets).
+    var carets = CaretSet()
+    /// Called when the extra carets came, went or moved (the view draws them).
+    public var onCaretsChanged: (@MainActor () -> Void)?
+    /// Whether the clipboard's text is being pasted (each caret may take a line of it).
+    public var isPasting = false
     /// Whether the window is in the background: its buffer follows nothing (DocumentBinding+Background).
     public var isInBackground: Bool { state.isInBackground }
     /// Whether the buffer no longer holds the window's text (edits or slides skipped meanwhile).
@@ -185,6 +191,7 @@ public final class DocumentBinding {
     }
 
     private func follow(_ event: DocumentEvent) {
+        followCarets(event)
         switch event {
         case .edited(_, _, true) where streams && !document.isLoading, .editedTogether(_, _, true) where streams && !document.isLoading:
             // An undo or redo in a preview's document (a paste's long line taken back, or put
@@ -246,6 +253,7 @@ public final class DocumentBinding {
         let range = rangeAfterPendingChanges(range)
         flushPendingChanges()
         let target = documentRange(forUserChange: range, inserting: !replacement.isEmpty)
+        if let landed = forwardAtEveryCaret(Edit(range: target, replacement: replacement)) { return landed }
         let before = appliedEdits
         store.apply(Edit(range: target, replacement: replacement), to: document, origin: subscription.id)
         guard appliedEdits != before, let applied = lastApplied else { return nil }

@@ -57,8 +57,10 @@ public final class DocumentViewport {
         binding.onStoreEvent = { [weak self] event in self?.announceLoad(event) }
         announcedCount = binding.document.storage.count
         view.serveAccessibly(self)
-        view.onMoveCursor { [weak self] movement, count, _ in
-            guard let self, movement == .bufferEnds else { return }
+        view.onMoveCursor { [weak self] movement, count, extending in
+            guard let self else { return }
+            self.binding.moveExtraCarets(movement, count: count, extending: extending)
+            guard movement == .bufferEnds else { return }
             // The caret goes to the document's end, not the buffer's: the window goes there first.
             self.binding.reveal(count > 0 ? self.binding.shownEnd : 0)
             // GTK's own scroll to the caret counts the lines just put in as 0 pixels high.
@@ -70,7 +72,14 @@ public final class DocumentViewport {
         view.onDragDelete { [weak self] in self?.deleteMovedBeyondBuffer() ?? false }
         view.onCut { [weak self] in self?.cutBeyondBuffer() ?? false }
         // A paste is an undo step of its own, even one character pasted just after a word typed.
-        view.onPaste(began: { [weak binding] in binding?.sealUndoStep() }, ended: { [weak binding] in binding?.sealUndoStep() })
+        view.onPaste(began: { [weak binding] in
+            binding?.sealUndoStep()
+            binding?.isPasting = true
+        }, ended: { [weak binding] in
+            binding?.sealUndoStep()
+            binding?.isPasting = false
+        })
+        showCarets()
         moved()
     }
 

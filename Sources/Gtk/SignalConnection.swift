@@ -229,11 +229,11 @@ extension Object {
                        shape: SignalShape(arguments: 3))
     }
 
-    /// Connects `handler` to GtkWidget::draw.
+    /// Connects `handler` to GtkWidget::draw (`after`: once the widget has drawn itself).
     @discardableResult
-    func connectDraw(_ handler: @escaping DrawHandler) -> UInt {
+    func connectDraw(after: Bool = false, _ handler: @escaping DrawHandler) -> UInt {
         connectRaw("draw", unsafeBitCast(drawTrampoline, to: GCallback.self), SignalBox(handler),
-                   shape: SignalShape(arguments: 1, returnsValue: true))
+                   shape: SignalShape(arguments: 1, returnsValue: true), after: after)
     }
 
     /// Connects `handler` to a GdkEvent signal; returning true stops the event.

@@ -6,7 +6,15 @@ public enum CaretMovement: Sendable {
     case bufferEnds
     /// Page Up, Page Down.
     case pages
-    /// Anything else (characters, words, lines).
+    /// Left, Right.
+    case characters
+    /// Ctrl+Left, Ctrl+Right.
+    case words
+    /// Up, Down.
+    case lines
+    /// Home, End.
+    case lineEnds
+    /// Anything else.
     case other
 }
 
@@ -20,6 +28,10 @@ extension SourceView {
             let movement: CaretMovement = switch step {
             case GTK_MOVEMENT_BUFFER_ENDS: .bufferEnds
             case GTK_MOVEMENT_PAGES: .pages
+            case GTK_MOVEMENT_LOGICAL_POSITIONS, GTK_MOVEMENT_VISUAL_POSITIONS: .characters
+            case GTK_MOVEMENT_WORDS: .words
+            case GTK_MOVEMENT_DISPLAY_LINES, GTK_MOVEMENT_PARAGRAPHS: .lines
+            case GTK_MOVEMENT_DISPLAY_LINE_ENDS, GTK_MOVEMENT_PARAGRAPH_ENDS: .lineEnds
             default: .other
             }
             handler(movement, count, extends)

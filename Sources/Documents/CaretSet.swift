@@ -1,0 +1,118 @@
+/// The carets a window has beside its main one (the one GTK draws and moves): document offsets,
+/// each with the anchor of its selection, in order and apart, carried by every edit as the text
+/// is. What the user does at the main caret is done at each of them (`edits(repeating:)`), as
+/// one batch: one store edit, one undo step (GNOME Builder kept its extra carets as pairs of
+/// marks; a window here holds only part of its document, so they are offsets).
+public struct CaretSet: Equatable, Sendable {
+    /// One caret: where it is and where its selection starts (the same offset: no selection).
+    public struct Caret: Equatable, Sendable {
+        public var anchor: Int
+        public var offset: Int
+
+        public init(anchor: Int, offset: Int) {
+            self.anchor = anchor
+            self.offset = offset
+        }
+
+        public init(at offset: Int) { self.init(anchor: offset, offset: offset) }
+
+        /// The selected range (empty: none).
+        public var selection: Range<Int> { min(anchor, offset)..<max(anchor, offset) }
+    }
+
+    /// The extra carets, ascending by selection and apart (none where the main caret is).
+    public private(set) var extras: [Caret] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { extras.isEmpty }
+
+    /// Adds `caret` beside `main`; false (nothing added) where a caret is already.
+    @discardableResult
+    public mutating func add(_ caret: Caret, besides main: Caret) -> Bool {
+        guard !Self.meet(caret, main), !extras.contains(where: { Self.meet($0, caret) }) else { return false }
+        extras.append(caret)
+        extras.sort { $0.selection.lowerBound < $1.selection.lowerBound }
+        return true
+    }
+
+    /// Back to the main caret alone.
+    public mutating func removeAll() { extras.removeAll() }
+
+    /// Moves every caret as `edit` moves the text.
+    public mutating func transform(_ edit: Edit) {
+        for index in extras.indices {
+            extras[index] = Caret(anchor: edit.transform(extras[index].anchor), offset: edit.transform(extras[index].offset))
+        }
+    }
+
+    /// Moves every caret as `batch` moves the text.
+    public mutating func transform(_ batch: EditBatch) {
+        for index in extras.indices {
+            extras[index] = Caret(anchor: batch.transform(extras[index].anchor), offset: batch.transform(extras[index].offset))
+        }
+    }
+
+    /// Moves every caret by `move`, then keeps them in `0...limit`, merging those that meet each
+    /// other or `main` (two carets moved onto one line end are one).
+    public mutating func move(besides main: Caret, limit: Int, _ move: (Caret) -> Caret) {
+        let moved = extras.map(move).map { Caret(anchor: max(0, min($0.anchor, limit)), offset: max(0, min($0.offset, limit))) }
+        extras = []
+        for caret in moved { add(caret, besides: main) }
+    }
+
+    /// Whether two carets stand on each other: the same place, overlapping selections, or one
+    /// inside (or at the start of) the other's selection.
+    private static func meet(_ a: Caret, _ b: Caret) -> Bool {
+        let x = a.selection, y = b.selection
+        if x == y { return true }
+        if x.isEmpty { return y.lowerBound <= x.lowerBound && x.lowerBound < y.upperBound }
+        if y.isEmpty { return x.lowerBound <= y.lowerBound && y.lowerBound < x.upperBound }
+        return x.overlaps(y)
+    }
+
+    /// What doing `edit` at every caret makes: the edits, ascending and apart in the text before
+    /// them, and which one is the main caret's. `edit` is what the user did at `main`: typed over
+    /// its selection (each caret's selection is replaced, or the text inserted where there is
+    /// none), or typed or deleted around it (the same reach before and after each caret, kept in
+    /// the text; a caret with a selection has its selection replaced). A paste (`pastes`) of as many lines as there are carets gives each caret its
+    /// line, in the text's order. Nil when `edit` is not at the main caret (a drop elsewhere).
+    public func edits(repeating edit: Edit, at main: Caret, textCount: Int, pastes: Bool = false) -> (edits: [Edit], main: Int)? {
+        let overSelection = !main.selection.isEmpty && edit.range == main.selection
+        guard overSelection || edit.range.contains(main.offset) || edit.range.upperBound == main.offset else { return nil }
+        let before = main.offset - edit.range.lowerBound, after = edit.range.upperBound - main.offset
+        var carets = extras.map { ($0, false) } + [(main, true)]
+        carets.sort { $0.0.selection.lowerBound < $1.0.selection.lowerBound }
+        let pieces = pastes ? Self.lines(of: edit.replacement, count: carets.count) : nil
+        var edits: [Edit] = [], mainIndex = 0, previousEnd = 0
+        for (index, (caret, isMain)) in carets.enumerated() {
+            var range: Range<Int>
+            if isMain {
+                range = edit.range
+            } else if !caret.selection.isEmpty {
+                range = caret.selection
+            } else {
+                range = max(0, caret.offset - before)..<min(textCount, caret.offset + after)
+            }
+            // Two carets reaching into each other's text: the later one leaves out what the earlier took.
+            if range.lowerBound < previousEnd {
+                guard !isMain else { return nil }
+                range = min(previousEnd, range.upperBound)..<max(previousEnd, range.upperBound)
+            }
+            if isMain { mainIndex = edits.count }
+            edits.append(Edit(range: range, replacement: pieces?[index] ?? edit.replacement))
+            previousEnd = max(previousEnd, range.upperBound)
+        }
+        return (edits, mainIndex)
+    }
+
+    /// `text` cut into `count` lines, when it has that many (a final line break aside); else nil.
+    static func lines(of text: String, count: Int) -> [String]? {
+        guard count > 1 else { return nil }
+        var pieces = text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { piece in
+            String(String.UnicodeScalarView(piece.last == "\r" ? piece.dropLast() : piece))
+        }
+        if pieces.count == count + 1, pieces.last == "" { pieces.removeLast() }
+        return pieces.count == count ? pieces : nil
+    }
+}

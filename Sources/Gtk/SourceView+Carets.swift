@@ -1,0 +1,70 @@
+import CGtk
+
+/// The hooks many carets need of a view: GTK draws and moves one caret; the others are drawn
+/// over the text here, added with Ctrl+click and let go with Escape.
+extension SourceView {
+    /// Draws a caret, in the style's caret colour, at each buffer offset `offsets` gives, each
+    /// time the text is drawn (call `redrawCarets` when they change).
+    public func drawExtraCarets(_ offsets: @escaping @MainActor () -> [Int]) {
+        connectDraw(after: true) { [weak self] cairo in
+            guard let self else { return false }
+            let view = tandem_text_view(self.raw)
+            guard let textWindow = gtk_text_view_get_window(view, GTK_TEXT_WINDOW_TEXT),
+                  gtk_cairo_should_draw_window(cairo, textWindow) != 0 else { return false }
+            let places = offsets()
+            guard !places.isEmpty else { return false }
+            var visible = GdkRectangle()
+            gtk_text_view_get_visible_rect(view, &visible)
+            let color = tandem_style_caret_color(gtk_widget_get_style_context(self.widget))
+            cairo_save(cairo)
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
+            let count = gint(self.buffer.characterCount)
+            for offset in places {
+                var iter = GtkTextIter(), place = GdkRectangle()
+                gtk_text_buffer_get_iter_at_offset(tandem_text_buffer(self.buffer.raw), &iter, min(gint(offset), count))
+                gtk_text_view_get_iter_location(view, &iter, &place)
+                // Only what shows: a caret far above or below costs nothing.
+                guard place.y + place.height >= visible.y, place.y <= visible.y + visible.height else { continue }
+                var x: gint = 0, y: gint = 0
+                gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, place.x, place.y, &x, &y)
+                cairo_rectangle(cairo, Double(x), Double(y), 1, Double(place.height))
+            }
+            cairo_fill(cairo)
+            cairo_restore(cairo)
+            return false
+        }
+    }
+
+    /// Draws the text again (the extra carets moved).
+    public func redrawCarets() {
+        gtk_widget_queue_draw(widget)
+    }
+
+    /// Calls `handler` with the buffer offset of a Ctrl+click in the text; when it returns true,
+    /// the click did its work and the view does not move its caret.
+    public func onControlClick(_ handler: @escaping @MainActor (Int) -> Bool) {
+        connectEvent("button-press-event") { [weak self] event in
+            guard let self else { return false }
+            let button = event.pointee.button
+            let view = tandem_text_view(self.raw)
+            let others: UInt32 = GDK_SHIFT_MASK.rawValue | GDK_MOD1_MASK.rawValue
+            let control = button.state & GDK_CONTROL_MASK.rawValue != 0 && button.state & others == 0
+            guard button.type == GDK_BUTTON_PRESS, button.button == 1, control,
+                  button.window == gtk_text_view_get_window(view, GTK_TEXT_WINDOW_TEXT) else { return false }
+            var x: gint = 0, y: gint = 0, location = GtkTextIter()
+            gtk_text_view_window_to_buffer_coords(view, GTK_TEXT_WINDOW_TEXT, gint(button.x), gint(button.y), &x, &y)
+            gtk_text_view_get_iter_at_location(view, &location, x, y)
+            return handler(Int(gtk_text_iter_get_offset(&location)))
+        }
+    }
+
+    /// Calls `handler` when Escape is pressed in the view; when it returns true, the key is used.
+    public func onEscape(_ handler: @escaping @MainActor () -> Bool) {
+        connectEvent("key-press-event") { event in
+            let key = event.pointee.key
+            let modifiers = GDK_CONTROL_MASK.rawValue | GDK_SHIFT_MASK.rawValue | GDK_MOD1_MASK.rawValue
+            guard key.keyval == UInt32(GDK_KEY_Escape), key.state & modifiers == 0 else { return false }
+            return handler()
+        }
+    }
+}

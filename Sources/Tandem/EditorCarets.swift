@@ -1,0 +1,14 @@
+import Editing
+import Scenes
+
+/// The window's caret commands: "win.add-caret-below" and "win.add-caret-above" (Shift+Alt+Down
+/// and Up, as in VS Code and Sublime Text on Linux) and "win.single-caret" (Escape does it in the
+/// text too). The carets themselves are the binding's; typing at them is DocumentBinding+Carets.
+@MainActor
+enum EditorCarets {
+    static func install(in scene: WindowScene, binding: DocumentBinding) {
+        scene.addAction("add-caret-below") { [weak binding] in binding?.addCaretOnNextLine(below: true) }
+        scene.addAction("add-caret-above") { [weak binding] in binding?.addCaretOnNextLine(below: false) }
+        scene.addAction("single-caret") { [weak binding] in binding?.removeExtraCarets() }
+    }
+}

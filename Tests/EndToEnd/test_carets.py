@@ -1,0 +1,52 @@
+"""Many carets (issue 47): a key at every caret is one batch of edits, shown in every window on
+the document and undone in one step; each window keeps its own carets."""
+import subprocess
+
+import pyatspi
+
+from conftest import wait_for
+from test_documents import two_windows, all_texts
+
+
+def test_three_carets_type_in_two_windows_and_one_undo_takes_the_key_back(tandem, tmp_path):
+    a, b = two_windows(tandem, tmp_path, "list.txt", "one\ntwo\nthree\n")
+    # Two carets added below the first, as the menu adds them (openbox, the test's window
+    # manager, takes Shift+Alt+Down for itself; GNOME's does not).
+    tandem.send(a, "ctrl+Home")
+    tandem.activate_action("add-caret-below", window=1)
+    tandem.activate_action("add-caret-below", window=1)
+    tandem.send(a, text="X")
+    wait_for("X typed at three carets, in both windows", lambda: all_texts(tandem) == ["Xone\nXtwo\nXthree\n"] * 2)
+    tandem.send(a, "Y")
+    wait_for("and Y", lambda: all_texts(tandem) == ["XYone\nXYtwo\nXYthree\n"] * 2)
+    # Undo in the other window takes back the last key at all three carets, in one step.
+    tandem.send(b, "ctrl+z")
+    wait_for("Y undone at every caret", lambda: all_texts(tandem) == ["Xone\nXtwo\nXthree\n"] * 2)
+    # The first window kept its carets: a BackSpace and a Delete act at each.
+    tandem.send(a, "End", "BackSpace")
+    wait_for("the last letter of each line gone", lambda: all_texts(tandem) == ["Xon\nXtw\nXthre\n"] * 2)
+    tandem.send(a, "Home", "Delete")
+    wait_for("the first of each gone", lambda: all_texts(tandem) == ["on\ntw\nthre\n"] * 2)
+    # Escape: one caret again, on the first line.
+    tandem.send(a, "Escape", text="Z")
+    wait_for("Z typed once", lambda: all_texts(tandem) == ["Zon\ntw\nthre\n"] * 2)
+
+
+def test_ctrl_click_adds_a_caret_and_a_paste_gives_each_caret_its_line(tandem, tmp_path):
+    (tmp_path / "names.txt").write_text("alpha=\nbeta=\ngamma=\n1\n2\n3\n")
+    tandem.start("names.txt")
+    tandem.wait_title("names.txt")
+    text = tandem.text_in(tandem.frame("names.txt"))
+    # Copy the three numbers, one per line.
+    tandem.key("names.txt", "ctrl+End", "shift+Up", "shift+Up", "shift+Home", "ctrl+c")
+    # The caret at the end of "alpha=", then Ctrl+clicks at the ends of the next two lines.
+    tandem.key("names.txt", "ctrl+Home", "End")
+    for offset in (len("alpha=\nbeta="), len("alpha=\nbeta=\ngamma=")):
+        x, y, _, height = text.getCharacterExtents(offset - 1, pyatspi.DESKTOP_COORDS)
+        subprocess.run(["xdotool", "mousemove", "--sync", str(x + 6), str(y + height // 2),
+                        "keydown", "ctrl", "click", "1", "keyup", "ctrl"], check=True)
+    tandem.key("names.txt", "ctrl+v")
+    wait_for("each caret took its line of the clipboard",
+             lambda: tandem.text_of("• names.txt") == "alpha=1\nbeta=2\ngamma=3\n1\n2\n3\n")
+    tandem.key("• names.txt", "ctrl+z")
+    wait_for("one undo takes the paste back", lambda: tandem.text_of("names.txt") == "alpha=\nbeta=\ngamma=\n1\n2\n3\n")
