@@ -77,13 +77,17 @@ public struct CaretSet: Equatable, Sendable {
     /// none), or typed or deleted around it (the same reach before and after each caret, kept in
     /// the text; a caret with a selection has its selection replaced). A paste (`pastes`) of as many lines as there are carets gives each caret its
     /// line, in the text's order. Nil when `edit` is not at the main caret (a drop elsewhere).
-    public func edits(repeating edit: Edit, at main: Caret, textCount: Int, pastes: Bool = false) -> (edits: [Edit], main: Int)? {
+    /// A line break followed by blanks only (Return with auto-indent: the main caret's line's
+    /// indentation) breaks each caret's line with that line's own, as `indentation(offset)` gives it.
+    public func edits(repeating edit: Edit, at main: Caret, textCount: Int, pastes: Bool = false,
+                      indentation: (Int) -> String = { _ in "" }) -> (edits: [Edit], main: Int)? {
         let overSelection = !main.selection.isEmpty && edit.range == main.selection
         guard overSelection || edit.range.contains(main.offset) || edit.range.upperBound == main.offset else { return nil }
         let before = main.offset - edit.range.lowerBound, after = edit.range.upperBound - main.offset
         var carets = extras.map { ($0, false) } + [(main, true)]
         carets.sort { $0.0.selection.lowerBound < $1.0.selection.lowerBound }
         let pieces = pastes ? Self.lines(of: edit.replacement, count: carets.count) : nil
+        let lineBreak = Self.indentedBreak(edit.replacement)
         var edits: [Edit] = [], mainIndex = 0, previousEnd = 0
         for (index, (caret, isMain)) in carets.enumerated() {
             var range: Range<Int>
@@ -100,10 +104,21 @@ public struct CaretSet: Equatable, Sendable {
                 range = min(previousEnd, range.upperBound)..<max(previousEnd, range.upperBound)
             }
             if isMain { mainIndex = edits.count }
-            edits.append(Edit(range: range, replacement: pieces?[index] ?? edit.replacement))
+            var replacement = pieces?[index] ?? edit.replacement
+            if let lineBreak, !isMain { replacement = lineBreak + indentation(range.lowerBound) }
+            edits.append(Edit(range: range, replacement: replacement))
             previousEnd = max(previousEnd, range.upperBound)
         }
         return (edits, mainIndex)
+    }
+
+    /// The line break `text` starts with, when the rest is blanks (an auto-indented Return).
+    public static func indentedBreak(_ text: String) -> String? {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, first == "\n" || first == "\r" else { return nil }
+        let breakLength = text.hasPrefix("\r\n") ? 2 : 1
+        guard scalars.dropFirst(breakLength).allSatisfy({ $0 == " " || $0 == "\t" }) else { return nil }
+        return String(String.UnicodeScalarView(scalars.prefix(breakLength)))
     }
 
     /// `text` cut into `count` lines, when it has that many (a final line break aside); else nil.

@@ -8,8 +8,15 @@ extension DocumentBinding {
     /// The extra carets, in the text's order (none: the main caret alone).
     public var extraCarets: [CaretSet.Caret] { carets.extras }
 
-    /// The buffer offsets of the extra carets this buffer holds (what the view draws).
-    public var extraCaretsInBuffer: [Int] { carets.extras.compactMap { bufferOffset(of: $0.offset) } }
+    /// The extra carets this buffer holds, with the part of their selection it holds, in buffer
+    /// offsets (what the view draws).
+    public var extraCaretsInBuffer: [ExtraCaret] {
+        carets.extras.compactMap { caret in
+            guard let offset = bufferOffset(of: caret.offset) else { return nil }
+            let selection = caret.selection
+            return ExtraCaret(offset: offset, selection: clamped(selection.lowerBound)..<clamped(selection.upperBound))
+        }
+    }
 
     private var mainCaret: CaretSet.Caret { CaretSet.Caret(anchor: anchor, offset: caret) }
 
@@ -78,16 +85,90 @@ extension DocumentBinding {
         onCaretsChanged?()
     }
 
+    /// Selects the next occurrence of the main caret's selection as one more caret, after the
+    /// last caret and round to the start; with nothing selected, selects the word at the caret
+    /// first. Returns where the new selection starts (nil: there is none to add).
+    @discardableResult
+    public func addNextOccurrence() -> Int? {
+        guard !selection.isEmpty else {
+            guard let word = wordRange(at: caret) else { return nil }
+            select(anchor: word.lowerBound, caret: word.upperBound)
+            return word.lowerBound
+        }
+        guard let pattern = occurrencePattern else { return nil }
+        var from = ([mainCaret] + carets.extras).map(\.selection.upperBound).max() ?? caret
+        for _ in 0...(carets.extras.count + 1) {
+            guard let match = DocumentSearch.firstMatch(of: pattern, in: document.storage, from: from) else { return nil }
+            if carets.add(CaretSet.Caret(anchor: match.range.lowerBound, offset: match.range.upperBound), besides: mainCaret) {
+                onCaretsChanged?()
+                return match.range.lowerBound
+            }
+            from = match.range.upperBound
+        }
+        return nil
+    }
+
+    /// Selects every occurrence of the main caret's selection (the word at the caret when
+    /// nothing is), each as a caret, up to `caretLimit`; returns how many carets there are.
+    @discardableResult
+    public func addAllOccurrences() -> Int {
+        if selection.isEmpty && addNextOccurrence() == nil { return 1 }
+        guard let pattern = occurrencePattern, let matches = DocumentSearch.allMatches(of: pattern, in: document.storage) else { return 1 }
+        for match in matches where carets.extras.count + 1 < Self.caretLimit {
+            carets.add(CaretSet.Caret(anchor: match.range.lowerBound, offset: match.range.upperBound), besides: mainCaret)
+        }
+        onCaretsChanged?()
+        return carets.extras.count + 1
+    }
+
+    /// The most carets Select All Occurrences makes: each key is then one batch of that many edits.
+    public static let caretLimit = 10_000
+
+    private var occurrencePattern: TextPattern? {
+        try? TextPattern(text: selectedText, isRegex: false, isCaseSensitive: true, matchesWholeWords: false)
+    }
+
+    /// The text of every caret's selection in the text's order, a line each (what Copy and Cut
+    /// take at many carets); nil when no extra caret has a selection.
+    public var selectedTextAtCarets: String? {
+        guard carets.extras.contains(where: { !$0.selection.isEmpty }) else { return nil }
+        let all = (carets.extras + [mainCaret]).sorted { $0.selection.lowerBound < $1.selection.lowerBound }
+        return all.map { document.storage.substring($0.selection) }.joined(separator: "\n")
+    }
+
+    /// Deletes the selection at every caret as one batch (a Cut at many carets); false when there
+    /// are no extra carets or the main one has no selection.
+    public func deleteSelectionsAtCarets() -> Bool {
+        guard !carets.isEmpty, !selection.isEmpty else { return false }
+        return forwardAtEveryCaret(Edit(range: selection, replacement: "")) != nil
+    }
+
+    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_"
+    }
+
+    /// The word around `offset` (letters, digits and underscores), within its line; nil between words.
+    private func wordRange(at offset: Int) -> Range<Int>? {
+        let text = document.storage
+        let line = text.lineAndColumn(of: offset).line
+        let start = text.offset(ofLine: line), end = LineWindow.lineEnd(line, in: text)
+        let scalars = Array(text.substring(start..<end).unicodeScalars)
+        var low = offset - start, high = offset - start
+        while low > 0 && Self.isWordCharacter(scalars[low - 1]) { low -= 1 }
+        while high < scalars.count && Self.isWordCharacter(scalars[high]) { high += 1 }
+        return low < high ? (start + low)..<(start + high) : nil
+    }
+
     /// The next word's end (or the previous word's start) from `offset`, within its line; at the
     /// line's edge, the next line's start (or the previous line's end).
     private func wordEdge(from offset: Int, forward: Bool) -> Int {
         let text = document.storage
         let line = text.lineAndColumn(of: offset).line
         let start = text.offset(ofLine: line), end = LineWindow.lineEnd(line, in: text)
-        if forward && offset >= end { return min(shownEnd, offset + (line < lastShownLine ? text.offset(ofLine: line + 1) - offset : 0)) }
+        if forward && offset >= end { return line < lastShownLine ? text.offset(ofLine: line + 1) : offset }
         if !forward && offset <= start { return line > 0 ? LineWindow.lineEnd(line - 1, in: text) : 0 }
         let scalars = Array(text.substring(start..<end).unicodeScalars)
-        func isWord(_ index: Int) -> Bool { scalars[index].properties.isAlphabetic || scalars[index].properties.numericType != nil || scalars[index] == "_" }
+        func isWord(_ index: Int) -> Bool { Self.isWordCharacter(scalars[index]) }
         var at = offset - start
         if forward {
             while at < scalars.count && !isWord(at) { at += 1 }
@@ -104,7 +185,14 @@ extension DocumentBinding {
     /// carets (or the change was not at the main caret: they go, and it is made alone).
     func forwardAtEveryCaret(_ edit: Edit) -> Int?? {
         guard !carets.isEmpty, let store else { return nil }
-        guard let repeated = carets.edits(repeating: edit, at: mainCaret, textCount: document.storage.count, pastes: isPasting) else {
+        // Auto-indent's own indentation after a Return: each caret has its line's already.
+        if brokeLinesAtCarets && edit.range.isEmpty && edit.replacement.unicodeScalars.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            return nil
+        }
+        brokeLinesAtCarets = CaretSet.indentedBreak(edit.replacement) != nil
+        let text = document.storage
+        guard let repeated = carets.edits(repeating: edit, at: mainCaret, textCount: text.count, pastes: isPasting,
+                                          indentation: { offset in Self.indentation(before: offset, in: text) }) else {
             removeExtraCarets()
             return nil
         }
@@ -112,6 +200,14 @@ extension DocumentBinding {
         guard store.apply(together: repeated.edits, to: document, origin: originID), appliedEdits != before else { return .some(nil) }
         // The batch carried the main caret past its part, as it carried the others.
         return .some(bufferOffset(of: caret) ?? clamped(caret))
+    }
+
+    /// The blanks that start the line `offset` is on, up to `offset` (what GtkSourceView's
+    /// auto-indent repeats after a Return there).
+    static func indentation(before offset: Int, in text: TextStorage) -> String {
+        let start = text.offset(ofLine: text.lineAndColumn(of: offset).line)
+        let head = text.substring(start..<min(offset, start + 256)).unicodeScalars
+        return String(String.UnicodeScalarView(head.prefix { $0 == " " || $0 == "\t" }))
     }
 
     /// Every change of the text carries the extra carets along; a text put in anew lets them go.

@@ -82,6 +82,9 @@ public final class DocumentBinding {
     public var onCaretsChanged: (@MainActor () -> Void)?
     /// Whether the clipboard's text is being pasted (each caret may take a line of it).
     public var isPasting = false
+    /// Whether the user action under way broke the line at every caret, each with its own
+    /// indentation (GtkSourceView then inserts the main line's indentation by itself).
+    var brokeLinesAtCarets = false
     /// Whether the window is in the background: its buffer follows nothing (DocumentBinding+Background).
     public var isInBackground: Bool { state.isInBackground }
     /// Whether the buffer no longer holds the window's text (edits or slides skipped meanwhile).
@@ -126,7 +129,10 @@ public final class DocumentBinding {
         relay.target = self
         buffer.interceptEdits { [weak self] range, replacement in self?.forward(range, replacement) }
         buffer.onUserAction(began: { [weak store] in store?.beginCompoundEdit(document) },
-                            ended: { [weak store] in store?.endCompoundEdit(document) })
+                            ended: { [weak store, weak self] in
+                                self?.brokeLinesAtCarets = false
+                                store?.endCompoundEdit(document)
+                            })
         markWatch = buffer.onMarksMoved { [weak self] byPointer in self?.marksMoved(byPointer: byPointer) }
         fill()
     }

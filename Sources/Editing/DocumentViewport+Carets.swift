@@ -13,4 +13,21 @@ extension DocumentViewport {
         }
         view.onEscape { [weak binding] in binding?.removeExtraCarets() ?? false }
     }
+
+    /// Cut at many carets: every selection, a line each, to the clipboard, and all of them
+    /// deleted as one step; false when the view's own cut will do.
+    func cutAtCarets() -> Bool {
+        guard let text = binding.selectedTextAtCarets else { return false }
+        view.copyToClipboard(text)
+        binding.sealUndoStep()
+        let cut = binding.deleteSelectionsAtCarets()
+        binding.sealUndoStep()
+        return cut
+    }
+
+    /// Selects the next occurrence of the selection as one more caret, and shows it.
+    public func addNextOccurrence() {
+        guard let added = binding.addNextOccurrence() else { return }
+        if !visibleLines.contains(binding.document.storage.lineAndColumn(of: added).line) { show(added) }
+    }
 }

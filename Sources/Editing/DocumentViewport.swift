@@ -67,10 +67,10 @@ public final class DocumentViewport {
             self.view.scrollToCaret(yalign: count > 0 ? 1 : 0)
         }
         view.onSelectAll { [weak binding] in binding?.selectAll() }
-        view.onCopy { [weak binding] _ in binding?.selectedText }
+        view.onCopy { [weak binding] _ in binding?.selectedTextAtCarets ?? binding?.selectedText }
         view.onDragText { [weak binding] in binding?.selectedText }
         view.onDragDelete { [weak self] in self?.deleteMovedBeyondBuffer() ?? false }
-        view.onCut { [weak self] in self?.cutBeyondBuffer() ?? false }
+        view.onCut { [weak self] in (self?.cutAtCarets() ?? false) || (self?.cutBeyondBuffer() ?? false) }
         // A paste is an undo step of its own, even one character pasted just after a word typed.
         view.onPaste(began: { [weak binding] in
             binding?.sealUndoStep()

@@ -1,38 +1,87 @@
 import CGtk
 
+/// A caret the view draws beside its own: where it is and what it selects (buffer offsets).
+public struct ExtraCaret: Equatable, Sendable {
+    public var offset: Int
+    public var selection: Range<Int>
+
+    public init(offset: Int, selection: Range<Int>) {
+        self.offset = offset
+        self.selection = selection
+    }
+}
+
 /// The hooks many carets need of a view: GTK draws and moves one caret; the others are drawn
 /// over the text here, added with Ctrl+click and let go with Escape.
 extension SourceView {
-    /// Draws a caret, in the style's caret colour, at each buffer offset `offsets` gives, each
-    /// time the text is drawn (call `redrawCarets` when they change).
-    public func drawExtraCarets(_ offsets: @escaping @MainActor () -> [Int]) {
+    /// Draws a caret, in the style's caret colour, and a tint of it over its selection, for each
+    /// of the carets `carets` gives, each time the text is drawn (call `redrawCarets` when they change).
+    public func drawExtraCarets(_ carets: @escaping @MainActor () -> [ExtraCaret]) {
         connectDraw(after: true) { [weak self] cairo in
             guard let self else { return false }
             let view = tandem_text_view(self.raw)
             guard let textWindow = gtk_text_view_get_window(view, GTK_TEXT_WINDOW_TEXT),
                   gtk_cairo_should_draw_window(cairo, textWindow) != 0 else { return false }
-            let places = offsets()
-            guard !places.isEmpty else { return false }
+            let shown = carets()
+            guard !shown.isEmpty else { return false }
             var visible = GdkRectangle()
             gtk_text_view_get_visible_rect(view, &visible)
             let color = tandem_style_caret_color(gtk_widget_get_style_context(self.widget))
             cairo_save(cairo)
+            cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha * 0.25)
+            for caret in shown where !caret.selection.isEmpty {
+                self.addSelection(caret.selection, visible: visible, to: cairo)
+            }
+            cairo_fill(cairo)
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
-            let count = gint(self.buffer.characterCount)
-            for offset in places {
-                var iter = GtkTextIter(), place = GdkRectangle()
-                gtk_text_buffer_get_iter_at_offset(tandem_text_buffer(self.buffer.raw), &iter, min(gint(offset), count))
-                gtk_text_view_get_iter_location(view, &iter, &place)
+            for caret in shown {
+                let place = self.location(of: caret.offset)
                 // Only what shows: a caret far above or below costs nothing.
                 guard place.y + place.height >= visible.y, place.y <= visible.y + visible.height else { continue }
-                var x: gint = 0, y: gint = 0
-                gtk_text_view_buffer_to_window_coords(view, GTK_TEXT_WINDOW_WIDGET, place.x, place.y, &x, &y)
+                let (x, y) = self.widgetPoint(place.x, place.y)
                 cairo_rectangle(cairo, Double(x), Double(y), 1, Double(place.height))
             }
             cairo_fill(cairo)
             cairo_restore(cairo)
             return false
         }
+    }
+
+    /// Adds the rectangles `selection` covers on screen to the path, line by line, within `visible`.
+    private func addSelection(_ selection: Range<Int>, visible: GdkRectangle, to cairo: OpaquePointer) {
+        let view = tandem_text_view(raw)
+        let first = location(of: selection.lowerBound), last = location(of: selection.upperBound)
+        let top = max(first.y, visible.y), bottom = min(last.y + last.height, visible.y + visible.height)
+        guard top < bottom else { return }
+        var y = top
+        while y < bottom {
+            var iter = GtkTextIter(), lineTop: gint = 0, lineHeight: gint = 0
+            gtk_text_view_get_line_at_y(view, &iter, y, nil)
+            gtk_text_view_get_line_yrange(view, &iter, &lineTop, &lineHeight)
+            guard lineHeight > 0 else { break }
+            let left = lineTop <= first.y ? first.x : visible.x
+            let right = lineTop + lineHeight > last.y ? last.x : visible.x + visible.width
+            if right > left {
+                let (x, widgetY) = widgetPoint(left, lineTop)
+                cairo_rectangle(cairo, Double(x), Double(widgetY), Double(right - left), Double(lineHeight))
+            }
+            y = lineTop + lineHeight
+        }
+    }
+
+    /// Where buffer offset `offset` is drawn, in buffer coordinates.
+    private func location(of offset: Int) -> GdkRectangle {
+        var iter = GtkTextIter(), place = GdkRectangle()
+        gtk_text_buffer_get_iter_at_offset(tandem_text_buffer(buffer.raw), &iter, min(gint(offset), gint(buffer.characterCount)))
+        gtk_text_view_get_iter_location(tandem_text_view(raw), &iter, &place)
+        return place
+    }
+
+    /// A point in buffer coordinates, in the widget's (where its draw handler draws).
+    private func widgetPoint(_ x: gint, _ y: gint) -> (gint, gint) {
+        var widgetX: gint = 0, widgetY: gint = 0
+        gtk_text_view_buffer_to_window_coords(tandem_text_view(raw), GTK_TEXT_WINDOW_WIDGET, x, y, &widgetX, &widgetY)
+        return (widgetX, widgetY)
     }
 
     /// Draws the text again (the extra carets moved).

@@ -76,7 +76,7 @@ final class EditorSceneDelegate: SceneDelegate {
         commands.install()
         lineCommands = LineCommands(scene: scene, ui: ui, viewport: viewport, store: environment.store)
         lineCommands?.install()
-        EditorCarets.install(in: scene, binding: binding)
+        EditorCarets.install(in: scene, viewport: viewport)
         let statistics = EditorStatistics(binding: binding, statusBar: ui.statusBar.bar)
         self.statistics = statistics
         scene.addAction("statistics") { [weak statistics] in statistics?.toggle() }

@@ -77,6 +77,8 @@ struct KeyboardShortcut {
         .init(action: "win.change-case('lower')", keys: "<Control><Alt>u", title: translatable("Selection to lower case"), group: .editing),
         .init(action: "win.add-caret-below", keys: "<Shift><Alt>Down", title: translatable("Add a caret on the line below"), group: .editing),
         .init(action: "win.add-caret-above", keys: "<Shift><Alt>Up", title: translatable("Add a caret on the line above"), group: .editing),
+        .init(action: "win.add-next-occurrence", keys: "<Alt>j", title: translatable("Select the next occurrence as another caret"), group: .editing),
+        .init(action: "win.add-all-occurrences", keys: "<Control><Shift><Alt>j", title: translatable("Select every occurrence, a caret each"), group: .editing),
         .init(action: "win.zoom-in", keys: "<Control>plus", title: translatable("Zoom in"), group: .view, alternatives: ["<Control>equal", "<Control>KP_Add"]),
         .init(action: "win.zoom-out", keys: "<Control>minus", title: translatable("Zoom out"), group: .view, alternatives: ["<Control>KP_Subtract"]),
         .init(action: "win.zoom-reset", keys: "<Control>0", title: translatable("Reset zoom"), group: .view, alternatives: ["<Control>KP_0"]),

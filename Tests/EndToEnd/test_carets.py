@@ -50,3 +50,34 @@ def test_ctrl_click_adds_a_caret_and_a_paste_gives_each_caret_its_line(tandem, t
              lambda: tandem.text_of("• names.txt") == "alpha=1\nbeta=2\ngamma=3\n1\n2\n3\n")
     tandem.key("• names.txt", "ctrl+z")
     wait_for("one undo takes the paste back", lambda: tandem.text_of("names.txt") == "alpha=\nbeta=\ngamma=\n1\n2\n3\n")
+
+
+def test_next_occurrences_are_selected_as_carets_cut_at_each_and_pasted_back(tandem, tmp_path):
+    (tmp_path / "code.js").write_text("let a = 1\nlet b = 2\nvar c = 3\nlet d = 4\n")
+    tandem.start("code.js")
+    tandem.wait_title("code.js")
+    tandem.key("code.js", "ctrl+Home", "Right")
+    for _ in range(3):  # the word at the caret, then the next "let" twice
+        tandem.activate_action("add-next-occurrence", window=1)
+    tandem.type("code.js", "const")
+    wait_for("every let made const", lambda: tandem.text_of("• code.js") == "const a = 1\nconst b = 2\nvar c = 3\nconst d = 4\n")
+    tandem.key("• code.js", "Escape", "ctrl+Home", "Right")
+    tandem.activate_action("add-next-occurrence", window=1)
+    tandem.activate_action("add-next-occurrence", window=1)
+    tandem.key("• code.js", "ctrl+x")
+    wait_for("both selections cut", lambda: tandem.text_of("• code.js") == " a = 1\n b = 2\nvar c = 3\nconst d = 4\n")
+    tandem.key("• code.js", "ctrl+End", "ctrl+v")
+    wait_for("the clipboard holds one line per caret",
+             lambda: tandem.text_of("• code.js") == " a = 1\n b = 2\nvar c = 3\nconst d = 4const\nconst\n")
+    tandem.key("• code.js", "ctrl+z", "ctrl+z")
+    wait_for("two undos: the paste, then the cut", lambda: tandem.text_of("• code.js") == "const a = 1\nconst b = 2\nvar c = 3\nconst d = 4\n")
+
+
+def test_return_at_many_carets_indents_each_line_as_its_own(tandem, tmp_path):
+    (tmp_path / "indented.txt").write_text("  a\n    b\n")
+    tandem.start("indented.txt")
+    tandem.wait_title("indented.txt")
+    tandem.key("indented.txt", "ctrl+Home", "End")
+    tandem.activate_action("add-caret-below", window=1)
+    tandem.key("indented.txt", "End", "Return", "x")
+    wait_for("each new line indented as the one it broke", lambda: tandem.text_of("• indented.txt") == "  a\n  x\n    b\n    x\n")
