@@ -53,6 +53,12 @@ public struct CaretSet: Equatable, Sendable {
         }
     }
 
+    /// Merges the carets an edit brought together (two BackSpaces that met, a deletion across
+    /// carets), and any on `main`.
+    public mutating func settle(besides main: Caret) {
+        move(besides: main, limit: Int.max) { $0 }
+    }
+
     /// Moves every caret by `move`, then keeps them in `0...limit`, merging those that meet each
     /// other or `main` (two carets moved onto one line end are one).
     public mutating func move(besides main: Caret, limit: Int, _ move: (Caret) -> Caret) {

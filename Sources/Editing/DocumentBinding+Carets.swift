@@ -29,20 +29,61 @@ extension DocumentBinding {
     }
 
     /// Adds a caret on the line below the lowest caret (`below`) or above the highest, at the main
-    /// caret's column (the line's end when it is shorter); false at the document's edge.
+    /// caret's display column (the line's end when it is shorter); false at the document's edge.
     @discardableResult
-    public func addCaretOnNextLine(below: Bool) -> Bool {
+    public func addCaretOnNextLine(below: Bool, tabWidth: Int = 8) -> Bool {
         let text = document.storage
         let lines = ([caret] + carets.extras.map(\.offset)).map { text.lineAndColumn(of: $0).line }
         guard let edge = below ? lines.max() : lines.min() else { return false }
         let line = edge + (below ? 1 : -1)
         guard line >= 0, line <= lastShownLine else { return false }
-        let added = carets.add(CaretSet.Caret(at: offset(line: line, column: caretLineAndColumn.column)), besides: mainCaret)
+        let column = text.displayColumn(of: caret, tabWidth: tabWidth)
+        let added = carets.add(CaretSet.Caret(at: text.offset(line: line, displayColumn: column, tabWidth: tabWidth)), besides: mainCaret)
         if added {
             reveal(text.offset(ofLine: line))
             onCaretsChanged?()
         }
         return added
+    }
+
+    /// Widens (or narrows) the selection at every caret by one display column to the right or
+    /// left, as a rectangle: the main caret moves a column, and each other caret goes to that
+    /// column on its own line (tabs counted by `tabWidth`; a short line stops at its end).
+    public func extendColumns(right: Bool, tabWidth: Int) {
+        let text = document.storage
+        let place = text.lineAndColumn(of: caret)
+        let column = max(0, text.displayColumn(of: caret, tabWidth: tabWidth) + (right ? 1 : -1))
+        var target = text.offset(line: place.line, displayColumn: column, tabWidth: tabWidth)
+        // A tab spans several columns: going left from after it lands before it, not after.
+        if !right && target == caret && caret > text.offset(ofLine: place.line) { target = caret - 1 }
+        let reached = text.displayColumn(of: target, tabWidth: tabWidth)
+        select(anchor: anchor, caret: target)
+        carets.move(besides: mainCaret, limit: shownEnd) { other in
+            let line = text.lineAndColumn(of: other.offset).line
+            return CaretSet.Caret(anchor: other.anchor, offset: text.offset(line: line, displayColumn: reached, tabWidth: tabWidth))
+        }
+        onCaretsChanged?()
+    }
+
+    /// Selects the rectangle between buffer offsets `start` (where a Shift+Alt drag began) and
+    /// `end` (where the pointer is), by display columns: a caret per line, the main one on the
+    /// pointer's line, each selecting its line's piece of the rectangle.
+    public func selectColumns(fromBuffer start: Int, toBuffer end: Int, tabWidth: Int) {
+        let text = document.storage
+        let (from, to) = (documentOffset(ofBuffer: start), documentOffset(ofBuffer: end))
+        let (firstLine, lastLine) = (text.lineAndColumn(of: from).line, text.lineAndColumn(of: to).line)
+        let (anchorColumn, caretColumn) = (text.displayColumn(of: from, tabWidth: tabWidth), text.displayColumn(of: to, tabWidth: tabWidth))
+        func caret(on line: Int) -> CaretSet.Caret {
+            CaretSet.Caret(anchor: text.offset(line: line, displayColumn: anchorColumn, tabWidth: tabWidth),
+                           offset: text.offset(line: line, displayColumn: caretColumn, tabWidth: tabWidth))
+        }
+        let main = caret(on: lastLine)
+        select(anchor: main.anchor, caret: main.offset)
+        carets.removeAll()
+        for line in stride(from: firstLine, through: lastLine, by: firstLine <= lastLine ? 1 : -1) where line != lastLine {
+            carets.add(caret(on: line), besides: main)
+        }
+        onCaretsChanged?()
     }
 
     /// Back to the main caret alone; false when it was alone already.
@@ -219,6 +260,7 @@ extension DocumentBinding {
         case .loadRestarted, .becameReadOnly, .becameEditable: carets.removeAll()
         default: return
         }
+        carets.settle(besides: mainCaret)
         onCaretsChanged?()
     }
 }

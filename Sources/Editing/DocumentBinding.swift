@@ -197,7 +197,6 @@ public final class DocumentBinding {
     }
 
     private func follow(_ event: DocumentEvent) {
-        followCarets(event)
         switch event {
         case .edited(_, _, true) where streams && !document.isLoading, .editedTogether(_, _, true) where streams && !document.isLoading:
             // An undo or redo in a preview's document (a paste's long line taken back, or put
@@ -246,6 +245,8 @@ public final class DocumentBinding {
         default:
             break
         }
+        // After the main caret moved with the change: carets that met it merge.
+        followCarets(event)
         onStoreEvent?(event)
         onEvent?(event)
     }

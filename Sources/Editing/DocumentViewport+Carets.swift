@@ -12,6 +12,10 @@ extension DocumentViewport {
             return true
         }
         view.onEscape { [weak binding] in binding?.removeExtraCarets() ?? false }
+        view.onColumnDrag { [weak self] start, end in
+            guard let self else { return }
+            self.binding.selectColumns(fromBuffer: start, toBuffer: end, tabWidth: self.view.tabWidth)
+        }
     }
 
     /// Cut at many carets: every selection, a line each, to the clipboard, and all of them
@@ -30,4 +34,7 @@ extension DocumentViewport {
         guard let added = binding.addNextOccurrence() else { return }
         if !visibleLines.contains(binding.document.storage.lineAndColumn(of: added).line) { show(added) }
     }
+
+    /// How many columns a tab spans in the view.
+    public var tabWidth: Int { view.tabWidth }
 }

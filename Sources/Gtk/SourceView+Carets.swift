@@ -107,6 +107,47 @@ extension SourceView {
         }
     }
 
+    /// Calls `dragged(start, end)` with buffer offsets while the pointer drags with Shift+Alt
+    /// held (a column selection): from where the drag began to where the pointer is.
+    public func onColumnDrag(_ dragged: @escaping @MainActor (Int, Int) -> Void) {
+        let drag = ColumnDrag()
+        connectEvent("button-press-event") { [weak self] event in
+            guard let self else { return false }
+            let button = event.pointee.button
+            let modifiers = GDK_SHIFT_MASK.rawValue | GDK_MOD1_MASK.rawValue
+            guard button.type == GDK_BUTTON_PRESS, button.button == 1, button.state & modifiers == modifiers,
+                  let offset = self.textOffset(window: button.window, x: button.x, y: button.y) else { return false }
+            drag.start = offset
+            dragged(offset, offset)
+            return true
+        }
+        connectEvent("motion-notify-event") { [weak self] event in
+            guard let self, let start = drag.start else { return false }
+            let motion = event.pointee.motion
+            guard let offset = self.textOffset(window: motion.window, x: motion.x, y: motion.y) else { return false }
+            dragged(start, offset)
+            return true
+        }
+        connectEvent("button-release-event") { _ in
+            guard drag.start != nil else { return false }
+            drag.start = nil
+            return true
+        }
+    }
+
+    /// Where a drag with Shift+Alt began (nil: none under way).
+    private final class ColumnDrag { var start: Int? }
+
+    /// The buffer offset under a point of the view's text window (nil: another of its windows).
+    private func textOffset(window: OpaquePointer?, x: Double, y: Double) -> Int? {
+        let view = tandem_text_view(raw)
+        guard window == gtk_text_view_get_window(view, GTK_TEXT_WINDOW_TEXT) else { return nil }
+        var bufferX: gint = 0, bufferY: gint = 0, location = GtkTextIter()
+        gtk_text_view_window_to_buffer_coords(view, GTK_TEXT_WINDOW_TEXT, gint(x), gint(y), &bufferX, &bufferY)
+        gtk_text_view_get_iter_at_location(view, &location, bufferX, bufferY)
+        return Int(gtk_text_iter_get_offset(&location))
+    }
+
     /// Calls `handler` when Escape is pressed in the view; when it returns true, the key is used.
     public func onEscape(_ handler: @escaping @MainActor () -> Bool) {
         connectEvent("key-press-event") { event in

@@ -77,6 +77,8 @@ struct KeyboardShortcut {
         .init(action: "win.change-case('lower')", keys: "<Control><Alt>u", title: translatable("Selection to lower case"), group: .editing),
         .init(action: "win.add-caret-below", keys: "<Shift><Alt>Down", title: translatable("Add a caret on the line below"), group: .editing),
         .init(action: "win.add-caret-above", keys: "<Shift><Alt>Up", title: translatable("Add a caret on the line above"), group: .editing),
+        .init(action: "win.select-column-right", keys: "<Shift><Alt>Right", title: translatable("Widen the selection at every caret by a column"), group: .editing),
+        .init(action: "win.select-column-left", keys: "<Shift><Alt>Left", title: translatable("Narrow the selection at every caret by a column"), group: .editing),
         .init(action: "win.add-next-occurrence", keys: "<Alt>j", title: translatable("Select the next occurrence as another caret"), group: .editing),
         .init(action: "win.add-all-occurrences", keys: "<Control><Shift><Alt>j", title: translatable("Select every occurrence, a caret each"), group: .editing),
         .init(action: "win.zoom-in", keys: "<Control>plus", title: translatable("Zoom in"), group: .view, alternatives: ["<Control>equal", "<Control>KP_Add"]),

@@ -81,3 +81,18 @@ def test_return_at_many_carets_indents_each_line_as_its_own(tandem, tmp_path):
     tandem.activate_action("add-caret-below", window=1)
     tandem.key("indented.txt", "End", "Return", "x")
     wait_for("each new line indented as the one it broke", lambda: tandem.text_of("• indented.txt") == "  a\n  x\n    b\n    x\n")
+
+
+def test_a_column_selection_lines_up_by_display_columns_across_a_tab(tandem, tmp_path):
+    # A tab is 8 columns wide (the setting's default): "a" and the tab reach column 8.
+    (tmp_path / "table.txt").write_text("a\tb\n1234567890\nxy\n")
+    tandem.start("table.txt")
+    tandem.wait_title("table.txt")
+    tandem.key("table.txt", "ctrl+Home")
+    tandem.activate_action("add-caret-below", window=1)
+    tandem.activate_action("add-caret-below", window=1)
+    for _ in range(2):  # Shift+Alt+Right twice (openbox takes the key itself, as the menu does not)
+        tandem.activate_action("select-column-right", window=1)
+    tandem.type("table.txt", "|")
+    wait_for("each line's piece up to column 8 replaced; the short line's whole",
+             lambda: tandem.text_of("• table.txt") == "|b\n|90\n|\n")
