@@ -22,6 +22,8 @@ public final class DocumentViewport {
     var backgroundTopPixels = 0
     /// The document's length as assistive technologies were last told it.
     var announcedCount = 0
+    /// The overview map beside the view, when it shows one (DocumentViewport+Map).
+    weak var map: OverviewMap?
 
     /// After GTK's redraw (120) and its first layout of what shows (125): the view's geometry
     /// is that of the frame on screen, with any scroll GTK had pending done. The margin of
@@ -47,11 +49,13 @@ public final class DocumentViewport {
             view?.accessibleTextChanged(inserted: true, at: edit.range.lowerBound, length: edit.insertedCount)
             self?.backgroundTop = self?.backgroundTop.map(edit.transform)
             self?.announcedCount += edit.insertedCount - edit.range.count
+            self?.map?.redrawSoon()
         }
         binding.onEditedTogether = { [weak self] batch, held in
             self?.accessibleTextChanged(batch, held: held)
             self?.backgroundTop = self?.backgroundTop.map { batch.transform($0) }
             self?.announcedCount += batch.lengthChange
+            self?.map?.redrawSoon()
         }
         binding.visibleBufferLines = { [weak view] in view?.visibleLines ?? 0..<0 }
         binding.onStoreEvent = { [weak self] event in self?.announceLoad(event) }
@@ -119,16 +123,19 @@ public final class DocumentViewport {
     /// Scrolls so that document line `line` is at the top.
     public func jump(toLine line: Int) {
         let text = binding.document.storage
-        let target = max(0, min(line, binding.lastShownLine))
         let page = view.linesPerPage
+        // No further than the last page: the text's end at the view's foot.
+        let target = max(0, min(line, binding.lastShownLine - page + 1))
         let first = binding.window.firstLine
         let inside = binding.window.lineCount(in: text)
         // Far away: the window moves first, centred on the page that will show.
         if target < first || target + page > first + inside {
             binding.show(lines: max(0, target + page / 2 - binding.windowLines / 2), count: max(binding.windowLines, page * 3))
         }
-        guard let offset = binding.bufferOffset(of: text.offset(ofLine: target)) else { return }
-        view.scroll(toBufferOffset: offset, yalign: 0)
+        guard binding.bufferOffset(of: text.offset(ofLine: target)) != nil else { return }
+        // Once the lines just put in are measured: GTK counts them 0 pixels high before, and a
+        // scroll to the end of a window just moved there stopped short of it.
+        view.scrollToTop(line: target - binding.firstLine)
     }
 
     private func scheduleFollow() {
@@ -176,6 +183,7 @@ public final class DocumentViewport {
         let shown = visibleLines
         scrollbar.set(value: Double(shown.lowerBound), page: Double(max(1, shown.count - 1)),
                       upper: Double(binding.shownLineCount))
+        map?.redrawSoon()
     }
 
     /// A key pressed while the caret is off in a part of the document the buffer does not hold

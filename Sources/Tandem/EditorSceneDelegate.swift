@@ -60,6 +60,8 @@ final class EditorSceneDelegate: SceneDelegate {
                                       displayLimit: document.readOnlyReasons.contains(.longLines) ? EditorLoading.previewLength : nil)
         let viewport = DocumentViewport(binding: binding, view: ui.textView, scrollbar: ui.scrollbar)
         (self.viewport, ui.viewport) = (viewport, viewport)
+        viewport.showMap(ui.map)
+        environment.preferences.settings?.bind("show-map", to: ui.map, property: "visible")
         let banners = EditorBanners(ui: ui, document: document)
         let loading = EditorLoading(ui: ui, binding: binding, banners: banners)
         let commands = EditorCommands(scene: scene, ui: ui, viewport: viewport, banners: banners, environment: environment)

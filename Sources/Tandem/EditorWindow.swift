@@ -56,6 +56,8 @@ final class EditorWindow {
     let languageButton = PickerButton(placeholder: localized("Search languages"))
     /// The vertical scrollbar, over the whole document (the text view holds only a window of it).
     let scrollbar: Scrollbar
+    /// The overview map beside the text, drawn from the store (shown when the setting asks).
+    let map = OverviewMap()
 
     /// Builds the content of `scene` (its tab's page and title bar); `windows` is the shared
     /// list of every window, shown in the menu after "Switch to Window…".
@@ -78,6 +80,8 @@ final class EditorWindow {
         builder.scrolledWindow("scroller").add(textView)
         scene.acceptTabDrops(on: textView)
         scrollbar = builder.scrollbar("scrollbar")
+        builder.box("map-slot").pack(map)
+        map.setAccessibleName(localized("Overview map"))
         // The language sits in the status bar, as in gedit: the header keeps its room for the
         // file's name, and a window can be as narrow as gedit's.
         statusBar = EditorStatusBar(in: builder.box("status-bar"))

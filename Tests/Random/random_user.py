@@ -162,6 +162,24 @@ class Driver:
         if new != d.text:
             d.edit(new)
 
+    def op_type_at_occurrences(self, doc, window, char):
+        # Alt+J on the first line's first word selects it, Alt+J again its next occurrence as a
+        # second caret; a key typed replaces both, one undo step; Escape: one caret (issue 47).
+        d = self.model.docs[doc]
+        self.keys(self.window(doc, window), "ctrl+Home", "alt+j", "alt+j", text=char)
+        self.keys(self.window(doc, window), "Escape")
+        first = re.match(r"\w+", d.text[:d.shown_end])
+        if not first:
+            d.edit(char + d.text)
+            return
+        word = first.group(0)
+        # The next occurrence as a plain, case-sensitive search finds it (not a whole word).
+        after = d.text.find(word, len(word))
+        if after < 0:
+            d.edit(char + d.text[len(word):])
+        else:
+            d.edit(char + d.text[len(word):after] + char + d.text[after + len(word):])
+
     def op_undo(self, doc, window):
         d = self.model.docs[doc]
         self.keys(self.window(doc, window), "ctrl+z")
