@@ -17,6 +17,7 @@ extension SourceView {
     /// Draws a caret, in the style's caret colour, and a tint of it over its selection, for each
     /// of the carets `carets` gives, each time the text is drawn (call `redrawCarets` when they change).
     public func drawExtraCarets(_ carets: @escaping @MainActor () -> [ExtraCaret]) {
+        caretBlink = CaretBlink { [weak self] in self.map { gtk_widget_queue_draw($0.widget) } }
         connectDraw(after: true) { [weak self] cairo in
             guard let self else { return false }
             let view = tandem_text_view(self.raw)
@@ -34,7 +35,7 @@ extension SourceView {
             }
             cairo_fill(cairo)
             cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
-            for caret in shown {
+            for caret in shown where self.caretBlink?.isOn ?? true {
                 let place = self.location(of: caret.offset)
                 // Only what shows: a caret far above or below costs nothing.
                 guard place.y + place.height >= visible.y, place.y <= visible.y + visible.height else { continue }
@@ -84,8 +85,9 @@ extension SourceView {
         return (widgetX, widgetY)
     }
 
-    /// Draws the text again (the extra carets moved).
+    /// Draws the text again (the extra carets moved), the carets shown and their blink started over.
     public func redrawCarets() {
+        caretBlink?.restart()
         gtk_widget_queue_draw(widget)
     }
 

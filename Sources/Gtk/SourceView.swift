@@ -126,6 +126,8 @@ public final class SourceView: Widget {
     private var fontProvider: UnsafeMutablePointer<GtkCssProvider>?
     /// The word-completion provider this view made (`completesWords`), owned here.
     var wordProvider: UnsafeMutableRawPointer?
+    /// The extra carets' blink (SourceView+Carets), made when they are first drawn.
+    var caretBlink: CaretBlink?
     /// The buffer's "changed" handler that starts spelling once there is text (0: none waits),
     /// and the idle that then starts it (after the first character is drawn).
     var spellingWaitsForText: UInt = 0

@@ -112,13 +112,14 @@ func keystrokeLatency() {
     }
 }
 
-// TANDEM_BENCH_ONLY=load (or edit, journal, merge, lines, keys; comma-separated) runs only those.
+// TANDEM_BENCH_ONLY=load (or edit, journal, merge, lines, carets, keys; comma-separated) runs only those.
 let only = Set((ProcessInfo.processInfo.environment["TANDEM_BENCH_ONLY"] ?? "").split(separator: ",").map(String.init))
 MainActor.assumeIsolated {
     if only.isEmpty || only.contains("edit") { editCost() }
     if only.isEmpty || only.contains("journal") { journalCost() }
     if only.isEmpty || only.contains("merge") { mergeCost() }
     if only.isEmpty || only.contains("lines") { lineCommandCost() }
+    if only.isEmpty || only.contains("carets") { caretCost() }
     if only.isEmpty || only.contains("load") { loadCost() }
     if only.isEmpty || only.contains("keys") { keystrokeLatency() }
 }
