@@ -85,8 +85,10 @@ public struct CaretSet: Equatable, Sendable {
     /// line, in the text's order. Nil when `edit` is not at the main caret (a drop elsewhere).
     /// A line break followed by blanks only (Return with auto-indent: the main caret's line's
     /// indentation) breaks each caret's line with that line's own, as `indentation(offset)` gives it.
+    /// `reach`, when given, says what each caret without a selection takes instead of the main
+    /// caret's reach (a word deleted with Ctrl+BackSpace: each caret's own word).
     public func edits(repeating edit: Edit, at main: Caret, textCount: Int, pastes: Bool = false,
-                      indentation: (Int) -> String = { _ in "" }) -> (edits: [Edit], main: Int)? {
+                      indentation: (Int) -> String = { _ in "" }, reach: ((Int) -> Range<Int>)? = nil) -> (edits: [Edit], main: Int)? {
         let overSelection = !main.selection.isEmpty && edit.range == main.selection
         guard overSelection || edit.range.contains(main.offset) || edit.range.upperBound == main.offset else { return nil }
         let before = main.offset - edit.range.lowerBound, after = edit.range.upperBound - main.offset
@@ -101,6 +103,8 @@ public struct CaretSet: Equatable, Sendable {
                 range = edit.range
             } else if !caret.selection.isEmpty {
                 range = caret.selection
+            } else if let reach {
+                range = reach(caret.offset).clamped(to: 0..<textCount)
             } else {
                 range = max(0, caret.offset - before)..<min(textCount, caret.offset + after)
             }

@@ -232,8 +232,17 @@ extension DocumentBinding {
         }
         brokeLinesAtCarets = CaretSet.indentedBreak(edit.replacement) != nil
         let text = document.storage
+        // A word deleted (Ctrl+BackSpace, Ctrl+Delete): each caret's own word, not as many characters.
+        var reach: ((Int) -> Range<Int>)?
+        if selection.isEmpty && edit.replacement.isEmpty && edit.range.count > 1 {
+            if edit.range.upperBound == caret {
+                reach = { [unowned self] offset in self.wordEdge(from: offset, forward: false)..<offset }
+            } else if edit.range.lowerBound == caret {
+                reach = { [unowned self] offset in offset..<self.wordEdge(from: offset, forward: true) }
+            }
+        }
         guard let repeated = carets.edits(repeating: edit, at: mainCaret, textCount: text.count, pastes: isPasting,
-                                          indentation: { offset in Self.indentation(before: offset, in: text) }) else {
+                                          indentation: { offset in Self.indentation(before: offset, in: text) }, reach: reach) else {
             removeExtraCarets()
             return nil
         }

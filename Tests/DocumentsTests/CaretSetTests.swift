@@ -49,6 +49,14 @@ final class CaretSetTests: XCTestCase {
         XCTAssertNil(three.edits(repeating: .insert("!", at: 0), at: Caret(at: 5), textCount: 18), "not at the main caret: not repeated")
     }
 
+    func testAReachGivenForEachCaretReplacesTheMainCaretsReach() throws {
+        // Ctrl+BackSpace at the end of "ab cd" took "cd": the other caret's word is "ijklm".
+        let text = "ab cd\nefgh ijklm\n"
+        let words = try XCTUnwrap(carets([16], main: 5).edits(repeating: Edit(range: 3..<5, replacement: ""), at: Caret(at: 5), textCount: 17,
+                                                              reach: { offset in (offset == 16 ? 11 : 3)..<offset }))
+        XCTAssertEqual(applying(words.edits, to: text), "ab \nefgh \n")
+    }
+
     func testCaretsFollowEditsAndMergeWhereTheyMeet() {
         var set = carets([4, 8], main: 0)
         XCTAssertFalse(set.add(Caret(at: 4), besides: Caret(at: 0)), "one caret to a place")

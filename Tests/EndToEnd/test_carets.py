@@ -96,3 +96,14 @@ def test_a_column_selection_lines_up_by_display_columns_across_a_tab(tandem, tmp
     tandem.type("table.txt", "|")
     wait_for("each line's piece up to column 8 replaced; the short line's whole",
              lambda: tandem.text_of("• table.txt") == "|b\n|90\n|\n")
+
+
+def test_ctrl_backspace_deletes_each_caret_s_own_word(tandem, tmp_path):
+    (tmp_path / "words.txt").write_text("ab cd\nefgh ijklm\nk lmnop\n")
+    tandem.start("words.txt")
+    tandem.wait_title("words.txt")
+    tandem.key("words.txt", "ctrl+Home")
+    tandem.activate_action("add-caret-below", window=1)
+    tandem.activate_action("add-caret-below", window=1)
+    tandem.key("words.txt", "End", "ctrl+BackSpace")
+    wait_for("the last word of each line gone, however long", lambda: tandem.text_of("• words.txt") == "ab \nefgh \nk \n")
