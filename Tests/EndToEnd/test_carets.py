@@ -3,6 +3,7 @@ the document and undone in one step; each window keeps its own carets."""
 import subprocess
 
 import pyatspi
+import pytest
 
 from conftest import wait_for
 from test_documents import two_windows, all_texts
@@ -32,6 +33,7 @@ def test_three_carets_type_in_two_windows_and_one_undo_takes_the_key_back(tandem
     wait_for("Z typed once", lambda: all_texts(tandem) == ["Zon\ntw\nthre\n"] * 2)
 
 
+@pytest.mark.x11_only("clicks with xdotool's pointer")
 def test_ctrl_click_adds_a_caret_and_a_paste_gives_each_caret_its_line(tandem, tmp_path):
     (tmp_path / "names.txt").write_text("alpha=\nbeta=\ngamma=\n1\n2\n3\n")
     tandem.start("names.txt")
@@ -107,3 +109,24 @@ def test_ctrl_backspace_deletes_each_caret_s_own_word(tandem, tmp_path):
     tandem.activate_action("add-caret-below", window=1)
     tandem.key("words.txt", "End", "ctrl+BackSpace")
     wait_for("the last word of each line gone, however long", lambda: tandem.text_of("• words.txt") == "ab \nefgh \nk \n")
+
+
+def test_carets_on_one_side_of_a_split_view_type_on_both_and_the_other_side_keeps_one(tandem, tmp_path):
+    from conftest import press, write
+    from test_tabs import tab_text
+    (tmp_path / "s.txt").write_text("one\ntwo\nthree\n")
+    tandem.start("s.txt")
+    tandem.wait_title("s.txt")
+    tandem.key("s.txt", "ctrl+backslash")
+    tandem.wait_title("s.txt (2)")
+    press("ctrl+Home")
+    tandem.activate_action("add-caret-below", window=1)  # the side with the focus: the right one
+    tandem.activate_action("add-caret-below", window=1)
+    write("X")
+    wait_for("X at three carets, on both sides", lambda: tab_text(tandem, "• s.txt (2)", "• s.txt") == "Xone\nXtwo\nXthree\n")
+    assert tab_text(tandem, "• s.txt (2)", "• s.txt (2)") == "Xone\nXtwo\nXthree\n"
+    press("F6")
+    tandem.wait_title("• s.txt")
+    press("ctrl+End")
+    write("Y")
+    wait_for("the left side typed once, at its own caret", lambda: tab_text(tandem, "• s.txt", "• s.txt (2)") == "Xone\nXtwo\nXthreeY\n")

@@ -38,6 +38,7 @@ def test_the_end_of_a_100_mb_file_is_read_and_drawn(tandem, tmp_path):
     assert tandem.gtk_complaints() == []
 
 
+@pytest.mark.x11_only("clicks with xdotool's pointer")
 def test_the_overview_map_of_a_100_mb_file_takes_the_view_to_its_end(tandem, tmp_path):
     count = 100_000_000 // len(LINE)
     with open(tmp_path / "huge.txt", "w") as f:
