@@ -32,7 +32,7 @@ final class EditJournalTests: XCTestCase {
         return store
     }
 
-    /// Random edits, undos, redos, saves and compactions: a relaunch gives the same text, the same
+    /// Random edits (some at many carets at once), undos, redos, saves and compactions: a relaunch gives the same text, the same
     /// dirty state and the same history (the same texts undoing all the way and redoing back).
     func testReplayGivesTheDocumentAndItsHistoryBack() throws {
         let folder = temporary.path
@@ -51,6 +51,16 @@ final class EditJournalTests: XCTestCase {
                     case 3..<5: store.redo(document)
                     case 5 where !untitled: try store.saveNow(document)
                     case 6: store.sealUndoStep(document)
+                    case 7:
+                        // A key at many carets: edits apart, one batch, one undo step.
+                        var edits: [Edit] = [], from = 0
+                        for _ in 0..<Int.random(in: 1...3, using: &random) where from <= count {
+                            let lower = Int.random(in: from...count, using: &random)
+                            let upper = min(count, lower + Int.random(in: 0...2, using: &random))
+                            edits.append(Edit(range: lower..<upper, replacement: ["x", "é", "", "\n"].randomElement(using: &random)!))
+                            from = upper + 1
+                        }
+                        store.apply(together: edits, to: document)
                     default:
                         let lower = Int.random(in: 0...count, using: &random)
                         let upper = min(count, lower + Int.random(in: 0...3, using: &random))
