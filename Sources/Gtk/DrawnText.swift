@@ -51,6 +51,13 @@ final class DrawnText {
     /// Screen readers hear the text once the keys pause: naming the button at every key sent an
     /// accessibility event over D-Bus in each keystroke's frame.
     private func nameSoon() {
+        // The first text names the button at once: until then a screen reader finds a button
+        // with no name (CI's names test did, on Wayland, when the banner came first).
+        if !isNamed {
+            isNamed = true
+            atk_object_set_name(gtk_widget_get_accessible(button.widget), text)
+            return
+        }
         guard namer == nil else { return }
         namer = TimerSource(milliseconds: 100, priority: 200) { [weak self] in
             guard let self else { return false }
@@ -61,6 +68,7 @@ final class DrawnText {
     }
 
     private var namer: TimerSource?
+    private var isNamed = false
 
     /// The text's layout, kept: made at every key, it was shaped twice per key (size, then draw).
     private var layout: OpaquePointer?
