@@ -31,9 +31,15 @@ public struct CaretSet: Equatable, Sendable {
     @discardableResult
     public mutating func add(_ caret: Caret, besides main: Caret) -> Bool {
         guard !Self.meet(caret, main), !extras.contains(where: { Self.meet($0, caret) }) else { return false }
-        extras.append(caret)
-        extras.sort { $0.selection.lowerBound < $1.selection.lowerBound }
+        let place = extras.firstIndex { Self.precedes(caret, $0) } ?? extras.endIndex
+        extras.insert(caret, at: place)
         return true
+    }
+
+    /// Adds many carets at once (every occurrence), in one sort: those that meet a caret
+    /// already there, or each other, are left out.
+    public mutating func add(contentsOf carets: [Caret], besides main: Caret) {
+        extras = Self.apart(extras + carets, besides: main)
     }
 
     /// Back to the main caret alone.
@@ -63,8 +69,32 @@ public struct CaretSet: Equatable, Sendable {
     /// other or `main` (two carets moved onto one line end are one).
     public mutating func move(besides main: Caret, limit: Int, _ move: (Caret) -> Caret) {
         let moved = extras.map(move).map { Caret(anchor: max(0, min($0.anchor, limit)), offset: max(0, min($0.offset, limit))) }
-        extras = []
-        for caret in moved { add(caret, besides: main) }
+        extras = Self.apart(moved, besides: main)
+    }
+
+    /// Whether `a` comes before `b` in the text's order (by selection; an empty one first).
+    private static func precedes(_ a: Caret, _ b: Caret) -> Bool {
+        let x = a.selection, y = b.selection
+        return x.lowerBound != y.lowerBound ? x.lowerBound < y.lowerBound : x.upperBound < y.upperBound
+    }
+
+    /// `carets` in order, without those that meet `main` or one kept before them: one sort and
+    /// one pass (thousands of carets move at every key), where adding them one by one looked
+    /// through all the others each time.
+    private static func apart(_ carets: [Caret], besides main: Caret) -> [Caret] {
+        var kept: [Caret] = []
+        kept.reserveCapacity(carets.count)
+        var reach = Int.min  // the furthest any kept selection reaches
+        for caret in carets.sorted(by: precedes) where !meet(caret, main) {
+            let selection = caret.selection
+            if let last = kept.last?.selection,
+               selection == last || selection.lowerBound < reach || (last.isEmpty && selection.lowerBound == last.lowerBound) {
+                continue
+            }
+            kept.append(caret)
+            reach = max(reach, selection.upperBound)
+        }
+        return kept
     }
 
     /// Whether two carets stand on each other: the same place, overlapping selections, or one

@@ -155,9 +155,9 @@ extension DocumentBinding {
     public func addAllOccurrences() -> Int {
         if selection.isEmpty && addNextOccurrence() == nil { return 1 }
         guard let pattern = occurrencePattern, let matches = DocumentSearch.allMatches(of: pattern, in: document.storage) else { return 1 }
-        for match in matches where carets.extras.count + 1 < Self.caretLimit {
-            carets.add(CaretSet.Caret(anchor: match.range.lowerBound, offset: match.range.upperBound), besides: mainCaret)
-        }
+        let room = max(0, Self.caretLimit - 1 - carets.extras.count)
+        carets.add(contentsOf: matches.prefix(room).map { CaretSet.Caret(anchor: $0.range.lowerBound, offset: $0.range.upperBound) },
+                   besides: mainCaret)
         onCaretsChanged?()
         return carets.extras.count + 1
     }

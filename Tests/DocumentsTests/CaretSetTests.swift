@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import Documents
 
@@ -69,6 +70,34 @@ final class CaretSetTests: XCTestCase {
         XCTAssertEqual(set.extras.map(\.offset), [7], "moved past the end: kept at it, and one")
         set.move(besides: Caret(at: 3), limit: 7) { _ in Caret(at: 3) }
         XCTAssertTrue(set.isEmpty, "moved onto the main caret: gone")
+    }
+
+    /// Many carets added at once (every occurrence) or moved together are kept apart in one sort:
+    /// what is kept is in order and apart, and each caret left out meets one kept or the main one.
+    func testCaretsAddedTogetherAreKeptApartAsOneByOne() {
+        var random = SplitMix64(seed: 47)
+        let meet = { (a: Caret, b: Caret) -> Bool in
+            var probe = CaretSet()
+            return !probe.add(a, besides: b)
+        }
+        for _ in 0..<200 {
+            let main = Caret(at: Int.random(in: 0...60, using: &random))
+            let carets = (0..<Int.random(in: 0...30, using: &random)).map { _ -> Caret in
+                let anchor = Int.random(in: 0...60, using: &random)
+                return Caret(anchor: anchor, offset: Swift.max(0, anchor + Int.random(in: -3...3, using: &random)))
+            }
+            var set = CaretSet()
+            set.add(contentsOf: carets, besides: main)
+            let kept = set.extras
+            XCTAssertEqual(kept.map(\.selection.lowerBound), kept.map(\.selection.lowerBound).sorted())
+            for (i, a) in kept.enumerated() {
+                XCTAssertFalse(meet(a, main))
+                for b in kept[(i + 1)...] { XCTAssertFalse(meet(a, b), "\(a) and \(b) both kept") }
+            }
+            for caret in carets where !kept.contains(caret) {
+                XCTAssertTrue(meet(caret, main) || kept.contains { meet(caret, $0) }, "\(caret) left out for nothing")
+            }
+        }
     }
 
     func testAKeyAtManyCaretsIsOneEventInEveryViewAndOneUndoStep() {
