@@ -126,7 +126,7 @@ extension DiskSync {
     func keepMine(_ document: Document, seen: DiskStamp?? = nil) {
         // A file that could not be read was never a version the document held: the one on disk now.
         var seen = seen
-        if case .none = seen, document.diskProblem != nil, let canonical = document.identity.canonicalPath {
+        if case .none = seen, document.diskProblem != nil, let canonical = document.identity.canonicalPath, !RemoteLocation.isRemote(canonical) {
             seen = .some(DiskStamp.of(canonical))
         }
         document.file.keptMine(seen: seen)

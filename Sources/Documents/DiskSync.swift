@@ -1,5 +1,6 @@
 import Background
 import Dispatch
+import SafeFiles
 
 /// Keeps open documents in step with their files on disk. A document knows one version of its
 /// file (`Document.file`, a `FileKnowledge`: the one it last read or wrote, or was asked about);
@@ -28,10 +29,21 @@ final class DiskSync {
         self.store = store
     }
 
-    /// Starts watching a document's file.
-    func watch(_ canonicalPath: String) { watcher.watch(canonicalPath) }
+    /// Starts watching a document's file (one on a server is looked at every few seconds: `RemotePolling`).
+    func watch(_ canonicalPath: String) {
+        if RemoteLocation.isRemote(canonicalPath) { return remote.watch(canonicalPath) }
+        watcher.watch(canonicalPath)
+    }
     /// Stops watching a document's file.
-    func unwatch(_ canonicalPath: String) { watcher.unwatch(canonicalPath) }
+    func unwatch(_ canonicalPath: String) {
+        if RemoteLocation.isRemote(canonicalPath) { return remote.unwatch(canonicalPath) }
+        watcher.unwatch(canonicalPath)
+    }
+    /// Looks at the files on servers every few seconds: GVfs's backends mostly have no monitor.
+    private lazy var remote = RemotePolling { [weak self] path in
+        guard let self, let document = self.store.document(canonicalPath: path) else { return }
+        self.check(document)
+    }
     /// Reads the watcher's pending events now instead of when the main queue gets to them, and
     /// waits for the reads they start: for tests only (the app never waits for a queue); the
     /// watcher's rate limit still applies.
@@ -75,10 +87,32 @@ final class DiskSync {
         // A file still loading is compared once its load ends; one being saved, once its save has
         // told the document what it wrote.
         guard let canonical = document.identity.canonicalPath, !document.isLoading, !document.isSaving else { return }
-        guard let stamp = DiskStamp.of(canonical) else {
+        if RemoteLocation.isRemote(canonical) { return checkRemote(document, canonical) }
+        compare(document, canonical, stamp: DiskStamp.of(canonical), inPlace: inPlace)
+    }
+
+    /// A file on a server: its version is asked for off the main thread, then compared as a
+    /// disk's is. A server that does not answer is no news (the file is not taken as deleted).
+    private func checkRemote(_ document: Document, _ canonical: String) {
+        guard !remote.isAsking(canonical) else { return }
+        remote.asking(canonical, true)
+        Background.run(on: .global(qos: .utility), { () -> Result<DiskStamp?, TextFileError> in
+            do throws(TextFileError) { return .success(try RemoteFiles.stamp(canonical)) } catch { return .failure(error) }
+        }, then: { [weak self, weak document] result in
+            guard let self else { return }
+            self.remote.asking(canonical, false)
+            guard let document, self.store.document(id: document.id) === document, !document.isLoading, !document.isSaving,
+                  case .success(let stamp) = result else { return }
+            self.compare(document, canonical, stamp: stamp, inPlace: false)
+        })
+    }
+
+    /// Compares the document with the version `stamp` of its file (nil: no file).
+    private func compare(_ document: Document, _ canonical: String, stamp: DiskStamp?, inPlace: Bool) {
+        guard let stamp else {
             // No file, and no version known: a file not made yet (nothing to say).
             guard document.diskStamp != nil || document.isDeletedOnDisk else { return }
-            watcher.lookAtFolder(of: canonical)  // a folder held open may have gone without a word
+            if !RemoteLocation.isRemote(canonical) { watcher.lookAtFolder(of: canonical) }  // a folder held open may have gone without a word
             return markDeleted(document)
         }
         var known: TextStorage?, knownDigest: UInt32?
@@ -187,6 +221,8 @@ final class DiskSync {
     func hasConflict(_ document: Document) -> Bool {
         guard let canonical = document.identity.canonicalPath else { return false }
         if document.hasUnseenDiskChange { return true }
+        // A server is not asked from the main thread: the save's own tag check refuses a change since.
+        if RemoteLocation.isRemote(canonical) { return false }
         guard let current = DiskStamp.of(canonical) else { return false }  // gone: saving recreates it
         return current != document.diskStamp
     }

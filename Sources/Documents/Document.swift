@@ -64,13 +64,19 @@ public final class Document: Identifiable {
     /// written): it is the version the document knows. Its end is kept to follow growth only while
     /// the file is still that version; a file changed since is compared at the next look.
     func knowsFile(_ stamp: DiskStamp?, at canonical: String) {
+        if RemoteLocation.isRemote(canonical) { return file.knew(stamp, tail: nil) }  // asked of the server already
         file.knew(stamp, tail: stamp.flatMap { stamp in DiskStamp.of(canonical) == stamp ? FileTail.of(canonical, size: stamp.size) : nil })
     }
     /// Set when the user chose "Close without Saving" in its last window.
     var discardsChangesOnClose = false
     /// Whether this process may write the document's file (an untitled document: yes). A file the
     /// user may not write is saved elsewhere (Save As), never replaced.
-    public var isWritable: Bool { path.map { AtomicFileWriter.isWritable($0) } ?? true }
+    public var isWritable: Bool {
+        guard let path else { return true }
+        return RemoteLocation.isRemote(path) ? remoteWritable : AtomicFileWriter.isWritable(path)
+    }
+    /// Whether the server lets the user write a file on a server (as it said at the last read).
+    var remoteWritable = true
 
     /// Where a merge kept both sides of a change for the user to settle, in order.
     public internal(set) var conflicts: [MergeConflict] = []

@@ -21,6 +21,7 @@ final class DocumentLoading {
     /// A new document for the file at `path` (not yet registered with the store).
     func open(path: String, canonical: String, allowBinary: Bool, synchronously: Bool) throws(TextFileError) -> Document {
         let name = PathName.file(of: path)
+        if RemoteLocation.isRemote(canonical) { return openRemote(path: path, canonical: canonical, allowBinary: allowBinary) }
         switch FileInspection.inspect(path, maximumSize: store.maximumFileSize()) {
         case .readableFile(let size) where size > Self.synchronousLoadLimit && !synchronously:
             return try openInBackground(path: path, canonical: canonical, size: size, allowBinary: allowBinary)
@@ -63,6 +64,20 @@ final class DocumentLoading {
         let loader = FileLoader()
         document.loader = loader
         loader.start(path: canonical, offset: Int64(head.count), decoder: decoder, mayFallBack: mark == nil) { [weak self, weak document] message in
+            guard let self, let document, document.loader === loader else { return }
+            self.receive(message, for: document)
+        }
+        return document
+    }
+
+    /// A file on a server: an empty document, loading (read-only), while the file is read whole
+    /// off the main thread through GIO; it fills in, or says why it could not be read.
+    private func openRemote(path: String, canonical: String, allowBinary: Bool) -> Document {
+        let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: TextFile())
+        document.loadProgress = LoadProgress(bytesRead: 0, totalBytes: 0)
+        let loader = FileLoader()
+        document.loader = loader
+        loader.start(remote: canonical, allowBinary: allowBinary) { [weak self, weak document] message in
             guard let self, let document, document.loader === loader else { return }
             self.receive(message, for: document)
         }
@@ -122,6 +137,21 @@ final class DocumentLoading {
             document.hasLongLines = false
             document.loadProgress?.bytesRead = 0
             store.publish(.loadRestarted, for: document, dirtyBefore: nil)
+        case .whole(let file, let stamp, let size, let writable):
+            // A file read at once (on a server): its text and traits, and the version read.
+            document.fileTraits = TextFile(text: "", encoding: file.encoding, hasByteOrderMark: file.hasByteOrderMark, lineEnding: file.lineEnding)
+            document.storage = TextStorage(file.text)
+            document.fileSize = size
+            document.remoteWritable = writable
+            let traits = BlockDecoder.traits(of: file.text)
+            for reason in Self.noteTraits(containsNUL: traits.containsNUL, longestLine: traits.longestLine, in: document) {
+                store.publish(.becameReadOnly(reason), for: document, dirtyBefore: nil)
+            }
+            document.loader = nil
+            document.loadProgress = nil
+            document.noteFinalLineBreak()
+            if let canonical = document.identity.canonicalPath { document.knowsFile(stamp, at: canonical) }
+            store.publish(.loadFinished, for: document, dirtyBefore: nil)
         case .finished:
             applyCarriedTyping(to: document, atEnd: true)
             document.loader = nil

@@ -29,6 +29,7 @@ extension DocumentStore {
         /// commit: `WriteGuard`).
         func write() throws(TextFileError) -> DiskStamp? {
             if cancellation.isCancelled { throw .cancelledSave(path) }
+            if RemoteLocation.isRemote(path) { return try writeRemote() }
             var guarding: WriteGuard?
             if let replacing {
                 // A newer text of the document was written already: this older one is not.
@@ -225,5 +226,24 @@ extension DocumentStore {
             publish(.saved(path: job.path), for: document, dirtyBefore: wasDirty)
             checkDisk(document)  // a change that landed after our write is someone else's
         }
+    }
+}
+
+extension DocumentStore.SaveJob {
+    /// Writes the snapshot to a file on a server through GIO; the server's tag of the version
+    /// known is the guard (GIO refuses the replace when the file is no longer it).
+    fileprivate func writeRemote() throws(TextFileError) -> DiskStamp? {
+        var expected: DiskStamp?
+        if let replacing {
+            guard let known = replacing.expectation(for: sequence) else { throw .supersededSave(path) }
+            expected = known
+        }
+        var file = file
+        file.text = text.string
+        let bytes = [UInt8](try file.encoded(name: PathName.file(of: path)))
+        if cancellation.isCancelled { throw .cancelledSave(path) }
+        let written = try RemoteFiles.replace(path, with: bytes, expecting: expected)
+        replacing?.wrote(written, sequence: sequence)
+        return written
     }
 }

@@ -58,7 +58,7 @@ public final class DocumentStore {
         if let existing = document(canonicalPath: canonical) { return existing }
         // The version read is the one before the read: a change while it reads (a big file streams
         // in for seconds) is compared once the text is all here.
-        let version = DiskStamp.of(canonical)
+        let version = RemoteLocation.isRemote(canonical) ? nil : DiskStamp.of(canonical)  // a server's: the read's own
         let document = try loading.open(path: path, canonical: canonical, allowBinary: allowBinary, synchronously: synchronously)
         document.knowsFile(version, at: canonical)
         register(document, canonical: canonical)
@@ -227,7 +227,9 @@ public final class DocumentStore {
 
     /// The version of the document's file on disk now, to say later which one the user saw.
     public func diskVersion(of document: Document) -> DiskVersion {
-        DiskVersion(stamp: document.identity.canonicalPath.flatMap { DiskStamp.of($0) })
+        // A server is not asked from the main thread: its version last looked at stands for it.
+        guard let canonical = document.identity.canonicalPath, !RemoteLocation.isRemote(canonical) else { return DiskVersion(stamp: document.diskStamp) }
+        return DiskVersion(stamp: DiskStamp.of(canonical))
     }
 
     /// Whether saving to the document's own file would overwrite a change the user has not seen.
@@ -253,6 +255,7 @@ public final class DocumentStore {
 
     /// The path with symlinks resolved; for a file that does not exist yet, its folder's.
     nonisolated static func canonicalPath(_ path: String) -> String {
+        if RemoteLocation.isRemote(path) { return path }  // the address as GIO takes it
         if let resolved = realpath(path, nil) {
             defer { free(resolved) }
             return String(cString: resolved)

@@ -19,6 +19,9 @@ final class FileLoader: Sendable {
         /// The bytes are not valid in the encoding guessed from the start: everything so far
         /// is void, and the text comes again from the beginning in `encoding`.
         case restarted(encoding: TextEncoding)
+        /// A file read whole at once (on a server): its text and traits, the version read, its
+        /// size, and whether the user may write it.
+        case whole(TextFile, stamp: DiskStamp, size: Int64, writable: Bool)
         /// The whole file has been read.
         case finished
         /// Reading failed; the message is a sentence for the user.
@@ -51,6 +54,25 @@ final class FileLoader: Sendable {
                 Background.onMain { deliver(message) }
             }
             run(path: path, offset: offset, decoder: decoder, mayFallBack: mayFallBack, send: send)
+        }
+    }
+
+    /// Reads the file on a server at `uri` whole, through GIO (`RemoteFiles`), and decodes it:
+    /// one `whole` message, or `failed`. `deliver` runs on the main actor.
+    func start(remote uri: String, allowBinary: Bool, deliver: @escaping @MainActor @Sendable (Message) -> Void) {
+        running.store(true, ordering: .releasing)
+        Background.longRunning { [self] in
+            defer { running.store(false, ordering: .releasing) }
+            let message: Message
+            do throws(TextFileError) {
+                let (bytes, stamp, canWrite) = try RemoteFiles.read(uri)
+                let file = try TextFile.decode(bytes, name: PathName.file(of: uri), allowBinary: allowBinary)
+                message = .whole(file, stamp: stamp, size: Int64(bytes.count), writable: canWrite)
+            } catch {
+                message = .failed(error)
+            }
+            guard !cancellation.isCancelled else { return }
+            Background.onMain { deliver(message) }
         }
     }
 

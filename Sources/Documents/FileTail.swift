@@ -1,4 +1,5 @@
 import CMappedCompare
+import SafeFiles
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -30,6 +31,7 @@ struct FileTail: Equatable, Sendable {
     /// The tail of the file at `path` when the document holds its first `size` bytes (reads only
     /// past `wholeCheckLimit`, to take the samples).
     static func of(_ path: String, size: Int64) -> FileTail? {
+        if RemoteLocation.isRemote(path) { return nil }  // a server's file is read whole: no tail to follow
         guard size > wholeCheckLimit else { return FileTail(size: size) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }

@@ -33,6 +33,7 @@ public struct TextFile: Equatable, Sendable {
 
     /// The file's bytes, or its first `limit` bytes.
     static func readBytes(_ path: String, limit: Int = .max) throws(TextFileError) -> [UInt8] {
+        if RemoteLocation.isRemote(path) { return Array(try RemoteFiles.read(path).bytes.prefix(limit)) }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { throw .system("open", path, errno: errno) }
         defer { close(fd) }

@@ -27,7 +27,10 @@ public enum RecentFiles {
         pending = []
         // The desktop's settings (GtkSettings), as GtkRecentManager honours them.
         guard let settings = gtk_settings_get_default(), tandem_object_get_bool(settings, "gtk-recent-files-enabled") != 0 else { return }
-        let uris = paths.compactMap { path in g_filename_to_uri(path, nil, nil).map { uri in defer { g_free(uri) }; return String(cString: uri) } }
+        // An address on a server is a URI already.
+        let uris = paths.compactMap { path in
+            path.hasPrefix("/") ? g_filename_to_uri(path, nil, nil).map { uri in defer { g_free(uri) }; return String(cString: uri) } : path
+        }
         guard !uris.isEmpty else { return }
         let maximumAge = tandem_object_get_int(settings, "gtk-recent-files-max-age")
         let name = g_get_application_name().map { String(cString: $0) } ?? "tandem"

@@ -3,6 +3,7 @@
 public enum PathName {
     /// The last component: `b.txt` of `/a/b.txt`, `b` of `/a/b/`, `/` of `/`.
     public static func file(of path: String) -> String {
+        if let remote = RemoteLocation(path) { return remote.name }  // decoded, the server's part left out
         let trimmed = trimmingTrailingSlashes(path)
         if trimmed == "/" { return "/" }
         guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Gtk
 import Localization
 import SafeFiles
 
@@ -14,8 +15,11 @@ public struct LaunchArguments: Equatable, Sendable {
     /// Parses positional arguments (program name already removed): `FILE`, `FILE:LINE`,
     /// `FILE:LINE:COL`, and gedit's `+LINE[:COL] FILE`. A file whose real name ends in
     /// `:N` opens as that file; nil stands for an argument that is not valid UTF-8.
+    /// An address on a server ("sftp://host/notes.txt", what Files and `%U` hand over) opens
+    /// through GIO when `reaches` its scheme; a `:LINE[:COL]` after it is a position.
     public static func parse(_ arguments: [String?], workingDirectory: String,
-                      exists: (String) -> Bool = { FileSystem.exists($0) || isDanglingLink($0) }) -> LaunchArguments {
+                      exists: (String) -> Bool = { FileSystem.exists($0) || isDanglingLink($0) },
+                      reaches: (String) -> Bool = { GioLocation.isSupported($0) }) -> LaunchArguments {
         var result = LaunchArguments()
         var pending: (line: Int, column: Int?)?
         var seenSeparator = false
@@ -35,7 +39,19 @@ public struct LaunchArguments: Equatable, Sendable {
                 }
                 argument = url.path
             } else if let colon = argument.firstIndex(of: ":"), argument[colon...].hasPrefix("://"), Self.isURIScheme(argument[..<colon]) {
-                result.problems.append(localized("“%1” is a %2 address; Tandem opens local files only.", argument, String(argument[..<colon])))
+                let scheme = String(argument[..<colon])
+                guard RemoteLocation(argument) != nil, reaches(argument) else {
+                    result.problems.append(localized("“%1” is a %2 address, which this system cannot reach (GVfs has no backend for it).", argument, scheme))
+                    continue
+                }
+                var file = OpenFileContext(path: argument)
+                if let (base, line, column) = splitSuffix(argument), let location = RemoteLocation(base), location.path != "/" {
+                    file = OpenFileContext(path: base, line: line, column: column)
+                }
+                if let position = pending {
+                    (file.line, file.column, pending) = (position.line, position.column, nil)
+                }
+                result.files.append(file)
                 continue
             }
             if pending == nil, let position = parsePosition(argument) {

@@ -97,6 +97,7 @@ final class EditorBanners {
                           kind: .warning, offering: [.reload, .keepMine])
         }
         guard let path = document.path else { return nil }
+        if RemoteLocation.isRemote(path) { return remoteFileBanner() }  // the server is not asked from here
         let folderGone: Bool = if case .missing(folderExists: false) = FileInspection.inspect(path) { true } else { false }
         if !document.isLoading && (document.isDeletedOnDisk || expectsFile) && !FileSystem.exists(path) {
             if folderGone {
@@ -112,6 +113,15 @@ final class EditorBanners {
                           kind: .warning, offering: [.saveAs])
         }
         return nil
+    }
+
+    /// A file on a server: what its last look found (deleted there), else what the restore noticed.
+    private func remoteFileBanner() -> Banner? {
+        if document.isDeletedOnDisk {
+            return Banner(message: localized("“%1” is no longer on the server. Its text is still here: save to create the file again.", document.displayName),
+                          kind: .warning, offering: [.save])
+        }
+        return document.restoreNotice.map { Banner(message: $0, kind: .warning) }
     }
 
     /// A journal that fails, while there is unsaved text it should keep.

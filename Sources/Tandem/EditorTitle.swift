@@ -19,9 +19,13 @@ enum EditorTitle {
         document.isSaving ? localized("Saving…") : folder(of: document)
     }
 
-    /// The document's folder as GNOME shows it (nil: untitled).
+    /// The document's folder as GNOME shows it (nil: untitled); on a server, its folder there and
+    /// the server ("/srv/notes on example.org"), so a file on two hosts, or on a host and here, is
+    /// told apart in titles, tabs and the Windows list.
     static func folder(of document: Document) -> String? {
-        document.path.map { folderForDisplay(PathName.folder(of: $0)) }
+        guard let path = document.path else { return nil }
+        if let remote = RemoteLocation(path) { return localized("%1 on %2", remote.folder, remote.host) }
+        return folderForDisplay(PathName.folder(of: path))
     }
 
     /// A folder as GNOME shows it: the home folder as "~".

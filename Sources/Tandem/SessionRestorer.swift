@@ -66,7 +66,8 @@ final class SessionRestorer {
             application.requestSceneSessionDestruction(session)
             return nil
         }
-        let fileGone = state.path.map { !FileSystem.exists($0) } ?? false
+        // (A file on a server is looked at once its window is back, never from here.)
+        let fileGone = state.path.map { !RemoteLocation.isRemote($0) && !FileSystem.exists($0) } ?? false
         let name = state.path.map { PathName.file(of: $0) } ?? state.untitledName ?? "a window"
         guard let document = store.restoreDocument(path: state.path, draftID: state.draftID, untitledName: state.untitledName) else {
             application.requestSceneSessionDestruction(session)

@@ -92,7 +92,7 @@ extension TandemAppDelegate {
         let tabs = preferences.opensFilesInTabs
         let neighbour = blank ?? (tabs ? gathering ?? (forceNewWindow ? nil : lastUsedScene) : nil)
         let scene = openWindow(on: document, at: file, asTabOf: neighbour)
-        if FileSystem.exists(file.path) { RecentFiles.add(file.path) }
+        if RemoteLocation.isRemote(file.path) || FileSystem.exists(file.path) { RecentFiles.add(file.path) }
         return scene
     }
 

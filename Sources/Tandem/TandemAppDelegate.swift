@@ -41,6 +41,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         self.application = application
         StallMonitor.startIfAsked()
         store.maximumFileSize = { [unowned self] in self.preferences.maximumFileSize }
+        RemoteFiles.install(ServerFiles())
         if let folder = application.sessionStore?.folder {
             let journals = JournalStore(folder: folder + "/journals")
             journals.legacyDraftFolder = folder + "/drafts"

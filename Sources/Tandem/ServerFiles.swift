@@ -1,0 +1,44 @@
+import Documents
+import Gtk
+
+/// The store's way to files on servers: GIO and GVfs (`GioLocation`), with their failures
+/// sorted into the kinds the store puts into words.
+struct ServerFiles: RemoteFileSystem {
+    func read(_ uri: String) throws(RemoteFailure) -> (bytes: [UInt8], version: RemoteVersion) {
+        switch GioLocation.read(uri) {
+        case .success(let (bytes, info)): return (bytes, Self.version(info))
+        case .failure(let failure): throw Self.failure(failure)
+        }
+    }
+
+    func version(of uri: String) throws(RemoteFailure) -> RemoteVersion? {
+        switch GioLocation.info(uri) {
+        case .success(let info): return info.map(Self.version)
+        case .failure(let failure): throw Self.failure(failure)
+        }
+    }
+
+    func replace(_ uri: String, with bytes: [UInt8], expecting: RemoteVersion?) throws(RemoteFailure) -> RemoteVersion {
+        switch GioLocation.replace(uri, with: bytes, expecting: expecting?.tag) {
+        case .success(let info): return Self.version(info)
+        case .failure(let failure): throw Self.failure(failure)
+        }
+    }
+
+    private static func version(_ info: GioLocation.Info) -> RemoteVersion {
+        RemoteVersion(tag: info.etag, size: info.size, modified: info.modified, canWrite: info.canWrite)
+    }
+
+    private static func failure(_ failure: GioLocation.Failure) -> RemoteFailure {
+        let kind: RemoteFailure.Kind = switch failure.kind {
+        case .notFound: .notFound
+        case .permissionDenied: .permissionDenied
+        case .wrongETag: .changedMeanwhile
+        case .hostUnreachable: .unreachable
+        case .cancelled: .cancelled
+        case .isFolder: .isFolder
+        case .notSupported, .notMounted, .other: .other
+        }
+        return RemoteFailure(kind, detail: failure.message)
+    }
+}
