@@ -87,6 +87,7 @@ final class DiskSync {
         // A file still loading is compared once its load ends; one being saved, once its save has
         // told the document what it wrote.
         guard let canonical = document.identity.canonicalPath, !document.isLoading, !document.isSaving else { return }
+        guard !document.awaitsServer else { return }  // its restore looks again itself
         if RemoteLocation.isRemote(canonical) { return checkRemote(document, canonical) }
         compare(document, canonical, stamp: DiskStamp.of(canonical), inPlace: inPlace)
     }

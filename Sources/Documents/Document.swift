@@ -75,6 +75,9 @@ public final class Document: Identifiable {
         guard let path else { return true }
         return RemoteLocation.isRemote(path) ? remoteWritable : AtomicFileWriter.isWritable(path)
     }
+    /// Whether the document came back after a relaunch while its server did not answer: it is not
+    /// compared with the file, nor saved over it, until the server answers.
+    public internal(set) var awaitsServer = false
     /// Whether the server lets the user write a file on a server (as it said at the last read).
     var remoteWritable = true
 

@@ -44,6 +44,8 @@ public enum DocumentEvent: Sendable, Equatable {
     case becameEditable
     /// The document was closed; subscribers should let go of it.
     case closed
+    /// What the user should know about how the document came back changed (`Document.restoreNotice`).
+    case restoreNoticeChanged
 
     /// The subscription that asked for a change of the text (nil: none, or another event).
     var origin: Int? {

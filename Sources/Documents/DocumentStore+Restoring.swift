@@ -118,14 +118,49 @@ extension DocumentStore {
         } else {
             journals.begin(document, file: .known(outcome.anchorFile))
         }
-        let text = document.storage, version = document.editCount, anchor = outcome.anchorFile
+        compareRestored(document, anchor: outcome.anchorFile, canonical: canonical)
+        return document
+    }
+
+    /// Compares a document restored without its file with the file, off the main thread. A file
+    /// on a server that does not answer is not taken as gone: the document keeps its text, says
+    /// why, is neither compared nor saved over an unseen version, and is looked at again every
+    /// few seconds until the server answers.
+    private func compareRestored(_ document: Document, anchor: JournalFileState?, canonical: String) {
+        let text = document.storage, version = document.editCount
+        let remote = RemoteLocation.isRemote(canonical)
         Background.run(on: .global(qos: .userInitiated), {
-            let stamp = DiskStamp.of(canonical)
-            let bytes = try? TextFile.readBytes(canonical)
+            var unreachable: String?
+            var stamp: DiskStamp?
+            if remote {
+                do throws(TextFileError) { stamp = try RemoteFiles.stamp(canonical) } catch { unreachable = error.message }
+            } else {
+                stamp = DiskStamp.of(canonical)
+            }
+            let bytes = unreachable == nil ? try? TextFile.readBytes(canonical) : nil
             let file = bytes.flatMap { try? TextFile.decode($0, name: PathName.file(of: canonical), allowBinary: true) }.map { TextFingerprint($0.text) }
-            return (stamp: stamp, file: file, crc: bytes.map { journalCRC($0) }, rebuilt: TextFingerprint(text))
+            return (stamp: stamp, file: file, crc: bytes.map { journalCRC($0) }, rebuilt: TextFingerprint(text), unreachable: unreachable)
         }, then: { [weak self, weak document] read in
             guard let self, let document, self.document(id: document.id) === document else { return }
+            if read.unreachable != nil {
+                if !document.awaitsServer {
+                    document.awaitsServer = true
+                    document.file.tell(localized("“%1” is on a server that cannot be reached now. Your unsaved text is here; Tandem looks again every few seconds, and Save works once the server answers (Save As keeps it elsewhere meanwhile).", document.displayName))
+                    self.publish(.restoreNoticeChanged, for: document, dirtyBefore: nil)
+                }
+                DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(RemotePolling.interval))) { [weak self, weak document] in
+                    MainActor.assumeIsolated {
+                        guard let self, let document, self.document(id: document.id) === document else { return }
+                        self.compareRestored(document, anchor: anchor, canonical: canonical)
+                    }
+                }
+                return
+            }
+            if document.awaitsServer {
+                document.awaitsServer = false
+                document.file.tell(nil)
+                self.publish(.restoreNoticeChanged, for: document, dirtyBefore: nil)
+            }
             // Typed in meanwhile: the text compared is not the document's any more.
             let current = version == document.editCount ? read.rebuilt : TextFingerprint(length: -1, hash: 0)
             var settled = JournalReplay.Outcome(storage: document.storage, history: document.history,
@@ -138,7 +173,6 @@ extension DocumentStore {
                 self.carryEdits(of: document, knownState: known, anchor: anchor)
             }
         })
-        return document
     }
 
     /// What the file turned out to hold, told to the document restored without reading it.

@@ -148,6 +148,9 @@ extension DocumentStore {
         if document.isLoading {
             throw TextFileError(localized("“%1” is still loading; it can be saved once all of it is here.", document.displayName))
         }
+        if document.awaitsServer, newPath == nil, let remote = RemoteLocation(path) {
+            throw TextFileError(localized("Could not save “%1”: the server %2 cannot be reached. Your text is kept; save again once it answers, or keep it elsewhere with Save As.", document.displayName, remote.host))
+        }
         if document.readOnlyReasons.contains(.incomplete) {
             throw TextFileError(localized("“%1” could not be read completely, so saving it could lose text; it is read-only.", document.displayName))
         }

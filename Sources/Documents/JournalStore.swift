@@ -130,9 +130,11 @@ public final class JournalStore {
     /// Begins `document`'s journal again from what it is now: its base is the file when the text
     /// is the file's, else a snapshot of the text. `file` says what is known of the file.
     func begin(_ document: Document, file: JournalFileKnowledge? = nil) {
-        let baseIsFile = document.path != nil && !document.isDirty && document.diskStamp != nil
+        let holdsFile = document.path != nil && !document.isDirty && document.diskStamp != nil
+        // A file on a server may be out of reach at the next launch: its journal carries the text.
+        let baseIsFile = holdsFile && !RemoteLocation.isRemote(document.path!)
         // A file still loading is not all here: its fingerprint is not known yet.
-        let knowledge = file ?? (baseIsFile ? (document.isLoading ? .none : .text(document.storage, path: document.path!)) : .lastKnown)
+        let knowledge = file ?? (holdsFile ? (document.isLoading ? .none : .text(document.storage, path: document.path!)) : .lastKnown)
         let header = JournalHeader(path: document.path, untitledName: document.path == nil ? document.untitledName : nil,
                                    hasSnapshot: !baseIsFile, file: nil, savedStateID: document.savedStateID,
                                    traits: JournalTraits(encoding: document.encoding, hasByteOrderMark: document.fileTraits.hasByteOrderMark,

@@ -99,7 +99,7 @@ final class EditorEventHandler {
             chrome.updateTitle()
         case .conflictsChanged:
             conflictHighlights?.refresh()
-        case .journalProblemChanged:
+        case .journalProblemChanged, .restoreNoticeChanged:
             break  // its banner was refreshed above
         }
     }

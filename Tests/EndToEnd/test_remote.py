@@ -1,0 +1,190 @@
+"""Files on a server, as GNOME keeps them: a real sshd on 127.0.0.1 (its own host key, one
+authorized key held by an ssh-agent, nothing else listening) and GVfs in the test's D-Bus session,
+reached as sftp:// through GIO. The server's folder is a local one, so the test looks at the file
+on the server as the server does."""
+import getpass
+import os
+import shutil
+import socket
+import subprocess
+import time
+
+import pytest
+
+from conftest import wait_for
+from test_real_programs import banner_text
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """sshd on 127.0.0.1 serving `root` over SFTP, an agent holding its one key, and a GVfs
+    daemon of the session that knows the agent."""
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.files = folder / "files"
+        self.files.mkdir()
+        self.port = free_port()
+        self.user = getpass.getuser()
+        self.processes = []
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(folder / "host_key")], check=True)
+        subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(folder / "user_key")], check=True)
+        shutil.copy(folder / "user_key.pub", folder / "authorized_keys")
+        (folder / "sshd_config").write_text(
+            f"Port {self.port}\nListenAddress 127.0.0.1\nHostKey {folder}/host_key\n"
+            f"AuthorizedKeysFile {folder}/authorized_keys\nAllowUsers {self.user}\n"
+            "PasswordAuthentication no\nKbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
+            f"PidFile {folder}/sshd.pid\nStrictModes no\nUsePAM no\nSubsystem sftp internal-sftp\n")
+        os.makedirs("/run/sshd", exist_ok=True)  # sshd's privilege separation folder
+        self.agent_socket = str(folder / "agent.sock")
+        self.processes.append(subprocess.Popen(["ssh-agent", "-D", "-a", self.agent_socket],
+                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        wait_for("the ssh agent", lambda: os.path.exists(self.agent_socket))
+        subprocess.run(["ssh-add", "-q", str(folder / "user_key")], check=True, env={**os.environ, "SSH_AUTH_SOCK": self.agent_socket},
+                       stderr=subprocess.DEVNULL)
+        self.start_sshd()
+        # GVfs's daemon of this session, replaced by one that knows the agent (gvfsd-sftp runs ssh).
+        self.processes.append(subprocess.Popen(["/usr/libexec/gvfsd", "--replace"], env={**os.environ, "SSH_AUTH_SOCK": self.agent_socket},
+                                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        wait_for("GVfs's daemon", lambda: subprocess.run(["gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path",
+                                                           "/org/freedesktop/DBus", "--method", "org.freedesktop.DBus.NameHasOwner", "org.gtk.vfs.Daemon"],
+                                                          capture_output=True, text=True).stdout.startswith("(true"))
+
+    def start_sshd(self):
+        self.sshd = subprocess.Popen(["/usr/sbin/sshd", "-D", "-f", str(self.folder / "sshd_config"), "-E", str(self.folder / "sshd.log")])
+        wait_for("sshd listening", self.listening)
+
+    def stop_sshd(self):
+        self.sshd.terminate()
+        self.sshd.wait(timeout=10)
+        # The sessions it had open end too (sshd -D leaves a connection's own process behind).
+        subprocess.run(["pkill", "-f", f"sshd: {self.user}"], capture_output=True)
+        wait_for("sshd gone", lambda: not self.listening())
+
+    def listening(self):
+        with socket.socket() as probe:
+            return probe.connect_ex(("127.0.0.1", self.port)) == 0
+
+    def uri(self, name):
+        return f"sftp://{self.user}@127.0.0.1:{self.port}{self.files}/{name}"
+
+    def stop(self):
+        subprocess.run(["gio", "mount", "-u", f"sftp://{self.user}@127.0.0.1:{self.port}/"], capture_output=True, timeout=20)
+        if self.sshd.poll() is None:
+            self.stop_sshd()
+        for process in reversed(self.processes):
+            process.terminate()
+            process.wait(timeout=10)
+
+
+@pytest.fixture
+def server(tmp_path):
+    folder = tmp_path / "server"
+    folder.mkdir()
+    server = Server(folder)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def header_labels(tandem, title):
+    return tandem.labels_of(title)
+
+
+def test_a_file_on_a_server_opens_in_place_is_edited_and_saved_through_gio(tandem, server):
+    (server.files / "notes.txt").write_text("line one\nline two\n")
+    tandem.start(server.uri("notes.txt") + ":2")
+    tandem.wait_title("notes.txt")
+    wait_for("the file's text", lambda: tandem.text_of("notes.txt") == "line one\nline two\n")
+    # The header says where the file is: its folder on the server, and the server.
+    wait_for("the server in the header", lambda: f"{server.files} on 127.0.0.1:{server.port}" in header_labels(tandem, "notes.txt"))
+    tandem.key("notes.txt", "End")
+    tandem.type("notes.txt", " and more")
+    tandem.wait_title("• notes.txt")
+    tandem.key("• notes.txt", "ctrl+s")
+    tandem.wait_title("notes.txt")
+    assert (server.files / "notes.txt").read_text() == "line one\nline two and more\n"
+    assert tandem.gtk_complaints() == []
+
+
+def test_a_change_made_on_the_server_is_followed_and_is_not_undone_by_ctrl_z(tandem, server):
+    (server.files / "log.txt").write_text("first\n")
+    tandem.start(server.uri("log.txt"))
+    tandem.wait_title("log.txt")
+    wait_for("the file's text", lambda: tandem.text_of("log.txt") == "first\n")
+    tandem.key("log.txt", "ctrl+Home")
+    tandem.type("log.txt", "mine")
+    tandem.wait_title("• log.txt")
+    tandem.key("• log.txt", "ctrl+s")
+    tandem.wait_title("log.txt")
+    # Another program on the server adds a line: the window follows it within a few looks.
+    with open(server.files / "log.txt", "a") as log:
+        log.write("theirs\n")
+    wait_for("the server's change", lambda: tandem.text_of("log.txt") == "minefirst\ntheirs\n", timeout=15)
+    # Ctrl+Z takes back what the user typed, never the other program's line.
+    tandem.key("log.txt", "ctrl+z")
+    wait_for("the user's typing undone", lambda: "mine" not in (tandem.text_of("• log.txt") or ""))
+    assert tandem.text_of("• log.txt") == "first\ntheirs\n"
+    assert tandem.gtk_complaints() == []
+
+
+def test_a_save_over_a_change_made_on_the_server_is_refused_and_the_text_kept(tandem, server):
+    (server.files / "plan.txt").write_text("draft\n")
+    tandem.start(server.uri("plan.txt"))
+    tandem.wait_title("plan.txt")
+    wait_for("the file's text", lambda: tandem.text_of("plan.txt") == "draft\n")
+    tandem.type("plan.txt", "typed ")
+    tandem.wait_title("• plan.txt")
+    # Someone else saves on the server; whether the next look or the save finds it first, the
+    # save does not overwrite it, and the window keeps the typing.
+    (server.files / "plan.txt").write_text("their version\n")
+    tandem.key("• plan.txt", "ctrl+s")
+    wait_for("the change said", lambda: any("changed on disk" in text for text in banner_text(tandem)), timeout=15)
+    assert (server.files / "plan.txt").read_text() == "their version\n"
+    assert tandem.text_of("• plan.txt") == "typed draft\n"
+    assert tandem.gtk_complaints() == []
+
+
+def test_a_file_that_is_not_on_the_server_is_said_in_words(tandem, server):
+    tandem.start(server.uri("missing-folder/none.txt"))
+    wait_for("the reason", lambda: any("none.txt" in text for text in banner_text(tandem)))
+    assert tandem.gtk_complaints() == []
+
+
+def test_unsaved_text_on_a_server_comes_back_after_a_crash_while_the_server_is_down(tandem, server):
+    (server.files / "notes.txt").write_text("kept on the server\n")
+    tandem.start(server.uri("notes.txt"))
+    tandem.wait_title("notes.txt")
+    wait_for("the file's text", lambda: tandem.text_of("notes.txt") == "kept on the server\n")
+    tandem.type("notes.txt", "unsaved ")
+    tandem.wait_title("• notes.txt")
+    time.sleep(1.5)  # the window's record is written a second after typing stops
+    tandem.kill()
+    server.stop_sshd()
+    tandem.restart()
+    tandem.wait_title("• notes.txt")
+    wait_for("the unsaved text", lambda: tandem.text_of("• notes.txt") == "unsaved kept on the server\n")
+    wait_for("the server said unreachable", lambda: any("cannot be reached" in text for text in banner_text(tandem)))
+    # Save is refused while the server is away (the version there is unseen), the text kept.
+    tandem.key("• notes.txt", "ctrl+s")
+    wait_for("the save refused", lambda: any("Could not save" in text for text in banner_text(tandem)))
+    assert (server.files / "notes.txt").read_text() == "kept on the server\n"
+    # The server back: the window finds it within a few looks (Save is refused until then, as the
+    # banner says), and Save writes the text there.
+    server.start_sshd()
+    saved = lambda: (server.files / "notes.txt").read_text() == "unsaved kept on the server\n"
+    deadline = time.monotonic() + 30
+    while not saved() and time.monotonic() < deadline:
+        tandem.key("• notes.txt", "ctrl+s")
+        pressed = time.monotonic()
+        while not saved() and time.monotonic() < pressed + 4:
+            time.sleep(0.1)  # the poll's pace: the file gives no event
+    assert saved()
+    tandem.wait_title("notes.txt")
+    assert tandem.gtk_complaints() == []
