@@ -56,9 +56,24 @@ final class LaunchArgumentsTests: XCTestCase {
     }
 
     func testFileURIsFromDesktopLaunchers() {
-        let r = parse(["file:///tmp/with%20space.txt", "https://example.org/x.txt", "file://"])
+        let r = parse(["file:///tmp/with%20space.txt", "file://"])
         XCTAssertEqual(r.files.map(\.path), ["/tmp/with space.txt"])
-        XCTAssertEqual(r.problems.count, 2)
-        XCTAssertTrue(r.problems[0].contains("local files only"))
+        XCTAssertEqual(r.problems.count, 1)
+    }
+
+    /// Addresses on servers open through GIO as they are given, a `:LINE[:COL]` after them a
+    /// position; a scheme the system has no backend for is said, naming it.
+    func testServerAddressesOpenThroughGIOWithTheirPositions() {
+        let reaches = { (uri: String) in uri.hasPrefix("sftp:") || uri.hasPrefix("smb:") }
+        let r = LaunchArguments.parse(["sftp://me@host:2222/srv/notes.txt:12:4", "smb://nas/share/a%20b.txt", "+3", "sftp://host/x.txt",
+                                       "gopher://old/x.txt", "sftp://host:22"],
+                                      workingDirectory: "/home/u/work", exists: { _ in false }, reaches: reaches)
+        XCTAssertEqual(r.files, [OpenFileContext(path: "sftp://me@host:2222/srv/notes.txt", line: 12, column: 4),
+                                 OpenFileContext(path: "smb://nas/share/a%20b.txt"),
+                                 OpenFileContext(path: "sftp://host/x.txt", line: 3),
+                                 OpenFileContext(path: "sftp://host:22")],
+                       "a port is not a line: the server's root opens (and says it is a folder)")
+        XCTAssertEqual(r.problems.count, 1)
+        XCTAssertTrue(r.problems[0].contains("gopher"), r.problems[0])
     }
 }

@@ -1,0 +1,163 @@
+import Foundation
+import Synchronization
+import TestSupport
+import XCTest
+@testable import Documents
+
+/// Documents of files on a server, against a server in memory: loaded off the main thread, saved
+/// only over the version known (its tag), followed when changed there, and brought back after a
+/// relaunch while the server does not answer.
+final class RemoteDocumentTests: XCTestCase {
+    private var temporary: TemporaryFolder!
+    private var server: MemoryServer!
+    private let uri = "sftp://me@example.org/srv/notes.txt"
+
+    override func setUpWithError() throws {
+        temporary = try TemporaryFolder("remote")
+        server = MemoryServer()
+        RemoteFiles.install(server)
+    }
+
+    override func tearDown() { RemoteFiles.install(nil) }
+
+    func testAFileOnAServerLoadsOffTheMainThreadAndSavesOverTheVersionKnownOnly() throws {
+        server.put(uri, "on the server\n")
+        let folder = temporary.path, uri = uri, server = server!
+        try MainActor.assumeIsolated {
+            let store = EditJournalTests.journaledStore(folder)
+            let document = try store.openFile(at: uri)
+            XCTAssertTrue(document.isLoading && document.isReadOnly, "empty and read-only until the server answers")
+            XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
+            XCTAssertEqual(document.text, "on the server\n")
+            XCTAssertTrue(document.isWritable)
+            store.apply(.insert("mine ", at: 0), to: document)
+            var result: TextFileError?? = .none
+            try store.save(document) { result = .some($0) }
+            XCTAssertTrue(BackgroundSaveTests.spin { result != nil })
+            XCTAssertNil(result!)
+            XCTAssertEqual(server.text(uri), "mine on the server\n")
+            XCTAssertFalse(document.isDirty)
+
+            // Changed on the server after that: a save does not overwrite it, the text stays.
+            store.apply(.insert("again ", at: 0), to: document)
+            server.put(uri, "theirs\n")
+            result = .none
+            try store.save(document) { result = .some($0) }
+            XCTAssertTrue(BackgroundSaveTests.spin { result != nil })
+            XCTAssertEqual(result??.isDiskConflict, true, "\(String(describing: result))")
+            XCTAssertEqual(server.text(uri), "theirs\n")
+            XCTAssertEqual(document.text, "again mine on the server\n")
+            XCTAssertTrue(document.isDirty)
+        }
+    }
+
+    func testAChangeOnTheServerIsFollowedBesideTheUsersEditsAndUndoTakesBackOnlyThem() throws {
+        server.put(uri, "first\n")
+        let folder = temporary.path, uri = uri, server = server!
+        try MainActor.assumeIsolated {
+            let store = EditJournalTests.journaledStore(folder)
+            let document = try store.openFile(at: uri)
+            XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
+            store.apply(.insert("mine ", at: 0), to: document)
+            try store.saveNow(document)
+            server.put(uri, "mine first\ntheirs\n")
+            store.checkDisk(document)
+            XCTAssertTrue(BackgroundSaveTests.spin { document.text == "mine first\ntheirs\n" }, document.text)
+            XCTAssertFalse(document.isDirty, "the file's own text")
+            store.undo(document)
+            XCTAssertEqual(document.text, "first\ntheirs\n", "undo takes back the typing, not the server's line")
+        }
+    }
+
+    func testAFileThatIsNotThereIsSaidInWords() throws {
+        let folder = temporary.path, uri = uri
+        try MainActor.assumeIsolated {
+            let store = EditJournalTests.journaledStore(folder)
+            var failure: String?
+            let document = try store.openFile(at: uri)
+            let subscription = store.subscribe(to: document) { if case .loadFailed(let message) = $0 { failure = message } }
+            XCTAssertTrue(BackgroundSaveTests.spin { failure != nil })
+            XCTAssertEqual(failure, "Could not open “notes.txt”: there is no such file on example.org.")
+            _ = subscription
+        }
+    }
+
+    func testUnsavedTextComesBackWhileTheServerIsDownAndIsSavedOnceItAnswers() throws {
+        server.put(uri, "kept\n")
+        let folder = temporary.path, uri = uri, server = server!
+        try MainActor.assumeIsolated {
+            RemotePolling.interval = 50_000_000
+            defer { RemotePolling.interval = 3_000_000_000 }
+            let store = EditJournalTests.journaledStore(folder)
+            let document = try store.openFile(at: uri)
+            XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
+            store.apply(.insert("unsaved ", at: 0), to: document)
+            store.journals!.waitUntilWritten()
+            store.journals = nil
+
+            server.reachable = false
+            let relaunched = EditJournalTests.journaledStore(folder)
+            let restored = try XCTUnwrap(relaunched.restoreDocument(path: uri, draftID: document.draftID, untitledName: nil))
+            XCTAssertEqual(restored.text, "unsaved kept\n", "the journal carries the text: no server needed")
+            XCTAssertTrue(BackgroundSaveTests.spin { restored.awaitsServer })
+            XCTAssertNotNil(restored.restoreNotice)
+            XCTAssertThrowsError(try relaunched.saveNow(restored), "no save over a version not seen")
+            XCTAssertEqual(server.text(uri), "kept\n")
+
+            server.reachable = true
+            XCTAssertTrue(BackgroundSaveTests.spin { !restored.awaitsServer })
+            XCTAssertNil(restored.restoreNotice)
+            XCTAssertFalse(restored.hasUnseenDiskChange, "the server holds the version the journal knew")
+            try relaunched.saveNow(restored)
+            XCTAssertEqual(server.text(uri), "unsaved kept\n")
+        }
+    }
+}
+
+/// A server in memory: files by address, each version tagged by a counter.
+final class MemoryServer: RemoteFileSystem {
+    private let state = Mutex<(files: [String: (bytes: [UInt8], tag: Int)], next: Int, reachable: Bool)>(([:], 1, true))
+
+    var reachable: Bool {
+        get { state.withLock { $0.reachable } }
+        set { state.withLock { $0.reachable = newValue } }
+    }
+
+    func put(_ uri: String, _ text: String) {
+        state.withLock { $0.files[uri] = (Array(text.utf8), $0.next); $0.next += 1 }
+    }
+
+    func text(_ uri: String) -> String? {
+        state.withLock { $0.files[uri].map { String(decoding: $0.bytes, as: UTF8.self) } }
+    }
+
+    func read(_ uri: String) throws(RemoteFailure) -> (bytes: [UInt8], version: RemoteVersion) {
+        let found = state.withLock { state in state.reachable ? state.files[uri].map { ($0.bytes, Self.version($0)) } : nil }
+        guard reachable else { throw RemoteFailure(.unreachable) }
+        guard let found else { throw RemoteFailure(.notFound) }
+        return found
+    }
+
+    func version(of uri: String) throws(RemoteFailure) -> RemoteVersion? {
+        guard reachable else { throw RemoteFailure(.unreachable) }
+        return state.withLock { $0.files[uri].map(Self.version) }
+    }
+
+    func replace(_ uri: String, with bytes: [UInt8], expecting: RemoteVersion?) throws(RemoteFailure) -> RemoteVersion {
+        let result: Result<RemoteVersion, RemoteFailure> = state.withLock { state in
+            guard state.reachable else { return .failure(RemoteFailure(.unreachable)) }
+            if let expecting, let tag = expecting.tag, let current = state.files[uri], String(current.tag) != tag {
+                return .failure(RemoteFailure(.changedMeanwhile))
+            }
+            let file = (bytes: bytes, tag: state.next)
+            state.files[uri] = file
+            state.next += 1
+            return .success(Self.version(file))
+        }
+        return try result.get()
+    }
+
+    private static func version(_ file: (bytes: [UInt8], tag: Int)) -> RemoteVersion {
+        RemoteVersion(tag: String(file.tag), size: Int64(file.bytes.count), modified: Int64(file.tag))
+    }
+}
