@@ -1,7 +1,8 @@
 import CGtk
 import Dispatch
 
-/// A GtkFileChooserNative for Open or Save As; answers with a path or nil.
+/// A GtkFileChooserNative for Open or Save As; answers with paths, or the addresses of files on
+/// servers (GVfs's locations, which the chooser reaches as Files does).
 @MainActor
 public final class FileChooser: Object {
     /// What the chooser is for.
@@ -16,21 +17,29 @@ public final class FileChooser: Object {
         let native = gtk_file_chooser_native_new(title, parent.flatMap { tandem_window($0.window.raw) }, action, accept, cancel)!
         super.init(UnsafeMutableRawPointer(native), ownership: .adopt)
         let chooser = tandem_file_chooser(raw)
-        gtk_file_chooser_set_local_only(chooser, 1)
+        gtk_file_chooser_set_local_only(chooser, 0)
         if purpose == .open { gtk_file_chooser_set_select_multiple(chooser, 1) }
         if purpose == .save { gtk_file_chooser_set_do_overwrite_confirmation(chooser, 1) }
-        if let folder { gtk_file_chooser_set_current_folder(chooser, folder) }
+        if let folder {
+            if folder.hasPrefix("/") { gtk_file_chooser_set_current_folder(chooser, folder) } else { gtk_file_chooser_set_current_folder_uri(chooser, folder) }
+        }
         if let suggestedName { gtk_file_chooser_set_current_name(chooser, suggestedName) }
         connectInt("response") { [weak self] response in
             guard let self else { return }
             var paths: [String] = []
             if response == Int(GTK_RESPONSE_ACCEPT.rawValue) {
-                var list = gtk_file_chooser_get_filenames(tandem_file_chooser(self.raw))
+                var list = gtk_file_chooser_get_uris(tandem_file_chooser(self.raw))
                 let head = list
                 while let node = list {
-                    if let name = node.pointee.data?.assumingMemoryBound(to: CChar.self) {
-                        paths.append(String(cString: name))
-                        g_free(name)
+                    if let uri = node.pointee.data?.assumingMemoryBound(to: CChar.self) {
+                        // A local file as its path; one on a server as its address.
+                        if let name = g_filename_from_uri(uri, nil, nil) {
+                            paths.append(String(cString: name))
+                            g_free(name)
+                        } else {
+                            paths.append(String(cString: uri))
+                        }
+                        g_free(uri)
                     }
                     list = node.pointee.next
                 }

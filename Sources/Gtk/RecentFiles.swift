@@ -42,8 +42,8 @@ public enum RecentFiles {
         }
     }
 
-    /// The recently used local files that are still there, most recent first (at most
-    /// `limit`, folders left out): what Open Recent offers.
+    /// The recently used files that are still there (those on servers as their addresses, not
+    /// asked for), most recent first (at most `limit`, folders left out): what Open Recent offers.
     public static func recentPaths(limit: Int = 200) -> [String] {
         guard let manager = gtk_recent_manager_get_default() else { return [] }
         let items = gtk_recent_manager_get_items(manager)
@@ -53,14 +53,19 @@ public enum RecentFiles {
         while let item = node {
             let info = OpaquePointer(item.pointee.data)!
             let mime = gtk_recent_info_get_mime_type(info).map { String(cString: $0) }
-            if gtk_recent_info_is_local(info) != 0, mime != "inode/directory" { entries.append((Int(gtk_recent_info_get_modified(info)), info)) }
+            if mime != "inode/directory" { entries.append((Int(gtk_recent_info_get_modified(info)), info)) }
             node = item.pointee.next
         }
         var paths: [String] = []
         for entry in entries.sorted(by: { $0.time > $1.time }) where paths.count < limit {
+            guard let uri = gtk_recent_info_get_uri(entry.info) else { continue }
+            guard gtk_recent_info_is_local(entry.info) != 0 else {
+                // A server is not asked from here (it may be slow or gone): offered as it was.
+                if String(cString: uri).contains("://") { paths.append(String(cString: uri)) }
+                continue
+            }
             // One stat each, for the ones offered only.
-            guard gtk_recent_info_exists(entry.info) != 0, let uri = gtk_recent_info_get_uri(entry.info),
-                  let name = g_filename_from_uri(uri, nil, nil) else { continue }
+            guard gtk_recent_info_exists(entry.info) != 0, let name = g_filename_from_uri(uri, nil, nil) else { continue }
             paths.append(String(cString: name))
             g_free(name)
         }

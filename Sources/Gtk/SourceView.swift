@@ -70,7 +70,13 @@ public final class SourceView: Widget {
             var paths: [String] = []
             var index = 0
             while let uri = uris[index] {
-                if let name = g_filename_from_uri(uri, nil, nil) { paths.append(String(cString: name)); g_free(name) }
+                // A local file as its path; one on a server (dragged from Files) as its address.
+                if let name = g_filename_from_uri(uri, nil, nil) {
+                    paths.append(String(cString: name))
+                    g_free(name)
+                } else if String(cString: uri).contains("://") {
+                    paths.append(String(cString: uri))
+                }
                 index += 1
             }
             g_strfreev(uris)

@@ -188,7 +188,7 @@ final class EditorCommands {
     /// most recent first, filtered as the user types; Enter opens the one chosen.
     private func chooseRecentFiles() {
         let paths = RecentFiles.recentPaths()
-        let items = paths.map { SearchableList.Item(title: PathName.file(of: $0), detail: EditorTitle.folderForDisplay(PathName.folder(of: $0))) }
+        let items = paths.map { SearchableList.Item(title: PathName.file(of: $0), detail: EditorTitle.folder(ofPath: $0)) }
         SearchableList.present(title: localized("Open Recent"), placeholder: localized("Search recent files by name or folder"),
                                empty: localized("No recent files"), items: items, selected: 0, over: scene?.dialogParent) { [weak self] index in
             self?.open([paths[index]])

@@ -23,7 +23,11 @@ enum EditorTitle {
     /// the server ("/srv/notes on example.org"), so a file on two hosts, or on a host and here, is
     /// told apart in titles, tabs and the Windows list.
     static func folder(of document: Document) -> String? {
-        guard let path = document.path else { return nil }
+        document.path.map(folder(ofPath:))
+    }
+
+    /// The folder of the file at `path` (or on a server, at that address) as GNOME shows it.
+    static func folder(ofPath path: String) -> String {
         if let remote = RemoteLocation(path) { return localized("%1 on %2", remote.folder, remote.host) }
         return folderForDisplay(PathName.folder(of: path))
     }

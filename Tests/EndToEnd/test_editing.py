@@ -156,20 +156,17 @@ def test_the_recent_list_forgets_what_is_older_than_the_desktop_keeps(tandem, tm
     assert "old-letter.txt" not in text, "an entry older than the desktop keeps is dropped"
 
 
-@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
-def test_a_file_dropped_on_a_window_opens(tandem, tmp_path):
+def drop(tandem, what, onto):
+    """Drags `what` (a path or an address) from a small GTK window onto the window titled `onto`,
+    as a hand would with the pointer (X11 only)."""
     import subprocess
-    import sys
     from pathlib import Path
-    (tmp_path / "dropped.txt").write_text("dropped in\n")
-    tandem.start()
-    tandem.wait_title("Untitled Document 1")
-    source = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).parent / "drag_source.py"), str(tmp_path / "dropped.txt")])
+    source = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).parent / "drag_source.py"), str(what)])
     try:
         src = wait_for("the drag source", lambda: subprocess.run(
             ["xdotool", "search", "--all", "--onlyvisible", "--name", "^drag-source$"],
             capture_output=True, text=True).stdout.split())[0]
-        dst = tandem.window_id("Untitled Document 1")
+        dst = tandem.window_id(onto)
         geometry = lambda wid: dict(line.strip().split(": ", 1) for line in subprocess.run(
             ["xdotool", "getwindowgeometry", "--shell", wid], capture_output=True, text=True).stdout.split("\n") if "=" in line
             for line in [line.replace("=", ": ", 1)])
@@ -182,6 +179,20 @@ def test_a_file_dropped_on_a_window_opens(tandem, tmp_path):
             subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y)], check=True)
             time.sleep(0.03)  # a hand's pace: GTK starts a drag from motion over time
         subprocess.run(["xdotool", "mouseup", "1"], check=True)
+        return source
+    except BaseException:
+        source.kill()
+        source.wait()
+        raise
+
+
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
+def test_a_file_dropped_on_a_window_opens(tandem, tmp_path):
+    (tmp_path / "dropped.txt").write_text("dropped in\n")
+    tandem.start()
+    tandem.wait_title("Untitled Document 1")
+    source = drop(tandem, tmp_path / "dropped.txt", onto="Untitled Document 1")
+    try:
         tandem.wait_title("dropped.txt")
         assert tandem.text_of("dropped.txt") == "dropped in\n", "the file's name was not typed into the window"
         # The empty, untouched window it was dropped on gave the file its place (gedit reuses

@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from conftest import wait_for
+from conftest import wait_for, press, write
 from test_real_programs import banner_text
 
 
@@ -188,3 +188,36 @@ def test_unsaved_text_on_a_server_comes_back_after_a_crash_while_the_server_is_d
     assert saved()
     tandem.wait_title("notes.txt")
     assert tandem.gtk_complaints() == []
+
+
+def test_open_recent_offers_a_file_on_a_server_by_its_folder_and_server(tandem, server, tmp_path):
+    (server.files / "notes.txt").write_text("on the server\n")
+    (tmp_path / "other.txt").write_text("here\n")
+    tandem.start(server.uri("notes.txt"), "other.txt")
+    wait_for("both windows", lambda: sorted(tandem.titles()) == ["notes.txt", "other.txt"])
+    wait_for("the recent list written", lambda: server.uri("notes.txt") in (tmp_path / "data" / "recently-used.xbel").read_text())
+    tandem.key("notes.txt", "ctrl+w")
+    wait_for("the server's notes.txt closed", lambda: tandem.titles() == ["other.txt"])
+    tandem.activate_action("open-recent", window=2)  # other.txt's window, the second made
+    chooser = tandem.wait_title("Open Recent")
+    where = f"{server.files} on 127.0.0.1:{server.port}"
+    wait_for("the server's file listed by its folder and server", lambda: where in tandem.labels_of_frame(chooser))
+    write("notes", delay=30)
+    press("Return")
+    tandem.wait_title("notes.txt")
+    wait_for("opened from the server again", lambda: tandem.text_of("notes.txt") == "on the server\n")
+
+
+@pytest.mark.x11_only("drags with the pointer, which the tests move through X only")
+def test_a_file_on_a_server_dropped_from_files_opens(tandem, server, tmp_path):
+    from test_editing import drop
+    (server.files / "dropped.txt").write_text("from the server\n")
+    tandem.start()
+    tandem.wait_title("Untitled Document 1")
+    source = drop(tandem, server.uri("dropped.txt"), onto="Untitled Document 1")
+    try:
+        tandem.wait_title("dropped.txt")
+        wait_for("its text", lambda: tandem.text_of("dropped.txt") == "from the server\n")
+    finally:
+        source.kill()
+        source.wait()
