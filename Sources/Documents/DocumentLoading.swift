@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import Localization
 import SafeFiles
@@ -138,6 +139,7 @@ final class DocumentLoading {
             document.loadProgress?.bytesRead = 0
             store.publish(.loadRestarted, for: document, dirtyBefore: nil)
         case .whole(let file, let stamp, let size, let writable):
+            // (`stamp` nil: no such file on the server; it opens empty and is made by the first save.)
             // A file read at once (on a server): its text and traits, and the version read.
             document.fileTraits = TextFile(text: "", encoding: file.encoding, hasByteOrderMark: file.hasByteOrderMark, lineEnding: file.lineEnding)
             document.storage = TextStorage(file.text)
@@ -152,6 +154,10 @@ final class DocumentLoading {
             document.noteFinalLineBreak()
             if let canonical = document.identity.canonicalPath { document.knowsFile(stamp, at: canonical) }
             store.publish(.loadFinished, for: document, dirtyBefore: nil)
+            // Read at last after a server that did not answer: editable now.
+            if document.readOnlyReasons.remove(.incomplete) != nil, document.readOnlyReasons.isEmpty {
+                store.publish(.becameEditable, for: document, dirtyBefore: nil)
+            }
         case .finished:
             applyCarriedTyping(to: document, atEnd: true)
             document.loader = nil
@@ -169,6 +175,25 @@ final class DocumentLoading {
             document.loadProgress = nil
             document.readOnlyReasons.insert(.incomplete)
             store.publish(.loadFailed(error.message), for: document, dirtyBefore: nil)
+            if error.isUnreachable { retryWhenReachable(document) }
+        }
+    }
+
+    /// A file on a server that did not answer is read again every few seconds, for as long as
+    /// its window is open, until the server answers (GVfs mounts it again then).
+    private func retryWhenReachable(_ document: Document) {
+        DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(RemotePolling.interval))) { [weak self, weak document] in
+            MainActor.assumeIsolated {
+                guard let self, let document, self.store.document(id: document.id) === document, document.loader == nil,
+                      document.storage.count == 0, !document.isDirty, let canonical = document.identity.canonicalPath else { return }
+                document.loadProgress = LoadProgress(bytesRead: 0, totalBytes: 0)
+                let loader = FileLoader()
+                document.loader = loader
+                loader.start(remote: canonical, allowBinary: document.readOnlyReasons.contains(.binary)) { [weak self, weak document] message in
+                    guard let self, let document, document.loader === loader else { return }
+                    self.receive(message, for: document)
+                }
+            }
         }
     }
 

@@ -21,7 +21,7 @@ final class FileLoader: Sendable {
         case restarted(encoding: TextEncoding)
         /// A file read whole at once (on a server): its text and traits, the version read, its
         /// size, and whether the user may write it.
-        case whole(TextFile, stamp: DiskStamp, size: Int64, writable: Bool)
+        case whole(TextFile, stamp: DiskStamp?, size: Int64, writable: Bool)
         /// The whole file has been read.
         case finished
         /// Reading failed; the message is a sentence for the user.
@@ -65,6 +65,13 @@ final class FileLoader: Sendable {
             defer { running.store(false, ordering: .releasing) }
             let message: Message
             do throws(TextFileError) {
+                // No such file: a new one, as a path that does not exist opens (the folder is
+                // the server's to have; a save into none says so).
+                if try RemoteFiles.stamp(uri) == nil {
+                    message = .whole(TextFile(), stamp: nil, size: 0, writable: true)
+                    guard !cancellation.isCancelled else { return }
+                    return Background.onMain { deliver(message) }
+                }
                 let (bytes, stamp, canWrite) = try RemoteFiles.read(uri)
                 let file = try TextFile.decode(bytes, name: PathName.file(of: uri), allowBinary: allowBinary)
                 message = .whole(file, stamp: stamp, size: Int64(bytes.count), writable: canWrite)

@@ -82,6 +82,12 @@ public enum RemoteFiles {
     }
 
     static func replace(_ uri: String, with bytes: [UInt8], expecting: DiskStamp?) throws(TextFileError) -> DiskStamp {
+        // A backend's tag may be coarse (sftp's is the modification time in whole seconds: a
+        // rewrite within the second keeps it), so the version is compared whole first, size
+        // included; GIO's own tag check then guards the rest of the way.
+        if let expecting, let now = try stamp(uri), now != expecting {
+            throw DocumentStore.diskConflict(RemoteLocation(uri)?.name ?? PathName.file(of: uri))
+        }
         do {
             return DiskStamp(try system(uri).replace(uri, with: bytes, expecting: expecting?.remoteVersion))
         } catch let failure as RemoteFailure {
@@ -104,14 +110,16 @@ public enum RemoteFiles {
             return reading ? TextFileError(localized("Opening “%1” was cancelled.", name), isCancelled: true) : .cancelledSave(uri)
         default:
             let cause: String = switch failure.kind {
-            case .notFound: localized("there is no such file on %1", host)
+            case .notFound: reading ? localized("there is no such file on %1", host) : localized("its folder does not exist on %1", host)
             case .permissionDenied: localized("you do not have permission on %1", host)
             case .unreachable: localized("the server %1 cannot be reached", host)
             case .isFolder: localized("it is a folder")
             default: failure.detail.isEmpty ? localized("the server %1 did not answer as expected", host) : failure.detail
             }
-            return reading ? TextFileError(localized("Could not open “%1”: %2.", name, cause))
+            var error = reading ? TextFileError(localized("Could not open “%1”: %2.", name, cause))
                 : TextFileError(localized("Could not save “%1”: %2. The file on the server is as it was, and your text is kept.", name, cause))
+            error.isUnreachable = failure.kind == .unreachable
+            return error
         }
     }
 }

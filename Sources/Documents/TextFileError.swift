@@ -14,6 +14,8 @@ public struct TextFileError: Error, Equatable, CustomStringConvertible, Sendable
     public var isDiskConflict = false
     /// Whether the user stopped it (a save cancelled): nothing to report, the file is as it was.
     public var isCancelled = false
+    /// Whether a server did not answer (it may later: reading again is worth it).
+    public var isUnreachable = false
     /// Creates an error with its user-facing message.
     public init(_ message: String, looksBinary: Bool = false, isDiskConflict: Bool = false, isCancelled: Bool = false) {
         self.message = message; self.looksBinary = looksBinary; self.isDiskConflict = isDiskConflict

@@ -1,6 +1,7 @@
 import Background
 import CGtk
 import Dispatch
+import Glibc
 
 /// A file GIO reaches through GVfs (sftp://, smb://, dav://…): read, looked at and replaced
 /// with GIO's blocking calls, which run on any thread but the main one (a server may take
@@ -105,15 +106,26 @@ public enum GioLocation {
                              isFolder: g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY, canWrite: writable))
     }
 
-    /// Runs `body` on the file; a location that is not mounted is mounted once, then `body` runs again.
+    /// Runs `body` on the file; a location that is not mounted is mounted, then `body` runs again.
+    /// A mount whose connection died is still "not mounted" while GVfs takes it down ("Backend
+    /// currently unmounting", and mounting it answers "already mounted"; GIO's cache of mounts may
+    /// still name the old backend's bus name): asked again a few times, a quarter of a second
+    /// apart, each time through a new GFile, before it counts as a server that does not answer.
     private static func withMount<T>(_ uri: String, _ body: (OpaquePointer) -> Result<T, Failure>) -> Result<T, Failure> {
         dispatchPrecondition(condition: .notOnQueue(.main))  // GIO's blocking calls wait for a server
-        guard let file = g_file_new_for_uri(uri) else { return .failure(Failure(kind: .other, message: "not an address GIO knows")) }
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        let first = body(file)
-        guard case .failure(let failure) = first, failure.isNotMounted else { return first }
-        if let refused = mount(uri) { return .failure(refused) }
-        return body(file)
+        func attempt() -> Result<T, Failure> {
+            guard let file = g_file_new_for_uri(uri) else { return .failure(Failure(kind: .other, message: "not an address GIO knows")) }
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            return body(file)
+        }
+        var result = attempt()
+        for round in 0..<20 {
+            guard case .failure(let failure) = result, failure.isNotMounted else { return result }
+            if round > 0 { usleep(250_000) }  // the old mount's pace of going away
+            if let refused = mount(uri) { return .failure(refused) }
+            result = attempt()
+        }
+        return result
     }
 
     /// Mounts the location's volume on the main thread, asking through GTK's mount dialog, and
@@ -146,6 +158,10 @@ public enum GioLocation {
         defer { g_clear_error(&error) }
         guard let raw = error else { return Failure(kind: .other, message: "unknown error") }
         let message = String(cString: raw.pointee.message)
+        // The backend that held the mount has left the bus: as good as not mounted.
+        if raw.pointee.domain == g_dbus_error_quark(), raw.pointee.code == gint(G_DBUS_ERROR_SERVICE_UNKNOWN.rawValue) {
+            return Failure(kind: .notMounted, message: message)
+        }
         guard raw.pointee.domain == g_io_error_quark() else { return Failure(kind: .other, message: message) }
         let kind: Failure.Kind = switch GIOErrorEnum(UInt32(raw.pointee.code)) {
         case G_IO_ERROR_NOT_FOUND: .notFound

@@ -121,7 +121,8 @@ final class EditorBanners {
             return Banner(message: localized("“%1” is no longer on the server. Its text is still here: save to create the file again.", document.displayName),
                           kind: .warning, offering: [.save])
         }
-        return document.restoreNotice.map { Banner(message: $0, kind: .warning) }
+        // Back while its server is away: Save As keeps the text elsewhere meanwhile.
+        return document.restoreNotice.map { Banner(message: $0, kind: .warning, offering: document.awaitsServer ? [.saveAs] : []) }
     }
 
     /// A journal that fails, while there is unsaved text it should keep.
@@ -205,6 +206,9 @@ final class EditorBanners {
 
     /// Another failed action (printing, reloading).
     func showFailure(_ message: String) { setMessage(.failure, Banner(message: message, kind: .error)) }
+
+    /// The file was read after all (a server answered at last): its failure no longer holds.
+    func didLoad() { setMessage(.failure, nil) }
 
     /// The document was saved: a save failure no longer holds.
     func didSave() {

@@ -90,7 +90,10 @@ final class EditorEventHandler {
             if !document.hasLongLines { checkSpellingIfProse() }  // an undo took the long line back
             loading.update()
             chrome.updateTitle()
-        case .loadProgressed, .loadRestarted, .loadFinished:
+        case .loadFinished:
+            banners.didLoad()
+            loading.update()
+        case .loadProgressed, .loadRestarted:
             loading.update()
         case .loadFailed(let message):
             banners.showFailure(message)

@@ -34,10 +34,10 @@ struct ServerFiles: RemoteFileSystem {
         case .notFound: .notFound
         case .permissionDenied: .permissionDenied
         case .wrongETag: .changedMeanwhile
-        case .hostUnreachable: .unreachable
+        case .hostUnreachable, .notMounted: .unreachable  // still not mounted after mounting: a server gone
         case .cancelled: .cancelled
         case .isFolder: .isFolder
-        case .notSupported, .notMounted, .other: .other
+        case .notSupported, .other: .other
         }
         return RemoteFailure(kind, detail: failure.message)
     }

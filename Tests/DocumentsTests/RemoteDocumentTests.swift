@@ -38,9 +38,10 @@ final class RemoteDocumentTests: XCTestCase {
             XCTAssertEqual(server.text(uri), "mine on the server\n")
             XCTAssertFalse(document.isDirty)
 
-            // Changed on the server after that: a save does not overwrite it, the text stays.
+            // Changed on the server after that: a save does not overwrite it, the text stays
+            // (a coarse tag kept the same: the size tells it).
             store.apply(.insert("again ", at: 0), to: document)
-            server.put(uri, "theirs\n")
+            server.put(uri, "theirs\n", keepingTag: true)
             result = .none
             try store.save(document) { result = .some($0) }
             XCTAssertTrue(BackgroundSaveTests.spin { result != nil })
@@ -69,15 +70,47 @@ final class RemoteDocumentTests: XCTestCase {
         }
     }
 
-    func testAFileThatIsNotThereIsSaidInWords() throws {
-        let folder = temporary.path, uri = uri
+    /// A file not on the server opens empty and is made by the first save, as a new path does.
+    func testAFileThatIsNotThereOpensEmptyAndIsMadeBySaving() throws {
+        let folder = temporary.path, uri = uri, server = server!
         try MainActor.assumeIsolated {
+            let store = EditJournalTests.journaledStore(folder)
+            let document = try store.openFile(at: uri)
+            XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
+            XCTAssertFalse(document.isReadOnly)
+            store.apply(.insert("new\n", at: 0), to: document)
+            try store.saveNow(document)
+            XCTAssertEqual(server.text(uri), "new\n")
+
+            // Another new file, made on the server by someone else before the first save: kept.
+            let other = "sftp://me@example.org/srv/other.txt"
+            let second = try store.openFile(at: other)
+            XCTAssertTrue(BackgroundSaveTests.spin { !second.isLoading })
+            store.apply(.insert("mine\n", at: 0), to: second)
+            server.put(other, "theirs\n")
+            XCTAssertThrowsError(try store.saveNow(second)) { XCTAssertTrue(($0 as? TextFileError)?.isDiskConflict == true, "\($0)") }
+            XCTAssertEqual(server.text(other), "theirs\n")
+        }
+    }
+
+    /// A server that does not answer: said in words, read-only and empty, and read again every
+    /// few seconds until it answers; then the window is the file's, editable.
+    func testAServerThatDoesNotAnswerIsSaidAndAskedAgainUntilItDoes() throws {
+        server.put(uri, "at last\n")
+        server.reachable = false
+        let folder = temporary.path, uri = uri, server = server!
+        try MainActor.assumeIsolated {
+            RemotePolling.interval = 50_000_000
+            defer { RemotePolling.interval = 3_000_000_000 }
             let store = EditJournalTests.journaledStore(folder)
             var failure: String?
             let document = try store.openFile(at: uri)
             let subscription = store.subscribe(to: document) { if case .loadFailed(let message) = $0 { failure = message } }
             XCTAssertTrue(BackgroundSaveTests.spin { failure != nil })
-            XCTAssertEqual(failure, "Could not open “notes.txt”: there is no such file on example.org.")
+            XCTAssertEqual(failure, "Could not open “notes.txt”: the server example.org cannot be reached.")
+            XCTAssertTrue(document.isReadOnly)
+            server.reachable = true
+            XCTAssertTrue(BackgroundSaveTests.spin { document.text == "at last\n" && !document.isReadOnly })
             _ = subscription
         }
     }
@@ -123,8 +156,13 @@ final class MemoryServer: RemoteFileSystem {
         set { state.withLock { $0.reachable = newValue } }
     }
 
-    func put(_ uri: String, _ text: String) {
-        state.withLock { $0.files[uri] = (Array(text.utf8), $0.next); $0.next += 1 }
+    /// `keepingTag`: as sftp's tag (the second of the last write) does for a write in the same second.
+    func put(_ uri: String, _ text: String, keepingTag: Bool = false) {
+        state.withLock { state in
+            if keepingTag, let tag = state.files[uri]?.tag { return state.files[uri] = (Array(text.utf8), tag) }
+            state.files[uri] = (Array(text.utf8), state.next)
+            state.next += 1
+        }
     }
 
     func text(_ uri: String) -> String? {

@@ -93,6 +93,23 @@ def server(tmp_path):
         server.stop()
 
 
+def wait_editable(tandem, title):
+    """Waits until the window takes typing: keys typed while it still reads its file from the
+    server have no text to go into (the store refuses them), so a probe key is typed until one
+    is taken, then taken back."""
+    deadline = time.monotonic() + 10
+    while True:
+        tandem.type(title, "x")
+        try:
+            tandem.wait_title("• " + title, timeout=1)
+            break
+        except BaseException:
+            if time.monotonic() > deadline:
+                raise
+    tandem.key("• " + title, "BackSpace")
+    wait_for("the probe taken back", lambda: tandem.text_of("• " + title) == "")
+
+
 def header_labels(tandem, title):
     return tandem.labels_of(title)
 
@@ -151,9 +168,53 @@ def test_a_save_over_a_change_made_on_the_server_is_refused_and_the_text_kept(ta
     assert tandem.gtk_complaints() == []
 
 
-def test_a_file_that_is_not_on_the_server_is_said_in_words(tandem, server):
-    tandem.start(server.uri("missing-folder/none.txt"))
-    wait_for("the reason", lambda: any("none.txt" in text for text in banner_text(tandem)))
+def test_a_new_file_on_a_server_is_made_by_saving_and_a_missing_folder_is_said_in_words(tandem, server):
+    tandem.start(server.uri("new.txt"))
+    tandem.wait_title("new.txt")
+    wait_editable(tandem, "new.txt")
+    tandem.type("• new.txt", "made here")
+    tandem.key("• new.txt", "ctrl+s")
+    wait_for("made on the server", lambda: (server.files / "new.txt").exists() and (server.files / "new.txt").read_text() == "made here")
+    tandem.launch(server.uri("missing-folder/none.txt"))
+    tandem.wait_title("none.txt")
+    wait_editable(tandem, "none.txt")
+    tandem.type("• none.txt", "nowhere")
+    tandem.key("• none.txt", "ctrl+s")
+    wait_for("the reason", lambda: any("its folder does not exist on 127.0.0.1" in text for text in banner_text(tandem)))
+    assert tandem.text_of("• none.txt") == "nowhere"
+    assert tandem.gtk_complaints() == []
+
+
+def test_a_save_while_the_server_is_down_leaves_its_file_and_the_text_and_a_later_save_works(tandem, server):
+    (server.files / "notes.txt").write_text("as it was\n")
+    tandem.start(server.uri("notes.txt"))
+    tandem.wait_title("notes.txt")
+    wait_for("the file's text", lambda: tandem.text_of("notes.txt") == "as it was\n")
+    tandem.type("notes.txt", "more ")
+    tandem.wait_title("• notes.txt")
+    server.stop_sshd()
+    tandem.key("• notes.txt", "ctrl+s")
+    wait_for("the failure said", lambda: any("cannot be reached" in text for text in banner_text(tandem)), timeout=20)
+    assert (server.files / "notes.txt").read_text() == "as it was\n"
+    assert tandem.text_of("• notes.txt") == "more as it was\n"
+    server.start_sshd()
+    tandem.key("• notes.txt", "ctrl+s")
+    wait_for("saved on the server", lambda: (server.files / "notes.txt").read_text() == "more as it was\n", timeout=20)
+    tandem.wait_title("notes.txt")
+    assert tandem.gtk_complaints() == []
+
+
+def test_a_window_opened_while_the_server_is_down_fills_in_once_it_answers(tandem, server):
+    (server.files / "later.txt").write_text("worth the wait\n")
+    server.stop_sshd()
+    tandem.start(server.uri("later.txt"))
+    tandem.wait_title("later.txt")
+    wait_for("the reason", lambda: any("cannot be reached" in text for text in banner_text(tandem)), timeout=20)
+    server.start_sshd()
+    wait_for("the text", lambda: tandem.text_of("later.txt") == "worth the wait\n", timeout=20)
+    wait_for("the failure gone", lambda: not any("cannot be reached" in text for text in banner_text(tandem)))
+    tandem.type("later.txt", "editable ")
+    tandem.wait_title("• later.txt")
     assert tandem.gtk_complaints() == []
 
 
