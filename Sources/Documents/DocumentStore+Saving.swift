@@ -246,7 +246,7 @@ extension DocumentStore.SaveJob {
         let bytes = [UInt8](try file.encoded(name: PathName.file(of: path)))
         if cancellation.isCancelled { throw .cancelledSave(path) }
         // Its own file, known not to be there: one made there since is someone else's.
-        if replacing != nil, expected == nil, try RemoteFiles.stamp(path) != nil { throw .changedMeanwhile(path) }
+        if replacing != nil, expected == nil, try RemoteFiles.stamp(path, saving: true) != nil { throw .changedMeanwhile(path) }
         let written = try RemoteFiles.replace(path, with: bytes, expecting: expected)
         replacing?.wrote(written, sequence: sequence)
         return written

@@ -69,11 +69,12 @@ public enum RemoteFiles {
         }
     }
 
-    static func stamp(_ uri: String) throws(TextFileError) -> DiskStamp? {
+    /// The version now (nil: no file); `saving`: asked by a save, whose failure it words.
+    static func stamp(_ uri: String, saving: Bool = false) throws(TextFileError) -> DiskStamp? {
         do {
             return try system(uri).version(of: uri).map(DiskStamp.init)
         } catch let failure as RemoteFailure {
-            throw error(failure, reading: true, uri)
+            throw error(failure, reading: !saving, uri)
         } catch let error as TextFileError {
             throw error
         } catch {
@@ -85,7 +86,7 @@ public enum RemoteFiles {
         // A backend's tag may be coarse (sftp's is the modification time in whole seconds: a
         // rewrite within the second keeps it), so the version is compared whole first, size
         // included; GIO's own tag check then guards the rest of the way.
-        if let expecting, let now = try stamp(uri), now != expecting {
+        if let expecting, let now = try stamp(uri, saving: true), now != expecting {
             throw DocumentStore.diskConflict(RemoteLocation(uri)?.name ?? PathName.file(of: uri))
         }
         do {
