@@ -31,9 +31,10 @@ let package = Package(
             providers: [.apt(["libgtk-3-dev", "libgtksourceview-4-dev"])]
         ),
         // Swift wrappers: the only Swift module that touches raw GTK pointers. It translates
-        // nothing and names nothing of the app; it uses Background only because three wrappers
+        // nothing and names nothing of the app; it uses Background only because four wrappers
         // block (a command line's standard input, the recent-files list's writes, Enchant's
-        // dictionary loads and checks) and must do it off the main thread by the one discipline.
+        // dictionary loads and checks, GIO's files on servers, whose mounts ask on the main
+        // thread) and must do it off the main thread by the one discipline.
         .target(name: "Gtk", dependencies: ["CGtk", "CEnchant", "CDocumentAccessible", "CWaylandActivation", "Background"], swiftSettings: sectionPerFunction),
         // A GObject type Swift cannot define: the text view whose accessible serves a whole
         // document (AtkText, AtkEditableText) while its buffer holds only a window of it.
