@@ -39,8 +39,9 @@ from conftest import Tandem, wait_for  # noqa: E402  (the end-to-end tests' harn
 from folder_events import CreatedNames  # noqa: E402
 from _pytest.outcomes import Failed  # noqa: E402  (what wait_for raises on a time-out)
 from test_background import LowMemoryMonitor  # noqa: E402
+from test_remote import Server  # noqa: E402
 from user_model import Document, Model, breaks_at_end  # noqa: E402
-from user_plan import DOCUMENTS, allowed, choose  # noqa: E402
+from user_plan import DOCUMENTS, REMOTE, allowed, choose  # noqa: E402
 
 class Failure(Exception):
     """The application and the model disagree."""
@@ -54,6 +55,7 @@ class Driver:
         self.work = self.folder / "work"
         self.work.mkdir()
         self.model = Model()
+        self.server = None
         self.minimized = {}  # X window id -> its document's name
         # Lines do not wrap, so that Down goes to the next line of the text, as the model says; each
         # file has a window of its own, as the model keeps them.
@@ -75,9 +77,22 @@ class Driver:
             text = f"{name} line one\nsecond line\n" if index == 0 else "no final newline"
             (self.work / name).write_text(text)
             self.model.docs[name] = Document(name, text)
-        self.tandem.start(*self.model.docs, env=self.env, cwd=self.work)
+        # One document on a server (issue 46): a real sshd on 127.0.0.1 and GVfs, reached as sftp://.
+        (self.folder / "server").mkdir()
+        self.server = Server(self.folder / "server")
+        (self.server.files / REMOTE).write_text("on the server\n")
+        self.model.docs[REMOTE] = Document(REMOTE, "on the server\n", remote=True)
+        self.tandem.start(*map(self.argument, self.model.docs), env=self.env, cwd=self.work)
         for name in self.model.docs:
             self.tandem.wait_title(name, timeout=20)
+
+    def path(self, name):
+        """Where the document's file is on this machine (a server's file is in its folder)."""
+        return self.server.files / name if self.model.docs.get(name) and self.model.docs[name].remote else self.work / name
+
+    def argument(self, name):
+        """How a launch names the document: its path, or its address on the server."""
+        return self.server.uri(name) if self.model.docs[name].remote else str(self.work / name)
 
     def window_ids(self, doc):
         pattern = r"^(• )?" + re.escape(doc) + r"( \([0-9]+\))?( \[Read-Only\])?$"
@@ -220,7 +235,7 @@ class Driver:
         d = self.model.docs[doc]
         if d.question or d.deleted or not d.dirty or d.file == d.text:
             return  # nothing to write, or outcomes the file cannot tell apart
-        path, old = self.work / doc, d.file
+        path, old = self.path(doc), d.file
         landed = threading.Event()
         written = {}
 
@@ -274,7 +289,7 @@ class Driver:
     def op_rewrite_keeping_stamp(self, doc, word):
         # As cp -p and rsync --inplace -t write: in place, the same size, the old time put back.
         d = self.model.docs[doc]
-        path = self.work / doc
+        path = self.path(doc)
         old, new = d.file.encode(), word.encode()
         if len(old) < len(new) or (len(old) > len(new) and old[len(new)] & 0xC0 == 0x80):
             return  # no same-size rewrite of it that stays UTF-8
@@ -293,7 +308,7 @@ class Driver:
         # then comes back as a new file of the very bytes it had. Nothing is left to say or ask:
         # the document is as it was before (clean, modified, or kept over a change).
         d = self.model.docs[doc]
-        path = self.work / doc
+        path = self.path(doc)
         old = path.read_bytes()
         frame = self.tandem.frame_of(self.window(doc, 0))
         path.unlink()
@@ -307,7 +322,7 @@ class Driver:
         # bytes they had. Nothing is left to say or ask: each document is as it was before.
         files = {path.name: path.read_bytes() for path in self.work.iterdir() if path.is_file()}
         shutil.rmtree(self.work)
-        frames = {name: self.tandem.frame_of(self.window(name, 0)) for name in self.model.docs}
+        frames = {name: self.tandem.frame_of(self.window(name, 0)) for name, d in self.model.docs.items() if not d.remote}
         for name, frame in frames.items():
             wait_for(f"{name} said gone", lambda: any("no longer on disk" in label for label in self.tandem.labels_of_frame(frame)))
         self.work.mkdir()
@@ -320,7 +335,7 @@ class Driver:
     def op_delete_on_disk(self, doc):
         # The file removed (rm, git rm): the text stays, modified; Save creates the file again.
         d = self.model.docs[doc]
-        (self.work / doc).unlink()
+        self.path(doc).unlink()
         d.file = None
         d.deleted = True
         d.saved = None
@@ -328,7 +343,7 @@ class Driver:
         d.merged = None
 
     def op_new_window(self, doc):
-        result = self.tandem.launch("--new-window", str(self.work / doc))
+        result = self.tandem.launch("--new-window", self.argument(doc))
         if result.returncode != 0:
             raise Failure(f"tandem --new-window failed: {result.stderr}")
         self.model.docs[doc].windows += 1
@@ -500,8 +515,8 @@ class Driver:
     def op_rename_save_on_disk(self, doc, word):
         # As Emacs and Vim (backupcopy=no) save: the file becomes the backup, a new file takes its name.
         d = self.model.docs[doc]
-        path = self.work / doc
-        path.rename(self.work / (doc + "~"))
+        path = self.path(doc)
+        path.rename(path.parent / (doc + "~"))
         new = d.file + word + "\n"
         path.write_text(new)
         d.file = new
@@ -509,7 +524,7 @@ class Driver:
 
     def op_append_on_disk(self, doc, line):
         d = self.model.docs[doc]
-        with open(self.work / doc, "a") as file:
+        with open(self.path(doc), "a") as file:
             file.write(line + "\n")
         d.file += line + "\n"
         self.disk_changed(d)
@@ -517,7 +532,7 @@ class Driver:
     def op_rewrite_on_disk(self, doc, word):
         d = self.model.docs[doc]
         new = word + " " + d.file  # truncate and write, as many programs save
-        (self.work / doc).write_text(new)
+        self.path(doc).write_text(new)
         d.file = new
         self.disk_changed(d)
 
@@ -681,7 +696,7 @@ class Driver:
             for name, d in self.model.docs.items():
                 if seen[name] != d.windows:
                     problems.append(f"{name}: {seen[name]} windows, the model {d.windows}")
-                path = self.work / name
+                path = self.path(name)
                 on_disk = path.read_text() if path.exists() else None
                 if on_disk != d.file:
                     problems.append(f"{name} on disk: {on_disk!r}, the model {d.file!r}")
@@ -728,6 +743,8 @@ def run(ops, folder, log=print, shot=None):
     finally:
         driver.tandem.stop()
         driver.monitor.stop()
+        if driver.server:
+            driver.server.stop()
 
 
 def seeded(seed, steps, deadline):

@@ -16,8 +16,9 @@ class Document:
     modified while its state is not the one last saved or read (as Tandem's undo history says)."""
     states = 0
 
-    def __init__(self, name, text):
+    def __init__(self, name, text, remote=False):
         self.name = name
+        self.remote = remote    # a file on a server (sftp://), looked at every few seconds
         self.text = text
         self.file = text
         self.state = self.saved = Document.next_state()

@@ -4,6 +4,12 @@ seed; and whether an operation still makes sense when a shrunk list lost what le
 """
 WORDS = ["alpha", "beta", "gamma", "ça", "naïve", "über", "x", "zeta9", "déjà"]
 DOCUMENTS = ["one.txt", "two.txt", "three.txt"]
+# The document on a server (issue 46). What only a local file can do is not done to it: renames and
+# deletions on disk, a rewrite that keeps size and time (sftp's tag is the second of the last write:
+# the server cannot tell it), git's checkouts, a write racing the save's rename (GVfs writes in
+# place), Save As to a local name.
+REMOTE = "remote.txt"
+LOCAL_ONLY = {"rename_save_on_disk", "delete_on_disk", "rewrite_keeping_stamp", "branch_switch", "save_raced", "save_as"}
 MAX_WINDOWS = 6
 MAX_DOCUMENTS = 4
 
@@ -62,7 +68,7 @@ def choose(rng, model):
         options.append((2, ("close_and_cancel", {"doc": doc.name})))
     if model.closed and model.windows() < MAX_WINDOWS:
         options.append((2, ("reopen_closed", {"doc": doc.name, "window": window})))
-    options = [(weight, op) for weight, op in options if weight > 0]
+    options = [(weight, op) for weight, op in options if weight > 0 and allowed(op, model)]
     total = sum(weight for weight, _ in options)
     pick = rng.uniform(0, total)
     for weight, op in options:
@@ -85,6 +91,8 @@ def allowed(op, model):
     name, args = op
     doc = model.docs.get(args.get("doc"))
     if "doc" in args and doc is None:
+        return False
+    if doc is not None and doc.remote and name in LOCAL_ONLY:
         return False
     if name == "answer":
         return doc.question and (args["button"] != "Merge" or doc.merge_result() is not None)
