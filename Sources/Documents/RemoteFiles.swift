@@ -56,30 +56,17 @@ public enum RemoteFiles {
         return system
     }
 
+    /// The file's bytes, the version they are, and whether the user may write it.
     static func read(_ uri: String) throws(TextFileError) -> (bytes: [UInt8], stamp: DiskStamp, canWrite: Bool) {
-        do {
-            let (bytes, version) = try system(uri).read(uri)
+        try asking(uri, reading: true) { system in
+            let (bytes, version) = try system.read(uri)
             return (bytes, DiskStamp(version), version.canWrite)
-        } catch let failure as RemoteFailure {
-            throw error(failure, reading: true, uri)
-        } catch let error as TextFileError {
-            throw error
-        } catch {
-            throw TextFileError(String(describing: error))
         }
     }
 
     /// The version now (nil: no file); `saving`: asked by a save, whose failure it words.
     static func stamp(_ uri: String, saving: Bool = false) throws(TextFileError) -> DiskStamp? {
-        do {
-            return try system(uri).version(of: uri).map(DiskStamp.init)
-        } catch let failure as RemoteFailure {
-            throw error(failure, reading: !saving, uri)
-        } catch let error as TextFileError {
-            throw error
-        } catch {
-            throw TextFileError(String(describing: error))
-        }
+        try asking(uri, reading: !saving) { try $0.version(of: uri).map(DiskStamp.init) }
     }
 
     static func replace(_ uri: String, with bytes: [UInt8], expecting: DiskStamp?) throws(TextFileError) -> DiskStamp {
@@ -89,10 +76,15 @@ public enum RemoteFiles {
         if let expecting, let now = try stamp(uri, saving: true), now != expecting {
             throw DocumentStore.diskConflict(RemoteLocation(uri)?.name ?? PathName.file(of: uri))
         }
+        return try asking(uri, reading: false) { DiskStamp(try $0.replace(uri, with: bytes, expecting: expecting?.remoteVersion)) }
+    }
+
+    /// Runs `body` on the installed file system, its failures put into words.
+    private static func asking<T>(_ uri: String, reading: Bool, _ body: (any RemoteFileSystem) throws -> T) throws(TextFileError) -> T {
         do {
-            return DiskStamp(try system(uri).replace(uri, with: bytes, expecting: expecting?.remoteVersion))
+            return try body(try system(uri))
         } catch let failure as RemoteFailure {
-            throw error(failure, reading: false, uri)
+            throw error(failure, reading: reading, uri)
         } catch let error as TextFileError {
             throw error
         } catch {
