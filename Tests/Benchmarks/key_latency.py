@@ -244,9 +244,12 @@ def summary(values):
     return values[0], statistics.median(values), p95, values[-1]
 
 
-def run_case(label, editors, keys, probe):
+def run_case(label, editors, keys, probe, settle):
     """Types `keys` keys ("x" and BackSpace in turn) into each editor's window, one editor after
-    the other; returns each one's times in ms."""
+    the other; returns each one's times in ms. Each key waits `settle` seconds after its window
+    gets the focus: a window that gains or loses the focus runs the theme's transitions (Adwaita
+    fades its header bar's buttons for 200 ms), painting every frame meanwhile, and a key typed
+    then waits for the next frame of that animation, not for the editor."""
     targets = []
     for editor in editors:
         xid = editor.xids()[0]
@@ -260,6 +263,7 @@ def run_case(label, editors, keys, probe):
     for index in range(keys):
         for editor, xid, area in targets:
             activate(xid)
+            time.sleep(settle)
             key = "x" if index % 2 == 0 else "BackSpace"
             value = measure(probe, area, keysym=key)
             if value is not None:
@@ -285,6 +289,8 @@ def main():
     parser.add_argument("--probe", required=True)
     parser.add_argument("--keys", type=int, default=200)
     parser.add_argument("--cases", default="empty,10mb,python,8-windows", help="which cases, comma-separated")
+    parser.add_argument("--settle", type=float, default=0.4,
+                        help="seconds between a window's gaining the focus and its key (0: at once, in the focus change's animation)")
     parser.add_argument("--peers", default="gedit,mousepad", help="other editors beside Tandem, where installed")
     arguments = parser.parse_args()
 
@@ -312,7 +318,7 @@ def main():
                     wait_for(f"{editor.name}'s window", lambda: editor.xids() and editor.frames())
                     wait_for(f"{editor.name} idle with its text", lambda: find_text(editor.frames()[0]) is not None
                              and (case == "empty" or find_text(editor.frames()[0]).characterCount > 1000))
-                results = run_case(case, editors, arguments.keys, arguments.probe)
+                results = run_case(case, editors, arguments.keys, arguments.probe, arguments.settle)
                 floor = results["floor (GtkSourceView) x"] + results["floor (GtkSourceView) BackSpace"]
                 print_results(case, results, statistics.median(floor) if floor else None)
             finally:
