@@ -23,9 +23,14 @@ public final class Scrollbar: Widget {
 
     /// Sets where it stands (`value`), how much shows (`page`) and how much there is (`upper`).
     public func set(value: Double, page: Double, upper: Double) {
+        let value = min(value, max(0, upper - page))
+        // The same values again change nothing, yet GtkAdjustment still says its properties
+        // changed and the scrollbar lays out anew: a second frame after every key.
+        guard value != self.value || upper != gtk_adjustment_get_upper(adjustment)
+            || page != gtk_adjustment_get_page_size(adjustment) else { return }
         settingDepth += 1
         defer { settingDepth -= 1 }
-        gtk_adjustment_configure(adjustment, min(value, max(0, upper - page)), 0, upper, 1, max(1, page - 1), page)
+        gtk_adjustment_configure(adjustment, value, 0, upper, 1, max(1, page - 1), page)
     }
 
     /// Where the scrollbar stands.
