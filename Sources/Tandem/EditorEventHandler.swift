@@ -52,7 +52,7 @@ final class EditorEventHandler {
             // The window that asked for undo shows where it happened.
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
             if binding?.followedGrowth == true { ui.textView.scrollToCaret() }  // a log that grows, followed
-            ui.documentEdited(edit, here: origin == nil || origin == binding?.originID)
+            ui.documentEdited(edit)
         case .editedTogether(_, let origin, let isUndoRedo):
             records.saveSoon()
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }

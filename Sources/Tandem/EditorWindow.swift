@@ -33,10 +33,10 @@ final class EditorWindow {
     private var hasFindBar = false
     private let findSlot: Box
 
-    /// The document changed: the caret's place (after the frame when another window made the
-    /// edit, `here` false) and Find's count (once Find was opened) follow.
-    func documentEdited(_ edit: Edit, here: Bool) {
-        if here { caretPosition.update() } else { caretPosition.updateSoon() }
+    /// The document changed: the caret's place (after the frame) and Find's count (once Find
+    /// was opened) follow.
+    func documentEdited(_ edit: Edit) {
+        caretPosition.updateSoon()
         if hasFindBar { findBar.documentEdited(edit) }
     }
     /// Many edits at once (a save's formatting).
