@@ -5,8 +5,8 @@ import Scenes
 /// What an editor window asks of the app: opening files and windows, and hearing that it closed.
 @MainActor
 protocol EditorHost: AnyObject {
-    /// Where a new window without a place of its own goes (nil: where the window manager puts it).
-    func cascadePlace(for scene: WindowScene) -> (x: Int, y: Int)?
+    /// Places a new window without a place of its own beside the others (or leaves it to the window manager).
+    func cascade(_ scene: WindowScene)
     /// Shows each file (raising a window already showing it); `allowBinary` opens binaries read-only.
     /// What cannot be opened is said in `origin`, the window that asked.
     func open(_ files: [OpenFileContext], allowBinary: Bool, from origin: WindowScene?)

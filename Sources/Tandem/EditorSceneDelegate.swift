@@ -109,8 +109,8 @@ final class EditorSceneDelegate: SceneDelegate {
             ui.textView.zoom = EditorRestoration.zoom(in: record)
             if let place = EditorRestoration.restore(record, in: scene) { go(to: place) }
             banners.expectsFile = document.path != nil
-        } else if !scene.hasTabSiblings, let place = environment.host?.cascadePlace(for: scene) {
-            scene.moveWindow(x: place.x, y: place.y)
+        } else if !scene.hasTabSiblings {
+            environment.host?.cascade(scene)
         }
         if let place = options.files.first { moveCaret(to: place) }
         if options.restorationRecord == nil, options.files.first?.line == nil { comeBack(ui) }

@@ -31,18 +31,31 @@ extension TandemAppDelegate {
         application.requestClose(application.connectedScenes, beforeClosing: { [weak self] in self?.openUntitled() })
     }
 
-    /// Where a new window goes: a step down and right of the newest other window whose place is
+    /// Places a new window a step down and right of the newest other window whose place is
     /// known, so windows opened together cascade instead of hiding one another; at the work
-    /// area's top left when none is known yet (windows opened together, none on screen) or the
-    /// next step would leave it. Nil for a window alone (the window manager places it), and on
-    /// Wayland, where only the compositor places windows.
-    func cascadePlace(for scene: WindowScene) -> (x: Int, y: Int)? {
-        guard ApplicationWindow.canBePlaced, let others = application?.connectedScenes.filter({ $0 !== scene }), !others.isEmpty else { return nil }
+    /// area's top left when the next step would leave it. When no other window's place is known
+    /// yet (windows opened together, none on screen), the ones left to the window manager go
+    /// first from the top left, then this one. A window alone is left to the window manager, as
+    /// is every window on Wayland, where only the compositor places windows.
+    func cascade(_ scene: WindowScene) {
+        guard ApplicationWindow.canBePlaced, let others = application?.connectedScenes.filter({ $0 !== scene }), !others.isEmpty else { return }
         let step = 32, size = scene.windowFrame.size, area = ApplicationWindow.workArea
         let start = (x: (area?.x ?? 0) + step, y: (area?.y ?? 0) + step)
-        guard let from = others.last(where: { $0.windowFrame.position != nil })?.windowFrame.position else { return start }
+        guard let from = others.last(where: { $0.windowFrame.position != nil })?.windowFrame.position else {
+            // A window's tabs are scenes of one window: it is moved once.
+            var place = start
+            for other in others where !other.hasTabSiblings {
+                other.moveWindow(x: place.x, y: place.y)
+                place = (place.x + step, place.y + step)
+            }
+            scene.moveWindow(x: place.x, y: place.y)
+            return
+        }
         let next = (x: from.x + step, y: from.y + step)
-        if let area, next.x + size.width > area.x + area.width || next.y + size.height > area.y + area.height { return start }
-        return next
+        if let area, next.x + size.width > area.x + area.width || next.y + size.height > area.y + area.height {
+            scene.moveWindow(x: start.x, y: start.y)
+        } else {
+            scene.moveWindow(x: next.x, y: next.y)
+        }
     }
 }
