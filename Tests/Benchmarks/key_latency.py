@@ -341,6 +341,7 @@ def main():
             one_window = []
             for index in range(arguments.keys // 2):
                 activate(alone)
+                time.sleep(arguments.settle)
                 value = measure(arguments.probe, area, keysym="x" if index % 2 == 0 else "BackSpace")
                 if value is not None:
                     one_window.append(value)
@@ -362,6 +363,7 @@ def main():
                 values = []
                 for index in range(arguments.keys // 2):
                     activate(first)
+                    time.sleep(arguments.settle)  # the other windows done with the key before
                     value = measure(arguments.probe, area, keysym="x" if index % 2 == 0 else "BackSpace")
                     if value is not None:
                         values.append(value)
