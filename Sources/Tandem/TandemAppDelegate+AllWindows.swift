@@ -42,7 +42,7 @@ extension TandemAppDelegate {
         let step = 32, size = scene.windowFrame.size, area = ApplicationWindow.workArea
         let start = (x: (area?.x ?? 0) + step, y: (area?.y ?? 0) + step)
         guard let from = others.last(where: { $0.windowFrame.position != nil })?.windowFrame.position else {
-            // A window's tabs are scenes of one window: it is moved once.
+            // A window of several tabs (a scene each) is left where it is, not moved once per tab.
             var place = start
             for other in others where !other.hasTabSiblings {
                 other.moveWindow(x: place.x, y: place.y)
