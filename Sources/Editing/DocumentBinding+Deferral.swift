@@ -3,18 +3,26 @@ import Gtk
 /// With several windows on a document, the window typed in is drawn first (issue 32: eight
 /// windows made each keystroke wait for all eight buffers). The others follow the edit at once
 /// in their bookkeeping (the window of lines, caret and selection are document offsets), but
-/// put the change to their buffer off until GTK has painted the typing window's frame: an idle
-/// just after GTK's redraw priority applies them, so they are drawn by the next frame.
+/// put the change to their buffer off by one frame (`catchUpDelay`), so they are drawn in the
+/// frame after the typing window's. Not just after its paint: that frame still has to reach the
+/// screen, and the display server and the compositor drawing seven other windows' text
+/// meanwhile delayed it (8 windows: 1.27x-1.55x one window's keystroke; a frame later: 1.20x).
 ///
 /// Nothing sees a buffer that is behind: the binding's `buffer` catches up before it is handed
 /// out, another event catches up before it is followed, a change GTK reports (typing, a paste
 /// arriving, a drop) is moved over the changes still put off before it is read, and a click
 /// that moved GTK's marks is read once the marks have moved with the changes.
 extension DocumentBinding {
-    /// Makes sure the buffer catches up on the changes put off, just after GTK's redraw.
+    /// How long the other windows' buffers wait for the typing window's frame (ms): one frame at 60 Hz.
+    static let catchUpDelay: UInt32 = 16
+
+    /// Whether the buffer is behind on changes typed in another window (it catches up on its own).
+    public var isBehind: Bool { state.isBehind }
+
+    /// Makes sure the buffer catches up on the changes put off, once the typing window's frame is out.
     func scheduleCatchUp() {
         guard pendingFlush == nil else { return }
-        pendingFlush = IdleSource(priority: IdleSource.beforeTextLayout) { [weak self] in
+        pendingFlush = TimerSource(milliseconds: Self.catchUpDelay, priority: IdleSource.beforeTextLayout) { [weak self] in
             self?.pendingFlush = nil
             self?.flushPendingChanges()
             return false

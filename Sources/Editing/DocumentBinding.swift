@@ -28,7 +28,7 @@ public final class DocumentBinding {
     /// window's keystroke, or in the background (BufferState).
     var state = BufferState.current
     /// The idle that catches the buffer up while it is behind (DocumentBinding+Deferral).
-    var pendingFlush: IdleSource?
+    var pendingFlush: MainLoopSource?
     /// The binding's own watch on GTK's marks, held quiet while the binding places them.
     var markWatch: MarkWatch?
     let subscription: DocumentSubscription
