@@ -88,6 +88,7 @@ final class DiskSync {
         // told the document what it wrote.
         guard let canonical = document.identity.canonicalPath, !document.isLoading, !document.isSaving else { return }
         guard !document.awaitsServer else { return }  // its restore looks again itself
+        guard !document.openFailed else { return }  // never read: Try Again (or its retry) reads it
         if RemoteLocation.isRemote(canonical) { return checkRemote(document, canonical) }
         compare(document, canonical, stamp: DiskStamp.of(canonical), inPlace: inPlace)
     }
@@ -98,7 +99,8 @@ final class DiskSync {
         guard !remote.isAsking(canonical) else { return }
         remote.asking(canonical, true)
         Background.run(on: .global(qos: .utility), { () -> Result<DiskStamp?, TextFileError> in
-            do throws(TextFileError) { return .success(try RemoteFiles.stamp(canonical)) } catch { return .failure(error) }
+            // A look never mounts: a password cancelled is not asked for again every few seconds.
+            do throws(TextFileError) { return .success(try RemoteFiles.stamp(canonical, mounting: false)) } catch { return .failure(error) }
         }, then: { [weak self, weak document] result in
             guard let self else { return }
             self.remote.asking(canonical, false)

@@ -151,6 +151,7 @@ final class DocumentLoading {
             }
             document.loader = nil
             document.loadProgress = nil
+            document.openFailed = false
             document.noteFinalLineBreak()
             if let canonical = document.identity.canonicalPath { document.knowsFile(stamp, at: canonical) }
             store.publish(.loadFinished, for: document, dirtyBefore: nil)
@@ -174,6 +175,7 @@ final class DocumentLoading {
             document.loader = nil
             document.loadProgress = nil
             document.readOnlyReasons.insert(.incomplete)
+            document.openFailed = document.storage.count == 0 && RemoteLocation.isRemote(document.identity.canonicalPath ?? "")
             store.publish(.loadFailed(error.message), for: document, dirtyBefore: nil)
             if error.isUnreachable { retryWhenReachable(document) }
         }
@@ -184,16 +186,25 @@ final class DocumentLoading {
     private func retryWhenReachable(_ document: Document) {
         DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(RemotePolling.interval))) { [weak self, weak document] in
             MainActor.assumeIsolated {
-                guard let self, let document, self.store.document(id: document.id) === document, document.loader == nil,
-                      document.storage.count == 0, !document.isDirty, let canonical = document.identity.canonicalPath else { return }
-                document.loadProgress = LoadProgress(bytesRead: 0, totalBytes: 0)
-                let loader = FileLoader()
-                document.loader = loader
-                loader.start(remote: canonical, allowBinary: document.readOnlyReasons.contains(.binary)) { [weak self, weak document] message in
-                    guard let self, let document, document.loader === loader else { return }
-                    self.receive(message, for: document)
-                }
+                guard let self, let document, self.store.document(id: document.id) === document else { return }
+                self.readAgain(document)
             }
+        }
+    }
+
+    /// Reads a file on a server again whose reading failed with nothing read (`openFailed`): the
+    /// user's Try Again, or the retry of a server that did not answer. A location not mounted is
+    /// mounted, asking for a password if the server wants one.
+    func readAgain(_ document: Document) {
+        guard document.openFailed, document.loader == nil, document.storage.count == 0, !document.isDirty,
+              let canonical = document.identity.canonicalPath else { return }
+        document.loadProgress = LoadProgress(bytesRead: 0, totalBytes: 0)
+        let loader = FileLoader()
+        document.loader = loader
+        store.publish(.loadProgressed(document.loadProgress!), for: document, dirtyBefore: nil)
+        loader.start(remote: canonical, allowBinary: document.readOnlyReasons.contains(.binary)) { [weak self, weak document] message in
+            guard let self, let document, document.loader === loader else { return }
+            self.receive(message, for: document)
         }
     }
 

@@ -66,6 +66,10 @@ public final class DocumentStore {
         return document
     }
 
+    /// Try Again: reads a file on a server again whose reading failed with nothing read
+    /// (`openFailed`: the server did not answer, the password was not given). Nothing otherwise.
+    public func readAgain(_ document: Document) { loading.readAgain(document) }
+
     /// Lists and watches a document of the file at `canonical`.
     func register(_ document: Document, canonical: String) {
         documents[document.id] = document

@@ -35,8 +35,9 @@ public struct RemoteFailure: Error, Sendable {
 public protocol RemoteFileSystem: Sendable {
     /// The file's bytes and the version they are.
     func read(_ uri: String) throws(RemoteFailure) -> (bytes: [UInt8], version: RemoteVersion)
-    /// The file's version now; nil when there is no file.
-    func version(of uri: String) throws(RemoteFailure) -> RemoteVersion?
+    /// The file's version now; nil when there is no file. `mounting` false (a look in the
+    /// background): a location not mounted is `unreachable`, and nobody is asked for a password.
+    func version(of uri: String, mounting: Bool) throws(RemoteFailure) -> RemoteVersion?
     /// Replaces the file with `bytes`; with `expecting`, only while the file is still that version
     /// (`changedMeanwhile` otherwise, the file untouched). Returns the version written.
     func replace(_ uri: String, with bytes: [UInt8], expecting: RemoteVersion?) throws(RemoteFailure) -> RemoteVersion
@@ -64,9 +65,10 @@ public enum RemoteFiles {
         }
     }
 
-    /// The version now (nil: no file); `saving`: asked by a save, whose failure it words.
-    static func stamp(_ uri: String, saving: Bool = false) throws(TextFileError) -> DiskStamp? {
-        try asking(uri, reading: !saving) { try $0.version(of: uri).map(DiskStamp.init) }
+    /// The version now (nil: no file); `saving`: asked by a save, whose failure it words;
+    /// `mounting` false: a look in the background, which never asks the user for a password.
+    static func stamp(_ uri: String, saving: Bool = false, mounting: Bool = true) throws(TextFileError) -> DiskStamp? {
+        try asking(uri, reading: !saving) { try $0.version(of: uri, mounting: mounting).map(DiskStamp.init) }
     }
 
     static func replace(_ uri: String, with bytes: [UInt8], expecting: DiskStamp?) throws(TextFileError) -> DiskStamp {

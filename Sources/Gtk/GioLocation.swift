@@ -47,9 +47,10 @@ public enum GioLocation {
         }
     }
 
-    /// The file's version now; nil when there is no file.
-    public static func info(_ uri: String) -> Result<Info?, Failure> {
-        withMount(uri) { file in
+    /// The file's version now; nil when there is no file. `mounting` false: a location not
+    /// mounted is `notMounted`, and nobody is asked for a password (a look in the background).
+    public static func info(_ uri: String, mounting: Bool = true) -> Result<Info?, Failure> {
+        withMount(uri, mounting: mounting) { file in
             switch infoOf(file) {
             case .success(let info): return .success(info)
             case .failure(let failure) where failure.kind == .notFound: return .success(nil)
@@ -111,7 +112,7 @@ public enum GioLocation {
     /// currently unmounting", and mounting it answers "already mounted"; GIO's cache of mounts may
     /// still name the old backend's bus name): asked again a few times, a quarter of a second
     /// apart, each time through a new GFile, before it counts as a server that does not answer.
-    private static func withMount<T>(_ uri: String, _ body: (OpaquePointer) -> Result<T, Failure>) -> Result<T, Failure> {
+    private static func withMount<T>(_ uri: String, mounting: Bool = true, _ body: (OpaquePointer) -> Result<T, Failure>) -> Result<T, Failure> {
         dispatchPrecondition(condition: .notOnQueue(.main))  // GIO's blocking calls wait for a server
         func attempt() -> Result<T, Failure> {
             guard let file = g_file_new_for_uri(uri) else { return .failure(Failure(kind: .other, message: "not an address GIO knows")) }
@@ -119,6 +120,7 @@ public enum GioLocation {
             return body(file)
         }
         var result = attempt()
+        guard mounting else { return result }
         for round in 0..<20 {
             guard case .failure(let failure) = result, failure.isNotMounted else { return result }
             if round > 0 { usleep(250_000) }  // the old mount's pace of going away
@@ -134,7 +136,7 @@ public enum GioLocation {
         let wait = MountWait()
         Background.onMain {
             guard let file = g_file_new_for_uri(uri) else { return wait.finish(Failure(kind: .other, message: "not an address GIO knows")) }
-            let operation = gtk_mount_operation_new(nil)
+            let operation = gtk_mount_operation_new(activeWindow())
             g_file_mount_enclosing_volume(file, G_MOUNT_MOUNT_NONE, operation, nil, { source, result, data in
                 let wait = Unmanaged<MountWait>.fromOpaque(data!).takeRetainedValue()
                 var error: UnsafeMutablePointer<GError>?
@@ -151,6 +153,12 @@ public enum GioLocation {
             g_object_unref(UnsafeMutableRawPointer(file))
         }
         return wait.result()
+    }
+
+    /// The application's window the user works in, for the mount dialog to sit over (nil: none).
+    private static func activeWindow() -> UnsafeMutablePointer<GtkWindow>? {
+        guard let application = g_application_get_default() else { return nil }
+        return gtk_application_get_active_window(UnsafeMutableRawPointer(application).assumingMemoryBound(to: GtkApplication.self))
     }
 
     /// Turns a GError into a `Failure` and frees it.

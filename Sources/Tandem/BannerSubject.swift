@@ -11,7 +11,7 @@ enum BannerSubject: CaseIterable {
     case openAnyway
     /// The last save failed, with Save As….
     case saveFailure
-    /// Another failure of an action (printing, reloading); the next one replaces it.
+    /// Another failure of an action (printing, reloading; reading a file on a server, with Try Again); the next one replaces it.
     case failure
     /// The file changed, was deleted or is gone on disk (Reload / Keep Mine).
     case disk
@@ -37,14 +37,15 @@ enum BannerSubject: CaseIterable {
         case .journal: [.saveAs]
         case .readOnly: [.editAnyway, .saveAs]
         case .preview: [.showAll]
-        case .launch, .failure, .encoding: []
+        case .failure: [.tryAgain]
+        case .launch, .encoding: []
         }
     }
 }
 
 /// A button of a banner: what the user can do about what it says.
 enum BannerResponse: Int {
-    case reload = 1, keepMine, showAll, openAnyway, saveAs, save, merge, useMine, useTheirs, useBoth, editAnyway, cancelSave
+    case reload = 1, keepMine, showAll, openAnyway, saveAs, save, merge, useMine, useTheirs, useBoth, editAnyway, cancelSave, tryAgain
 
     /// The button's label, with its mnemonic.
     var label: String {
@@ -61,6 +62,7 @@ enum BannerResponse: Int {
         case .useBoth: localized("Use _Both")
         case .editAnyway: localized("_Edit Anyway")
         case .cancelSave: localized("_Cancel")
+        case .tryAgain: localized("_Try Again")
         }
     }
 }

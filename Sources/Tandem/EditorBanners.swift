@@ -143,7 +143,9 @@ final class EditorBanners {
     }
 
     private func readOnlyBanner() -> Banner? {
-        var lines = [ReadOnlyReason.binary, .longLines, .incomplete].filter(document.readOnlyReasons.contains).map { reason in
+        // A file on a server not read at all: its failure says so; nothing read is shown.
+        let reasons: [ReadOnlyReason] = document.openFailed ? [.binary, .longLines] : [.binary, .longLines, .incomplete]
+        var lines = reasons.filter(document.readOnlyReasons.contains).map { reason in
             switch reason {
             case .binary: localized("“%1” contains NUL bytes, shown as “␀”. It is open read-only, so its bytes stay as they are.", document.displayName)
             case .longLines where document.readOnlyReasons == [.longLines]:
@@ -204,8 +206,10 @@ final class EditorBanners {
     /// A failed save: said until a save succeeds; a repeat replaces it.
     func showSaveFailure(_ message: String) { setMessage(.saveFailure, Banner(message: message, kind: .error, offering: [.saveAs])) }
 
-    /// Another failed action (printing, reloading).
-    func showFailure(_ message: String) { setMessage(.failure, Banner(message: message, kind: .error)) }
+    /// Another failed action (printing, reloading); a file on a server not read at all offers Try Again.
+    func showFailure(_ message: String) {
+        setMessage(.failure, Banner(message: message, kind: .error, offering: document.openFailed ? [.tryAgain] : []))
+    }
 
     /// The file was read after all (a server answered at last): its failure no longer holds.
     func didLoad() { setMessage(.failure, nil) }

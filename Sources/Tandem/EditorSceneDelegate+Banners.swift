@@ -34,6 +34,9 @@ extension EditorSceneDelegate {
         case .useBoth: settleConflict(.both)
         case .editAnyway: environment.store.editAnyway(document)
         case .cancelSave: environment.store.cancelSaving(document)
+        case .tryAgain:
+            banners.didLoad()  // its failure is said again if this reading fails too
+            environment.store.readAgain(document)
         }
         // The answer given, typing goes on where it was.
         ui?.textView.grabFocus()

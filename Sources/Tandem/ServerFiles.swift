@@ -11,8 +11,8 @@ struct ServerFiles: RemoteFileSystem {
         }
     }
 
-    func version(of uri: String) throws(RemoteFailure) -> RemoteVersion? {
-        switch GioLocation.info(uri) {
+    func version(of uri: String, mounting: Bool) throws(RemoteFailure) -> RemoteVersion? {
+        switch GioLocation.info(uri, mounting: mounting) {
         case .success(let info): return info.map(Self.version)
         case .failure(let failure): throw Self.failure(failure)
         }

@@ -9,9 +9,9 @@ final class BackgroundSaveTests: XCTestCase {
     private var temporary: TemporaryFolder!
     override func setUpWithError() throws { temporary = try TemporaryFolder("save") }
 
-    /// Runs the main queue (where a save's completion arrives) until `done` or 10 s.
-    @MainActor static func spin(until done: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(10)
+    /// Runs the main queue (where a save's completion arrives) until `done` or `timeout` seconds.
+    @MainActor static func spin(timeout: TimeInterval = 10, until done: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
         while !done() && Date() < deadline { RunLoop.main.run(until: Date().addingTimeInterval(0.01)) }
         return done()
     }

@@ -70,6 +70,49 @@ final class RemoteDocumentTests: XCTestCase {
         }
     }
 
+    /// A server that wants a password, and a user who cancels it: the open fails in words, with
+    /// nothing shown and nothing compared; the looks every few seconds never ask again (GTK's
+    /// dialog came back every 3 s); Try Again asks, and the file fills in.
+    func testACancelledPasswordIsNotAskedAgainUntilTryAgainWhichReadsTheFile() throws {
+        server.put(uri, "behind a password\n")
+        server.locked = true
+        let folder = temporary.path, uri = uri, server = server!
+        try MainActor.assumeIsolated {
+            let store = EditJournalTests.journaledStore(folder)
+            var failures: [String] = []
+            let document = try store.openFile(at: uri)
+            let subscription = store.subscribe(to: document) { event in
+                if case .loadFailed(let message) = event { failures.append(message) }
+            }
+            defer { withExtendedLifetime(subscription) {} }
+            XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
+            XCTAssertEqual(server.prompts, 1)
+            XCTAssertEqual(failures, ["Opening “notes.txt” was cancelled."])
+            XCTAssertTrue(document.openFailed && document.isReadOnly)
+            XCTAssertEqual(document.text, "")
+            store.checkDisk(document)  // what the poll does every few seconds
+            XCTAssertFalse(BackgroundSaveTests.spin(timeout: 0.3) { server.prompts > 1 }, "a look never asks for the password")
+            XCTAssertFalse(document.isDirty)
+
+            server.answer = MemoryServer.password
+            store.readAgain(document)
+            XCTAssertTrue(document.isLoading)
+            XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
+            XCTAssertEqual(server.prompts, 2)
+            XCTAssertEqual(document.text, "behind a password\n")
+            XCTAssertFalse(document.openFailed || document.isReadOnly)
+            store.readAgain(document)
+            XCTAssertFalse(document.isLoading, "a file read is not read again")
+
+            // The mount gone (a logout, GVfs's timeout): the poll's look does not ask again either.
+            server.locked = true
+            server.answer = nil
+            store.checkDisk(document)
+            XCTAssertFalse(BackgroundSaveTests.spin(timeout: 0.3) { server.prompts > 2 }, "a look never asks for the password")
+            XCTAssertEqual(document.text, "behind a password\n")
+        }
+    }
+
     /// A file not on the server opens empty and is made by the first save, as a new path does.
     func testAFileThatIsNotThereOpensEmptyAndIsMadeBySaving() throws {
         let folder = temporary.path, uri = uri, server = server!
@@ -150,6 +193,33 @@ final class RemoteDocumentTests: XCTestCase {
 /// A server in memory: files by address, each version tagged by a counter.
 final class MemoryServer: RemoteFileSystem {
     private let state = Mutex<(files: [String: (bytes: [UInt8], tag: Int)], next: Int, reachable: Bool)>(([:], 1, true))
+    /// The password `locked` asks for, with what the user answers (nil: Cancel) and how often asked.
+    static let password = "s3cret"
+    private let login = Mutex<(locked: Bool, answer: String?, prompts: Int)>((false, nil, 0))
+
+    /// Whether the server wants a password before anything (as GVfs's mount asks it).
+    var locked: Bool {
+        get { login.withLock { $0.locked } }
+        set { login.withLock { $0.locked = newValue } }
+    }
+    var answer: String? {
+        get { login.withLock { $0.answer } }
+        set { login.withLock { $0.answer = newValue } }
+    }
+    var prompts: Int { login.withLock { $0.prompts } }
+
+    /// Mounts as GVfs does: a locked server asks the user, unless `mounting` is false.
+    private func mount(_ mounting: Bool) throws(RemoteFailure) {
+        let result: RemoteFailure? = login.withLock { login in
+            guard login.locked else { return nil }
+            guard mounting else { return RemoteFailure(.unreachable) }
+            login.prompts += 1
+            guard login.answer == Self.password else { return RemoteFailure(.cancelled) }
+            login.locked = false
+            return nil
+        }
+        if let result { throw result }
+    }
 
     var reachable: Bool {
         get { state.withLock { $0.reachable } }
@@ -170,18 +240,21 @@ final class MemoryServer: RemoteFileSystem {
     }
 
     func read(_ uri: String) throws(RemoteFailure) -> (bytes: [UInt8], version: RemoteVersion) {
+        try mount(true)
         let found = state.withLock { state in state.reachable ? state.files[uri].map { ($0.bytes, Self.version($0)) } : nil }
         guard reachable else { throw RemoteFailure(.unreachable) }
         guard let found else { throw RemoteFailure(.notFound) }
         return found
     }
 
-    func version(of uri: String) throws(RemoteFailure) -> RemoteVersion? {
+    func version(of uri: String, mounting: Bool) throws(RemoteFailure) -> RemoteVersion? {
+        try mount(mounting)
         guard reachable else { throw RemoteFailure(.unreachable) }
         return state.withLock { $0.files[uri].map(Self.version) }
     }
 
     func replace(_ uri: String, with bytes: [UInt8], expecting: RemoteVersion?) throws(RemoteFailure) -> RemoteVersion {
+        try mount(true)
         let result: Result<RemoteVersion, RemoteFailure> = state.withLock { state in
             guard state.reachable else { return .failure(RemoteFailure(.unreachable)) }
             if let expecting, let tag = expecting.tag, let current = state.files[uri], String(current.tag) != tag {

@@ -1,7 +1,8 @@
 """Files on a server, as GNOME keeps them: a real sshd on 127.0.0.1 (its own host key, one
 authorized key held by an ssh-agent, nothing else listening) and GVfs in the test's D-Bus session,
-reached as sftp:// through GIO. The server's folder is a local one, so the test looks at the file
-on the server as the server does."""
+reached as sftp:// through GIO; and an FTP server on 127.0.0.1 that wants a password, typed
+into GTK's mount dialog. The servers' folders are local ones, so the test looks at the file on
+the server as the server does."""
 import getpass
 import os
 import shutil
@@ -12,8 +13,8 @@ import time
 
 import pytest
 
-from conftest import wait_for, press, write
-from test_real_programs import banner_text
+from conftest import wait_for, press, write, hold_still
+from test_real_programs import banner_text, press_button
 
 
 def free_port():
@@ -314,3 +315,92 @@ def test_a_file_on_a_server_dropped_from_files_opens(tandem, server, tmp_path):
     finally:
         source.kill()
         source.wait()
+
+
+class FtpServer:
+    """An FTP server on 127.0.0.1 (pyftpdlib) with one user and a password: GVfs mounts it only
+    once the user has typed the password into GTK's mount dialog."""
+    user, password = "tester", "s3cret"
+
+    def __init__(self, folder):
+        self.files = folder / "files"
+        self.files.mkdir()
+        self.port = free_port()
+        self.process = subprocess.Popen(["/usr/bin/python3", "-m", "pyftpdlib", "-i", "127.0.0.1", "-p", str(self.port),
+                                         "-u", self.user, "-P", self.password, "-d", str(self.files), "-w"],
+                                        stdout=subprocess.DEVNULL, stderr=open(folder / "ftpd.log", "w"))
+        wait_for("the FTP server listening", self.listening)
+
+    def listening(self):
+        with socket.socket() as probe:
+            return probe.connect_ex(("127.0.0.1", self.port)) == 0
+
+    def uri(self, name):
+        return f"ftp://{self.user}@127.0.0.1:{self.port}/{name}"
+
+    def stop(self):
+        subprocess.run(["gio", "mount", "-u", f"ftp://{self.user}@127.0.0.1:{self.port}/"], capture_output=True, timeout=20)
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def ftp_server(tmp_path):
+    folder = tmp_path / "ftp"
+    folder.mkdir()
+    server = FtpServer(folder)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def password_dialogs(tandem):
+    """GTK's mount dialogs Tandem shows: windows of its own with a password field."""
+    app = tandem.app()
+    found = []
+    for window in app or []:
+        try:
+            if window is not None and window.getRoleName() == "dialog" and tandem.find(window, "password text"):
+                found.append(window)
+        except Exception:  # a dialog closing while it is read
+            pass
+    return found
+
+
+def answer_password(tandem, text=None):
+    """Types `text` into the one mount dialog and presses Connect; None: presses Cancel."""
+    dialog = wait_for("GTK's password dialog", lambda: (password_dialogs(tandem) or [None])[0], timeout=20)
+    if text is not None:
+        tandem.find(dialog, "password text")[0].queryEditableText().setTextContents(text)
+    label = "Connect" if text is not None else "Cancel"
+    button = wait_for(f"its {label}", lambda: [b for b in tandem.find(dialog, "push button") if b.name.replace("_", "") == label])
+    button[0].queryAction().doAction(0)
+    wait_for("the dialog gone", lambda: not password_dialogs(tandem))
+
+
+def test_a_server_asks_for_a_password_in_gtks_dialog_cancel_is_said_once_and_try_again_asks_again(tandem, ftp_server):
+    (ftp_server.files / "notes.txt").write_text("behind a password\n")
+    tandem.start(ftp_server.uri("notes.txt"))
+    tandem.wait_title("notes.txt")
+    answer_password(tandem, None)
+    wait_for("the cancel said", lambda: any("Opening “notes.txt” was cancelled." in text for text in banner_text(tandem)))
+    assert not any("could not be read completely" in text for text in banner_text(tandem)), "nothing was read: nothing to say of it"
+    assert tandem.text_of("notes.txt") == ""
+    # The server is looked at every 3 s: a look never asks again for what the user cancelled.
+    hold_still(7)
+    assert not password_dialogs(tandem), "asked again without being asked to"
+    tandem.key("notes.txt", "x")  # refused: nothing of the file is shown
+    hold_still(0.5)
+    assert tandem.text_of("notes.txt") == "" and tandem.titles() == ["notes.txt"]
+
+    press_button(tandem, tandem.window_id("notes.txt"), "Try Again")
+    answer_password(tandem, ftp_server.password)
+    wait_for("the file's text", lambda: tandem.text_of("notes.txt") == "behind a password\n", timeout=20)
+    wait_for("the failure gone", lambda: not any("cancelled" in text for text in banner_text(tandem)))
+    tandem.key("notes.txt", "ctrl+End", "Return")
+    tandem.type("• notes.txt", "typed")
+    tandem.key("• notes.txt", "ctrl+s")
+    tandem.wait_title("notes.txt", timeout=20)
+    assert (ftp_server.files / "notes.txt").read_text() == "behind a password\ntyped\n"
+    assert tandem.gtk_complaints() == []
