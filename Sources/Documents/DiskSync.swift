@@ -99,8 +99,8 @@ final class DiskSync {
         guard !remote.isAsking(canonical) else { return }
         remote.asking(canonical, true)
         Background.run(on: .global(qos: .utility), { () -> Result<DiskStamp?, TextFileError> in
-            // A look never mounts: a password cancelled is not asked for again every few seconds.
-            do throws(TextFileError) { return .success(try RemoteFiles.stamp(canonical, mounting: false)) } catch { return .failure(error) }
+            // A look never asks: a password cancelled is not asked for again every few seconds.
+            do throws(TextFileError) { return .success(try RemoteFiles.stamp(canonical, asking: false)) } catch { return .failure(error) }
         }, then: { [weak self, weak document] result in
             guard let self else { return }
             self.remote.asking(canonical, false)

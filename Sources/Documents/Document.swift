@@ -78,6 +78,8 @@ public final class Document: Identifiable {
     /// Whether the document came back after a relaunch while its server did not answer: it is not
     /// compared with the file, nor saved over it, until the server answers.
     public internal(set) var awaitsServer = false
+    /// While `awaitsServer`: looks at the server again, asking for a password if it wants one (Try Again).
+    var lookAgain: (() -> Void)?
     /// Whether the file on a server could not be read at all (the server did not answer, the
     /// password was not given): nothing of it is shown, and only reading it again (Try Again, or
     /// the retry of a server that did not answer) fills it in; it is never compared with the file.

@@ -187,22 +187,22 @@ final class DocumentLoading {
         DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(RemotePolling.interval))) { [weak self, weak document] in
             MainActor.assumeIsolated {
                 guard let self, let document, self.store.document(id: document.id) === document else { return }
-                self.readAgain(document)
+                self.readAgain(document, asking: false)
             }
         }
     }
 
     /// Reads a file on a server again whose reading failed with nothing read (`openFailed`): the
-    /// user's Try Again, or the retry of a server that did not answer. A location not mounted is
-    /// mounted, asking for a password if the server wants one.
-    func readAgain(_ document: Document) {
+    /// user's Try Again (`asking`: a password is asked for if the server wants one), or the
+    /// retry of a server that did not answer (which never asks).
+    func readAgain(_ document: Document, asking: Bool) {
         guard document.openFailed, document.loader == nil, document.storage.count == 0, !document.isDirty,
               let canonical = document.identity.canonicalPath else { return }
         document.loadProgress = LoadProgress(bytesRead: 0, totalBytes: 0)
         let loader = FileLoader()
         document.loader = loader
         store.publish(.loadProgressed(document.loadProgress!), for: document, dirtyBefore: nil)
-        loader.start(remote: canonical, allowBinary: document.readOnlyReasons.contains(.binary)) { [weak self, weak document] message in
+        loader.start(remote: canonical, allowBinary: document.readOnlyReasons.contains(.binary), asking: asking) { [weak self, weak document] message in
             guard let self, let document, document.loader === loader else { return }
             self.receive(message, for: document)
         }

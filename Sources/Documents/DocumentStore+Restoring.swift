@@ -125,15 +125,17 @@ extension DocumentStore {
     /// Compares a document restored without its file with the file, off the main thread. A file
     /// on a server that does not answer is not taken as gone: the document keeps its text, says
     /// why, is neither compared nor saved over an unseen version, and is looked at again every
-    /// few seconds until the server answers.
-    private func compareRestored(_ document: Document, anchor: JournalFileState?, canonical: String) {
+    /// few seconds until the server answers. Only the first look and Try Again (`asking`) may ask
+    /// for a password: a password cancelled is not asked for again every few seconds.
+    private func compareRestored(_ document: Document, anchor: JournalFileState?, canonical: String, asking: Bool = true) {
         let text = document.storage, version = document.editCount
         let remote = RemoteLocation.isRemote(canonical)
+        document.lookAgain = nil  // this look is on its way
         Background.run(on: .global(qos: .userInitiated), {
-            var unreachable: String?
+            var unreachable: TextFileError?
             var stamp: DiskStamp?
             if remote {
-                do throws(TextFileError) { stamp = try RemoteFiles.stamp(canonical) } catch { unreachable = error.message }
+                do throws(TextFileError) { stamp = try RemoteFiles.stamp(canonical, asking: asking) } catch { unreachable = error }
             } else {
                 stamp = DiskStamp.of(canonical)
             }
@@ -142,20 +144,30 @@ extension DocumentStore {
             return (stamp: stamp, file: file, crc: bytes.map { journalCRC($0) }, rebuilt: TextFingerprint(text), unreachable: unreachable)
         }, then: { [weak self, weak document] read in
             guard let self, let document, self.document(id: document.id) === document else { return }
-            if read.unreachable != nil {
-                if !document.awaitsServer {
+            if let failure = read.unreachable {
+                let notice = failure.isCancelled
+                    ? localized("“%1” is on a server that asked for a password, and none was given. Your unsaved text is here; Try Again asks again, and Save works once the server answers (Save As keeps it elsewhere meanwhile).", document.displayName)
+                    : localized("“%1” is on a server that cannot be reached now. Your unsaved text is here; Tandem looks again every few seconds, and Save works once the server answers (Save As keeps it elsewhere meanwhile).", document.displayName)
+                // A password cancelled is not taken back by a look that cannot ask.
+                if !document.awaitsServer || (asking && document.restoreNotice != notice) {
                     document.awaitsServer = true
-                    document.file.tell(localized("“%1” is on a server that cannot be reached now. Your unsaved text is here; Tandem looks again every few seconds, and Save works once the server answers (Save As keeps it elsewhere meanwhile).", document.displayName))
+                    document.file.tell(notice)
                     self.publish(.restoreNoticeChanged, for: document, dirtyBefore: nil)
                 }
-                DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(RemotePolling.interval))) { [weak self, weak document] in
+                let look = { [weak self, weak document] (asking: Bool) in
+                    guard let self, let document, self.document(id: document.id) === document, document.awaitsServer else { return }
+                    self.compareRestored(document, anchor: anchor, canonical: canonical, asking: asking)
+                }
+                document.lookAgain = { look(true) }
+                DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(RemotePolling.interval))) { [weak document] in
                     MainActor.assumeIsolated {
-                        guard let self, let document, self.document(id: document.id) === document else { return }
-                        self.compareRestored(document, anchor: anchor, canonical: canonical)
+                        guard document?.lookAgain != nil else { return }  // Try Again's look is on its way
+                        look(false)
                     }
                 }
                 return
             }
+            document.lookAgain = nil
             if document.awaitsServer {
                 document.awaitsServer = false
                 document.file.tell(nil)

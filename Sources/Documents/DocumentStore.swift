@@ -66,9 +66,13 @@ public final class DocumentStore {
         return document
     }
 
-    /// Try Again: reads a file on a server again whose reading failed with nothing read
-    /// (`openFailed`: the server did not answer, the password was not given). Nothing otherwise.
-    public func readAgain(_ document: Document) { loading.readAgain(document) }
+    /// Try Again, on a file on a server: reads it again when its reading failed with nothing read
+    /// (`openFailed`), or looks at it again when it came back after a relaunch without its server
+    /// (`awaitsServer`), asking for a password if the server wants one. Nothing otherwise.
+    public func tryAgain(_ document: Document) {
+        if document.openFailed { return loading.readAgain(document, asking: true) }
+        if document.awaitsServer { document.lookAgain?() }
+    }
 
     /// Lists and watches a document of the file at `canonical`.
     func register(_ document: Document, canonical: String) {

@@ -58,8 +58,9 @@ final class FileLoader: Sendable {
     }
 
     /// Reads the file on a server at `uri` whole, through GIO (`RemoteFiles`), and decodes it:
-    /// one `whole` message, or `failed`. `deliver` runs on the main actor.
-    func start(remote uri: String, allowBinary: Bool, deliver: @escaping @MainActor @Sendable (Message) -> Void) {
+    /// one `whole` message, or `failed`. `asking`: the user may be asked for a password.
+    /// `deliver` runs on the main actor.
+    func start(remote uri: String, allowBinary: Bool, asking: Bool = true, deliver: @escaping @MainActor @Sendable (Message) -> Void) {
         running.store(true, ordering: .releasing)
         Background.longRunning { [self] in
             defer { running.store(false, ordering: .releasing) }
@@ -67,12 +68,12 @@ final class FileLoader: Sendable {
             do throws(TextFileError) {
                 // No such file: a new one, as a path that does not exist opens (the folder is
                 // the server's to have; a save into none says so).
-                if try RemoteFiles.stamp(uri) == nil {
+                if try RemoteFiles.stamp(uri, asking: asking) == nil {
                     message = .whole(TextFile(), stamp: nil, size: 0, writable: true)
                     guard !cancellation.isCancelled else { return }
                     return Background.onMain { deliver(message) }
                 }
-                let (bytes, stamp, canWrite) = try RemoteFiles.read(uri)
+                let (bytes, stamp, canWrite) = try RemoteFiles.read(uri, asking: asking)
                 let file = try TextFile.decode(bytes, name: PathName.file(of: uri), allowBinary: allowBinary)
                 message = .whole(file, stamp: stamp, size: Int64(bytes.count), writable: canWrite)
             } catch {

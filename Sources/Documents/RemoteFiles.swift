@@ -33,11 +33,12 @@ public struct RemoteFailure: Error, Sendable {
 /// Reads and writes the files GIO reaches on servers; the app hands the store GVfs's (`RemoteFiles.install`),
 /// so `Documents` never links GIO. Every call blocks on the server: never on the main thread.
 public protocol RemoteFileSystem: Sendable {
-    /// The file's bytes and the version they are.
-    func read(_ uri: String) throws(RemoteFailure) -> (bytes: [UInt8], version: RemoteVersion)
-    /// The file's version now; nil when there is no file. `mounting` false (a look in the
-    /// background): a location not mounted is `unreachable`, and nobody is asked for a password.
-    func version(of uri: String, mounting: Bool) throws(RemoteFailure) -> RemoteVersion?
+    /// The file's bytes and the version they are. `asking`: a location not mounted may ask the
+    /// user (a password); false (a retry, a look in the background): it is mounted only if it
+    /// needs no answer.
+    func read(_ uri: String, asking: Bool) throws(RemoteFailure) -> (bytes: [UInt8], version: RemoteVersion)
+    /// The file's version now; nil when there is no file. `asking` as for `read`.
+    func version(of uri: String, asking: Bool) throws(RemoteFailure) -> RemoteVersion?
     /// Replaces the file with `bytes`; with `expecting`, only while the file is still that version
     /// (`changedMeanwhile` otherwise, the file untouched). Returns the version written.
     func replace(_ uri: String, with bytes: [UInt8], expecting: RemoteVersion?) throws(RemoteFailure) -> RemoteVersion
@@ -57,18 +58,19 @@ public enum RemoteFiles {
         return system
     }
 
-    /// The file's bytes, the version they are, and whether the user may write it.
-    static func read(_ uri: String) throws(TextFileError) -> (bytes: [UInt8], stamp: DiskStamp, canWrite: Bool) {
+    /// The file's bytes, the version they are, and whether the user may write it; `asking`:
+    /// whether the user may be asked for a password (a retry or a look in the background: no).
+    static func read(_ uri: String, asking mayAsk: Bool = true) throws(TextFileError) -> (bytes: [UInt8], stamp: DiskStamp, canWrite: Bool) {
         try asking(uri, reading: true) { system in
-            let (bytes, version) = try system.read(uri)
+            let (bytes, version) = try system.read(uri, asking: mayAsk)
             return (bytes, DiskStamp(version), version.canWrite)
         }
     }
 
     /// The version now (nil: no file); `saving`: asked by a save, whose failure it words;
-    /// `mounting` false: a look in the background, which never asks the user for a password.
-    static func stamp(_ uri: String, saving: Bool = false, mounting: Bool = true) throws(TextFileError) -> DiskStamp? {
-        try asking(uri, reading: !saving) { try $0.version(of: uri, mounting: mounting).map(DiskStamp.init) }
+    /// `asking` as for `read`.
+    static func stamp(_ uri: String, saving: Bool = false, asking mayAsk: Bool = true) throws(TextFileError) -> DiskStamp? {
+        try asking(uri, reading: !saving) { try $0.version(of: uri, asking: mayAsk).map(DiskStamp.init) }
     }
 
     static func replace(_ uri: String, with bytes: [UInt8], expecting: DiskStamp?) throws(TextFileError) -> DiskStamp {

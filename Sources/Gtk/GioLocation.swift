@@ -6,7 +6,8 @@ import Glibc
 /// A file GIO reaches through GVfs (sftp://, smb://, dav://…): read, looked at and replaced
 /// with GIO's blocking calls, which run on any thread but the main one (a server may take
 /// seconds to answer). A location not mounted yet is mounted first, on the main thread with
-/// GTK's mount dialog (a password, a host key), while the calling thread waits.
+/// GTK's mount dialog (a password, a host key), while the calling thread waits; `asking` false
+/// (a look in the background, a retry) mounts without a dialog: only what needs no answer.
 public enum GioLocation {
     /// What a location's file is now: its version as the server tells it.
     public struct Info: Sendable, Equatable {
@@ -31,8 +32,8 @@ public enum GioLocation {
     }
 
     /// The file's bytes and the version they are.
-    public static func read(_ uri: String) -> Result<(bytes: [UInt8], info: Info), Failure> {
-        withMount(uri) { file in
+    public static func read(_ uri: String, asking: Bool = true) -> Result<(bytes: [UInt8], info: Info), Failure> {
+        withMount(uri, asking: asking) { file in
             var contents: UnsafeMutablePointer<CChar>?
             var length: gsize = 0
             var etag: UnsafeMutablePointer<CChar>?
@@ -47,10 +48,9 @@ public enum GioLocation {
         }
     }
 
-    /// The file's version now; nil when there is no file. `mounting` false: a location not
-    /// mounted is `notMounted`, and nobody is asked for a password (a look in the background).
-    public static func info(_ uri: String, mounting: Bool = true) -> Result<Info?, Failure> {
-        withMount(uri, mounting: mounting) { file in
+    /// The file's version now; nil when there is no file.
+    public static func info(_ uri: String, asking: Bool = true) -> Result<Info?, Failure> {
+        withMount(uri, asking: asking) { file in
             switch infoOf(file) {
             case .success(let info): return .success(info)
             case .failure(let failure) where failure.kind == .notFound: return .success(nil)
@@ -112,7 +112,7 @@ public enum GioLocation {
     /// currently unmounting", and mounting it answers "already mounted"; GIO's cache of mounts may
     /// still name the old backend's bus name): asked again a few times, a quarter of a second
     /// apart, each time through a new GFile, before it counts as a server that does not answer.
-    private static func withMount<T>(_ uri: String, mounting: Bool = true, _ body: (OpaquePointer) -> Result<T, Failure>) -> Result<T, Failure> {
+    private static func withMount<T>(_ uri: String, asking: Bool = true, _ body: (OpaquePointer) -> Result<T, Failure>) -> Result<T, Failure> {
         dispatchPrecondition(condition: .notOnQueue(.main))  // GIO's blocking calls wait for a server
         func attempt() -> Result<T, Failure> {
             guard let file = g_file_new_for_uri(uri) else { return .failure(Failure(kind: .other, message: "not an address GIO knows")) }
@@ -120,23 +120,22 @@ public enum GioLocation {
             return body(file)
         }
         var result = attempt()
-        guard mounting else { return result }
         for round in 0..<20 {
             guard case .failure(let failure) = result, failure.isNotMounted else { return result }
             if round > 0 { usleep(250_000) }  // the old mount's pace of going away
-            if let refused = mount(uri) { return .failure(refused) }
+            if let refused = mount(uri, asking: asking) { return .failure(refused) }
             result = attempt()
         }
         return result
     }
 
-    /// Mounts the location's volume on the main thread, asking through GTK's mount dialog, and
-    /// waits for the answer (nil: mounted).
-    private static func mount(_ uri: String) -> Failure? {
+    /// Mounts the location's volume on the main thread, asking through GTK's mount dialog (none
+    /// unless `asking`: a password wanted is then a failure), and waits for the answer (nil: mounted).
+    private static func mount(_ uri: String, asking: Bool) -> Failure? {
         let wait = MountWait()
         Background.onMain {
             guard let file = g_file_new_for_uri(uri) else { return wait.finish(Failure(kind: .other, message: "not an address GIO knows")) }
-            let operation = gtk_mount_operation_new(activeWindow())
+            let operation = asking ? gtk_mount_operation_new(activeWindow()) : nil
             g_file_mount_enclosing_volume(file, G_MOUNT_MOUNT_NONE, operation, nil, { source, result, data in
                 let wait = Unmanaged<MountWait>.fromOpaque(data!).takeRetainedValue()
                 var error: UnsafeMutablePointer<GError>?
@@ -149,7 +148,7 @@ public enum GioLocation {
                     wait.finish(GioLocation.failure(&error))
                 }
             }, Unmanaged.passRetained(wait).toOpaque())
-            g_object_unref(UnsafeMutableRawPointer(operation))
+            if let operation { g_object_unref(UnsafeMutableRawPointer(operation)) }
             g_object_unref(UnsafeMutableRawPointer(file))
         }
         return wait.result()

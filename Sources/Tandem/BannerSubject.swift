@@ -32,7 +32,7 @@ enum BannerSubject: CaseIterable {
         case .saving: [.cancelSave]
         case .openAnyway: [.openAnyway]
         case .saveFailure: [.saveAs]
-        case .disk: [.merge, .reload, .keepMine, .save, .saveAs]
+        case .disk: [.merge, .reload, .keepMine, .save, .tryAgain, .saveAs]
         case .conflicts: [.useMine, .useTheirs, .useBoth]
         case .journal: [.saveAs]
         case .readOnly: [.editAnyway, .saveAs]

@@ -122,7 +122,7 @@ final class EditorBanners {
                           kind: .warning, offering: [.save])
         }
         // Back while its server is away: Save As keeps the text elsewhere meanwhile.
-        return document.restoreNotice.map { Banner(message: $0, kind: .warning, offering: document.awaitsServer ? [.saveAs] : []) }
+        return document.restoreNotice.map { Banner(message: $0, kind: .warning, offering: document.awaitsServer ? [.tryAgain, .saveAs] : []) }
     }
 
     /// A journal that fails, while there is unsaved text it should keep.

@@ -36,7 +36,7 @@ extension EditorSceneDelegate {
         case .cancelSave: environment.store.cancelSaving(document)
         case .tryAgain:
             banners.didLoad()  // its failure is said again if this reading fails too
-            environment.store.readAgain(document)
+            environment.store.tryAgain(document)
         }
         // The answer given, typing goes on where it was.
         ui?.textView.grabFocus()

@@ -4,15 +4,15 @@ import Gtk
 /// The store's way to files on servers: GIO and GVfs (`GioLocation`), with their failures
 /// sorted into the kinds the store puts into words.
 struct ServerFiles: RemoteFileSystem {
-    func read(_ uri: String) throws(RemoteFailure) -> (bytes: [UInt8], version: RemoteVersion) {
-        switch GioLocation.read(uri) {
+    func read(_ uri: String, asking: Bool) throws(RemoteFailure) -> (bytes: [UInt8], version: RemoteVersion) {
+        switch GioLocation.read(uri, asking: asking) {
         case .success(let (bytes, info)): return (bytes, Self.version(info))
         case .failure(let failure): throw Self.failure(failure)
         }
     }
 
-    func version(of uri: String, mounting: Bool) throws(RemoteFailure) -> RemoteVersion? {
-        switch GioLocation.info(uri, mounting: mounting) {
+    func version(of uri: String, asking: Bool) throws(RemoteFailure) -> RemoteVersion? {
+        switch GioLocation.info(uri, asking: asking) {
         case .success(let info): return info.map(Self.version)
         case .failure(let failure): throw Self.failure(failure)
         }

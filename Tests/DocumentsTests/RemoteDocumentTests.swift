@@ -95,13 +95,13 @@ final class RemoteDocumentTests: XCTestCase {
             XCTAssertFalse(document.isDirty)
 
             server.answer = MemoryServer.password
-            store.readAgain(document)
+            store.tryAgain(document)
             XCTAssertTrue(document.isLoading)
             XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
             XCTAssertEqual(server.prompts, 2)
             XCTAssertEqual(document.text, "behind a password\n")
             XCTAssertFalse(document.openFailed || document.isReadOnly)
-            store.readAgain(document)
+            store.tryAgain(document)
             XCTAssertFalse(document.isLoading, "a file read is not read again")
 
             // The mount gone (a logout, GVfs's timeout): the poll's look does not ask again either.
@@ -188,6 +188,42 @@ final class RemoteDocumentTests: XCTestCase {
             XCTAssertEqual(server.text(uri), "unsaved kept\n")
         }
     }
+
+    /// After a relaunch, a server that wants a password asks once; cancelled, the window says
+    /// so, and the looks every few seconds never ask again; Try Again asks, and the text is
+    /// compared with the file then.
+    func testAPasswordCancelledAtRelaunchIsNotAskedAgainUntilTryAgain() throws {
+        server.put(uri, "kept\n")
+        let folder = temporary.path, uri = uri, server = server!
+        try MainActor.assumeIsolated {
+            RemotePolling.interval = 50_000_000
+            defer { RemotePolling.interval = 3_000_000_000 }
+            let store = EditJournalTests.journaledStore(folder)
+            let document = try store.openFile(at: uri)
+            XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
+            store.apply(.insert("unsaved ", at: 0), to: document)
+            store.journals!.waitUntilWritten()
+            store.journals = nil
+
+            server.locked = true  // the mount went with the process
+            let relaunched = EditJournalTests.journaledStore(folder)
+            let restored = try XCTUnwrap(relaunched.restoreDocument(path: uri, draftID: document.draftID, untitledName: nil))
+            XCTAssertEqual(restored.text, "unsaved kept\n")
+            XCTAssertTrue(BackgroundSaveTests.spin { restored.awaitsServer })
+            XCTAssertEqual(server.prompts, 1, "the relaunch's look asks")
+            XCTAssertEqual(restored.restoreNotice?.contains("asked for a password"), true, restored.restoreNotice ?? "")
+            XCTAssertFalse(BackgroundSaveTests.spin(timeout: 0.5) { server.prompts > 1 }, "ten looks, none asking")
+            XCTAssertTrue(restored.awaitsServer)
+
+            server.answer = MemoryServer.password
+            relaunched.tryAgain(restored)
+            XCTAssertTrue(BackgroundSaveTests.spin { !restored.awaitsServer })
+            XCTAssertEqual(server.prompts, 2)
+            XCTAssertNil(restored.restoreNotice)
+            try relaunched.saveNow(restored)
+            XCTAssertEqual(server.text(uri), "unsaved kept\n")
+        }
+    }
 }
 
 /// A server in memory: files by address, each version tagged by a counter.
@@ -208,11 +244,11 @@ final class MemoryServer: RemoteFileSystem {
     }
     var prompts: Int { login.withLock { $0.prompts } }
 
-    /// Mounts as GVfs does: a locked server asks the user, unless `mounting` is false.
-    private func mount(_ mounting: Bool) throws(RemoteFailure) {
+    /// Mounts as GVfs does: a locked server asks the user; not `asking`, it refuses.
+    private func mount(_ asking: Bool) throws(RemoteFailure) {
         let result: RemoteFailure? = login.withLock { login in
             guard login.locked else { return nil }
-            guard mounting else { return RemoteFailure(.unreachable) }
+            guard asking else { return RemoteFailure(.permissionDenied) }
             login.prompts += 1
             guard login.answer == Self.password else { return RemoteFailure(.cancelled) }
             login.locked = false
@@ -239,16 +275,16 @@ final class MemoryServer: RemoteFileSystem {
         state.withLock { $0.files[uri].map { String(decoding: $0.bytes, as: UTF8.self) } }
     }
 
-    func read(_ uri: String) throws(RemoteFailure) -> (bytes: [UInt8], version: RemoteVersion) {
-        try mount(true)
+    func read(_ uri: String, asking: Bool) throws(RemoteFailure) -> (bytes: [UInt8], version: RemoteVersion) {
+        try mount(asking)
         let found = state.withLock { state in state.reachable ? state.files[uri].map { ($0.bytes, Self.version($0)) } : nil }
         guard reachable else { throw RemoteFailure(.unreachable) }
         guard let found else { throw RemoteFailure(.notFound) }
         return found
     }
 
-    func version(of uri: String, mounting: Bool) throws(RemoteFailure) -> RemoteVersion? {
-        try mount(mounting)
+    func version(of uri: String, asking: Bool) throws(RemoteFailure) -> RemoteVersion? {
+        try mount(asking)
         guard reachable else { throw RemoteFailure(.unreachable) }
         return state.withLock { $0.files[uri].map(Self.version) }
     }

@@ -404,3 +404,31 @@ def test_a_server_asks_for_a_password_in_gtks_dialog_cancel_is_said_once_and_try
     tandem.wait_title("notes.txt", timeout=20)
     assert (ftp_server.files / "notes.txt").read_text() == "behind a password\ntyped\n"
     assert tandem.gtk_complaints() == []
+
+
+def test_after_a_crash_the_relaunch_asks_for_the_password_once_and_try_again_asks_again(tandem, ftp_server):
+    (ftp_server.files / "notes.txt").write_text("kept on the server\n")
+    tandem.start(ftp_server.uri("notes.txt"))
+    tandem.wait_title("notes.txt")
+    answer_password(tandem, ftp_server.password)
+    wait_for("the file's text", lambda: tandem.text_of("notes.txt") == "kept on the server\n", timeout=20)
+    tandem.type("notes.txt", "unsaved ")
+    tandem.wait_title("• notes.txt")
+    time.sleep(1.5)  # the window's record is written a second after typing stops
+    tandem.kill()
+    # The mount goes too (a logout would take it): the relaunch has to ask for the password.
+    subprocess.run(["gio", "mount", "-u", f"ftp://{ftp_server.user}@127.0.0.1:{ftp_server.port}/"], capture_output=True, timeout=20)
+    tandem.restart()
+    tandem.wait_title("• notes.txt")
+    wait_for("the unsaved text", lambda: tandem.text_of("• notes.txt") == "unsaved kept on the server\n")
+    answer_password(tandem, None)
+    wait_for("the password said", lambda: any("asked for a password" in text for text in banner_text(tandem)))
+    hold_still(7)  # two looks of the server's, neither asking
+    assert not password_dialogs(tandem), "asked again without being asked to"
+    press_button(tandem, tandem.window_id("• notes.txt"), "Try Again")
+    answer_password(tandem, ftp_server.password)
+    wait_for("the notice gone", lambda: not any("asked for a password" in text for text in banner_text(tandem)), timeout=20)
+    tandem.key("• notes.txt", "ctrl+s")
+    tandem.wait_title("notes.txt", timeout=20)
+    assert (ftp_server.files / "notes.txt").read_text() == "unsaved kept on the server\n"
+    assert tandem.gtk_complaints() == []
