@@ -96,17 +96,18 @@ final class DiskSync {
     /// A file on a server: its version is asked for off the main thread, then compared as a
     /// disk's is. A server that does not answer is no news (the file is not taken as deleted).
     private func checkRemote(_ document: Document, _ canonical: String) {
-        guard !remote.isAsking(canonical) else { return }
+        // A change reported while a look is on its way may be after what that look sees: one more.
+        guard !remote.isAsking(canonical) else { return remote.lookAgainAfter(canonical) }
         remote.asking(canonical, true)
         Background.run(on: .global(qos: .utility), { () -> Result<DiskStamp?, TextFileError> in
             // A look never asks: a password cancelled is not asked for again every few seconds.
             do throws(TextFileError) { return .success(try RemoteFiles.stamp(canonical, asking: false)) } catch { return .failure(error) }
         }, then: { [weak self, weak document] result in
             guard let self else { return }
-            self.remote.asking(canonical, false)
-            guard let document, self.store.document(id: document.id) === document, !document.isLoading, !document.isSaving,
-                  case .success(let stamp) = result else { return }
-            self.compare(document, canonical, stamp: stamp, inPlace: false)
+            let again = self.remote.asking(canonical, false)
+            guard let document, self.store.document(id: document.id) === document, !document.isLoading, !document.isSaving else { return }
+            if case .success(let stamp) = result { self.compare(document, canonical, stamp: stamp, inPlace: false) }
+            if again { self.check(document) }
         })
     }
 

@@ -42,6 +42,18 @@ public protocol RemoteFileSystem: Sendable {
     /// Replaces the file with `bytes`; with `expecting`, only while the file is still that version
     /// (`changedMeanwhile` otherwise, the file untouched). Returns the version written.
     func replace(_ uri: String, with bytes: [UInt8], expecting: RemoteVersion?) throws(RemoteFailure) -> RemoteVersion
+    /// Follows the file where its backend says when it changes: `changed` runs on the main actor
+    /// at each change, and `then` gets what stops it (nil: no monitor; the file is looked at
+    /// every few seconds instead). Called on the main actor; must not wait for the server there.
+    @MainActor func monitor(_ uri: String, changed: @escaping @MainActor @Sendable () -> Void,
+                            then: @escaping @MainActor @Sendable ((any RemoteMonitor)?) -> Void)
+}
+
+/// A backend's monitor of one file on a server (`RemoteFileSystem.monitor`).
+@MainActor
+public protocol RemoteMonitor: AnyObject {
+    /// Stops it: `changed` is not called after this.
+    func cancel()
 }
 
 /// The files on servers the store reads and writes: addresses (`RemoteLocation`) go here, paths to the disk.
@@ -71,6 +83,13 @@ public enum RemoteFiles {
     /// `asking` as for `read`.
     static func stamp(_ uri: String, saving: Bool = false, asking mayAsk: Bool = true) throws(TextFileError) -> DiskStamp? {
         try asking(uri, reading: !saving) { try $0.version(of: uri, asking: mayAsk).map(DiskStamp.init) }
+    }
+
+    /// The backend's monitor of the file, handed to `then` (nil: none, or no file system installed).
+    @MainActor static func monitor(_ uri: String, changed: @escaping @MainActor @Sendable () -> Void,
+                                   then: @escaping @MainActor @Sendable ((any RemoteMonitor)?) -> Void) {
+        guard let system = installed.withLock({ $0 }) else { return then(nil) }
+        system.monitor(uri, changed: changed, then: then)
     }
 
     static func replace(_ uri: String, with bytes: [UInt8], expecting: DiskStamp?) throws(TextFileError) -> DiskStamp {

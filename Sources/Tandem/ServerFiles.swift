@@ -25,6 +25,14 @@ struct ServerFiles: RemoteFileSystem {
         }
     }
 
+    func monitor(_ uri: String, changed: @escaping @MainActor @Sendable () -> Void,
+                 then: @escaping @MainActor @Sendable ((any RemoteMonitor)?) -> Void) {
+        ServerFileMonitor.start(uri) { monitor in
+            monitor?.onChange(changed)
+            then(monitor)
+        }
+    }
+
     private static func version(_ info: GioLocation.Info) -> RemoteVersion {
         RemoteVersion(tag: info.etag, size: info.size, modified: info.modified, canWrite: info.canWrite)
     }
@@ -42,3 +50,5 @@ struct ServerFiles: RemoteFileSystem {
         return RemoteFailure(kind, detail: failure.message)
     }
 }
+
+extension ServerFileMonitor: RemoteMonitor {}

@@ -113,6 +113,34 @@ final class RemoteDocumentTests: XCTestCase {
         }
     }
 
+    /// Where the backend has a monitor, a change on the server is followed when the monitor says
+    /// so, not at the next look (the looks are an hour apart here); where it has none, only the
+    /// looks see it.
+    func testAChangeOnTheServerIsFollowedAtOnceWhereItsBackendHasAMonitor() throws {
+        let folder = temporary.path, uri = uri, server = server!
+        try MainActor.assumeIsolated {
+            RemotePolling.interval = 3_600_000_000_000
+            defer { RemotePolling.interval = 3_000_000_000 }
+            let store = EditJournalTests.journaledStore(folder)
+            let other = uri.replacingOccurrences(of: "notes", with: "other")
+            server.put(other, "polled\n")
+            let polled = try store.openFile(at: other)
+            XCTAssertTrue(BackgroundSaveTests.spin { !polled.isLoading })
+
+            server.hasMonitors = true
+            server.put(uri, "first\n")
+            let document = try store.openFile(at: uri)
+            XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
+            XCTAssertEqual(server.monitorsMade, 1)
+            server.put(uri, "first\ntheirs\n")
+            XCTAssertTrue(BackgroundSaveTests.spin(timeout: 5) { document.text == "first\ntheirs\n" }, document.text)
+            XCTAssertFalse(document.isDirty)
+
+            server.put(other, "polled\nchanged\n")
+            XCTAssertFalse(BackgroundSaveTests.spin(timeout: 0.5) { polled.text != "polled\n" }, "no monitor: only a look sees it")
+        }
+    }
+
     /// A file not on the server opens empty and is made by the first save, as a new path does.
     func testAFileThatIsNotThereOpensEmptyAndIsMadeBySaving() throws {
         let folder = temporary.path, uri = uri, server = server!
@@ -269,6 +297,24 @@ final class MemoryServer: RemoteFileSystem {
             state.files[uri] = (Array(text.utf8), state.next)
             state.next += 1
         }
+        let told = watchers.withLock { $0.monitors[uri] ?? [] }
+        DispatchQueue.main.async { MainActor.assumeIsolated { for monitor in told { monitor.tell() } } }
+    }
+
+    /// Whether the server's backend has monitors (as MTP's does; sftp's has none), and the ones made.
+    private let watchers = Mutex<(has: Bool, monitors: [String: [MemoryMonitor]], made: Int)>((false, [:], 0))
+    var hasMonitors: Bool {
+        get { watchers.withLock { $0.has } }
+        set { watchers.withLock { $0.has = newValue } }
+    }
+    var monitorsMade: Int { watchers.withLock { $0.made } }
+
+    @MainActor func monitor(_ uri: String, changed: @escaping @MainActor @Sendable () -> Void,
+                            then: @escaping @MainActor @Sendable ((any RemoteMonitor)?) -> Void) {
+        guard hasMonitors else { return then(nil) }
+        let monitor = MemoryMonitor(changed)
+        watchers.withLock { $0.monitors[uri, default: []].append(monitor); $0.made += 1 }
+        then(monitor)
     }
 
     func text(_ uri: String) -> String? {
@@ -307,4 +353,17 @@ final class MemoryServer: RemoteFileSystem {
     private static func version(_ file: (bytes: [UInt8], tag: Int)) -> RemoteVersion {
         RemoteVersion(tag: String(file.tag), size: Int64(file.bytes.count), modified: Int64(file.tag))
     }
+}
+
+/// A monitor of the server in memory: told of each `put` until cancelled.
+@MainActor
+final class MemoryMonitor: RemoteMonitor, @unchecked Sendable {
+    // @unchecked: made, told and cancelled on the main actor only; held by the server's lock.
+    private let changed: @MainActor @Sendable () -> Void
+    private(set) var cancelled = false
+
+    init(_ changed: @escaping @MainActor @Sendable () -> Void) { self.changed = changed }
+
+    func tell() { if !cancelled { changed() } }
+    func cancel() { cancelled = true }
 }
