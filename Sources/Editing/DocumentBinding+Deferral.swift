@@ -13,8 +13,9 @@ import Gtk
 /// arriving, a drop) is moved over the changes still put off before it is read, and a click
 /// that moved GTK's marks is read once the marks have moved with the changes.
 extension DocumentBinding {
-    /// How long the other windows' buffers wait for the typing window's frame (ms): one frame at 60 Hz.
-    static let catchUpDelay: UInt32 = 16
+    /// How long the other windows' buffers wait for the typing window's frame (ms): one frame at
+    /// 60 Hz. What else those windows draw for the key (the caret's place) waits as long.
+    public static let catchUpDelay: UInt32 = 16
 
     /// Whether the buffer is behind on changes typed in another window (it catches up on its own).
     public var isBehind: Bool { state.isBehind }

@@ -30,16 +30,21 @@ final class CaretPosition {
 
     /// Shows where the caret is once the window has drawn its frame: the key's glyph first, its
     /// place in the header bar in the next frame (eight windows each finding their caret's line
-    /// and column, or one shaping its text, held the typing window's frame back).
-    func updateSoon() {
+    /// and column, or one shaping its text, held the typing window's frame back). `afterAFrame`:
+    /// the key was typed in another window, whose frame this one's drawing waits for, as its
+    /// buffer does (`DocumentBinding.catchUpDelay`).
+    func updateSoon(afterAFrame: Bool = false) {
         guard pending == nil else { return }
-        pending = IdleSource(priority: IdleSource.beforeTextLayout) { [weak self] in
+        let step: @MainActor () -> Bool = { [weak self] in
             self?.pending = nil
             self?.update()
             return false
         }
+        pending = afterAFrame
+            ? TimerSource(milliseconds: DocumentBinding.catchUpDelay, priority: IdleSource.beforeTextLayout, step)
+            : IdleSource(priority: IdleSource.beforeTextLayout, step)
     }
-    private var pending: IdleSource?
+    private var pending: MainLoopSource?
 
     /// Shows where the caret is now.
     func update() {

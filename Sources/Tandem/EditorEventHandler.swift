@@ -52,7 +52,8 @@ final class EditorEventHandler {
             // The window that asked for undo shows where it happened.
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }
             if binding?.followedGrowth == true { ui.textView.scrollToCaret() }  // a log that grows, followed
-            ui.documentEdited(edit)
+            // Typed in another window: what this one draws for it waits for that window's frame.
+            ui.documentEdited(edit, typedElsewhere: origin != nil && origin != binding?.originID && !isUndoRedo)
         case .editedTogether(_, let origin, let isUndoRedo):
             records.saveSoon()
             if isUndoRedo && origin != nil && origin == binding?.originID { ui.textView.scrollToCaret() }

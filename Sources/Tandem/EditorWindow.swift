@@ -33,10 +33,10 @@ final class EditorWindow {
     private var hasFindBar = false
     private let findSlot: Box
 
-    /// The document changed: the caret's place (after the frame) and Find's count (once Find
-    /// was opened) follow.
-    func documentEdited(_ edit: Edit) {
-        caretPosition.updateSoon()
+    /// The document changed: the caret's place (after the frame; a frame later when the edit was
+    /// `typedElsewhere`, in another window) and Find's count (once Find was opened) follow.
+    func documentEdited(_ edit: Edit, typedElsewhere: Bool = false) {
+        caretPosition.updateSoon(afterAFrame: typedElsewhere)
         if hasFindBar { findBar.documentEdited(edit) }
     }
     /// Many edits at once (a save's formatting).
