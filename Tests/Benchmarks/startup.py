@@ -106,9 +106,15 @@ def prepare_restore(args, folder):
     """A state folder whose last session had 5 windows on 5 small files."""
     state = tempfile.mkdtemp()
     files = restore_files(folder)
-    proc = subprocess.Popen([args.tandem, *files], env=tandem_env(state), stdout=subprocess.DEVNULL,
+    # A window each: files opened together would share one window as tabs (Tandem's default).
+    proc = subprocess.Popen([args.tandem, files[0]], env=tandem_env(state), stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + 20
+    while visible_windows(proc.pid) < 1 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for path in files[1:]:
+        subprocess.run([args.tandem, "--new-window", path], env=tandem_env(state), stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL, timeout=20)
     while visible_windows(proc.pid) < 5 and time.monotonic() < deadline:
         time.sleep(0.05)
     time.sleep(1.5)  # every record written
