@@ -80,6 +80,9 @@ public final class Document: Identifiable {
     public internal(set) var awaitsServer = false
     /// While `awaitsServer`: looks at the server again, asking for a password if it wants one (Try Again).
     var lookAgain: (() -> Void)?
+    /// Counts the retries of a server scheduled for this document: one that is no longer the
+    /// latest is dropped, so Try Again pressed while one waits does not start a second round.
+    var serverRetries = 0
     /// Whether the file on a server could not be read at all (the server did not answer, the
     /// password was not given): nothing of it is shown, and only reading it again (Try Again, or
     /// the retry of a server that did not answer) fills it in; it is never compared with the file.

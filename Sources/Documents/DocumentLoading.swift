@@ -184,9 +184,12 @@ final class DocumentLoading {
     /// A file on a server that did not answer is read again every few seconds, for as long as
     /// its window is open, until the server answers (GVfs mounts it again then).
     private func retryWhenReachable(_ document: Document) {
+        document.serverRetries += 1
+        let retry = document.serverRetries
         DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(RemotePolling.interval))) { [weak self, weak document] in
             MainActor.assumeIsolated {
-                guard let self, let document, self.store.document(id: document.id) === document else { return }
+                // One round of retries: Try Again's reading schedules its own when it fails too.
+                guard let self, let document, self.store.document(id: document.id) === document, document.serverRetries == retry else { return }
                 self.readAgain(document, asking: false)
             }
         }

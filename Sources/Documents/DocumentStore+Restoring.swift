@@ -159,9 +159,12 @@ extension DocumentStore {
                     self.compareRestored(document, anchor: anchor, canonical: canonical, asking: asking)
                 }
                 document.lookAgain = { look(true) }
+                document.serverRetries += 1
+                let retry = document.serverRetries
                 DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(RemotePolling.interval))) { [weak document] in
                     MainActor.assumeIsolated {
-                        guard document?.lookAgain != nil else { return }  // Try Again's look is on its way
+                        // Try Again looked meanwhile, and scheduled its own retry.
+                        guard document?.serverRetries == retry, document?.lookAgain != nil else { return }
                         look(false)
                     }
                 }
