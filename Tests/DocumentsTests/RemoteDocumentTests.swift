@@ -141,6 +141,17 @@ final class RemoteDocumentTests: XCTestCase {
         }
     }
 
+    /// Opens `uri`, types "unsaved " at its start and quits, the text only in the journal.
+    @MainActor private static func typeUnsavedAndQuit(_ folder: String, _ uri: String) throws -> Document {
+        let store = EditJournalTests.journaledStore(folder)
+        let document = try store.openFile(at: uri)
+        XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
+        store.apply(.insert("unsaved ", at: 0), to: document)
+        store.journals!.waitUntilWritten()
+        store.journals = nil
+        return document
+    }
+
     /// A file not on the server opens empty and is made by the first save, as a new path does.
     func testAFileThatIsNotThereOpensEmptyAndIsMadeBySaving() throws {
         let folder = temporary.path, uri = uri, server = server!
@@ -192,12 +203,7 @@ final class RemoteDocumentTests: XCTestCase {
         try MainActor.assumeIsolated {
             RemotePolling.interval = 50_000_000
             defer { RemotePolling.interval = 3_000_000_000 }
-            let store = EditJournalTests.journaledStore(folder)
-            let document = try store.openFile(at: uri)
-            XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
-            store.apply(.insert("unsaved ", at: 0), to: document)
-            store.journals!.waitUntilWritten()
-            store.journals = nil
+            let document = try Self.typeUnsavedAndQuit(folder, uri)
 
             server.reachable = false
             let relaunched = EditJournalTests.journaledStore(folder)
@@ -226,12 +232,7 @@ final class RemoteDocumentTests: XCTestCase {
         try MainActor.assumeIsolated {
             RemotePolling.interval = 50_000_000
             defer { RemotePolling.interval = 3_000_000_000 }
-            let store = EditJournalTests.journaledStore(folder)
-            let document = try store.openFile(at: uri)
-            XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
-            store.apply(.insert("unsaved ", at: 0), to: document)
-            store.journals!.waitUntilWritten()
-            store.journals = nil
+            let document = try Self.typeUnsavedAndQuit(folder, uri)
 
             server.locked = true  // the mount went with the process
             let relaunched = EditJournalTests.journaledStore(folder)
