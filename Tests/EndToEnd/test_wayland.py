@@ -84,8 +84,16 @@ def test_a_minimized_window_on_wayland_gives_its_text_back(tandem, tmp_path, way
         # The other window, focused by mutter, takes typing; the document changes under the hidden one.
         # Typing waits for that focus, and a loaded mutter that still loses the keys gets them again
         # (a half-typed first try leaves the whole phrase after it all the same).
+        # Two CI runs saw a loaded mutter give the focus to no window after the minimize: its own
+        # Alt+Escape then hands it to a window (either is fine, both show the one document).
         first = session_of(tandem.trace, 0)
-        wait_for("the other window active", lambda: focus()[-1].endswith(f"tandem-lifecycle {first} didBecomeActive"))
+        first_active = lambda: focus()[-1].endswith(f"tandem-lifecycle {first} didBecomeActive")
+        deadline = time.monotonic() + 5
+        while not first_active() and time.monotonic() < deadline:
+            time.sleep(0.05)  # the poll's pace: the trace is a file
+        if not first_active():
+            keyboard.key("alt+Escape")
+        wait_for("a window active", lambda: focus()[-1].endswith("didBecomeActive"))
         typed = lambda: "typed on wayland " in (tandem.text_of("• b.txt") or "")
         for _ in range(3):
             keyboard.type("typed on wayland ")
