@@ -195,6 +195,18 @@ class Driver:
         else:
             d.edit(char + d.text[len(word):after] + char + d.text[after + len(word):])
 
+    def op_type_at_carets_below(self, doc, window, char):
+        # Shift+Alt+Down at the start adds a caret at the start of the second line (none on a
+        # document of one line); a key typed at both is one undo step; Escape: one caret (issue 47).
+        d = self.model.docs[doc]
+        self.keys(self.window(doc, window), "ctrl+Home", "shift+alt+Down", text=char)
+        self.keys(self.window(doc, window), "Escape")
+        brk = d.text.find("\n")
+        if 0 <= brk < d.shown_end:
+            d.edit(char + d.text[:brk + 1] + char + d.text[brk + 1:])
+        else:
+            d.edit(char + d.text)
+
     def op_undo(self, doc, window):
         d = self.model.docs[doc]
         self.keys(self.window(doc, window), "ctrl+z")

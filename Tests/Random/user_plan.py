@@ -54,6 +54,7 @@ def choose(rng, model):
         (2, ("sort_lines", {"doc": doc.name, "window": window})),
         (2, ("join_lines", {"doc": doc.name, "window": window})),
         (2, ("type_at_occurrences", {"doc": doc.name, "window": window, "char": rng.choice(["x", "é", "7", "-"])})),
+        (2, ("type_at_carets_below", {"doc": doc.name, "window": window, "char": rng.choice(["x", "é", "7", "-"])})),
     ]
     if model.windows() < MAX_WINDOWS and not doc.deleted:
         options.append((3, ("new_window", {"doc": doc.name})))
