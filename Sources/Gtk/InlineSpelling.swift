@@ -20,6 +20,7 @@ final class InlineSpelling {
     private let buffer: UnsafeMutablePointer<GtkTextBuffer>
     private let misspelt: UnsafeMutablePointer<GtkTextTag>
     private let unchecked: UnsafeMutablePointer<GtkTextTag>
+    private var underlines: MisspeltUnderlines?
     /// The dictionary; a new one (another language) has every word checked again.
     var checker: SpellChecker? {
         didSet { if checker !== oldValue { recheckAll() } }
@@ -50,11 +51,14 @@ final class InlineSpelling {
         buffer = tandem_text_buffer(view.buffer.raw)
         let table = gtk_text_buffer_get_tag_table(buffer)
         misspelt = Self.tag(named: "tandem-misspelt", in: table) { tag in
-            tandem_object_set_int(tag, "underline", gint(PANGO_UNDERLINE_ERROR.rawValue))
+            // No underline of Pango's (`MisspeltUnderlines` draws it); set all the same, so
+            // that GTK draws a word's line again when the tag comes or goes.
+            tandem_object_set_int(tag, "underline", gint(PANGO_UNDERLINE_NONE.rawValue))
         }
         unchecked = Self.tag(named: "tandem-unchecked", in: table) { _ in }
         Self.all.removeAll { $0.spelling == nil }
         Self.all.append(Weak(spelling: self))
+        underlines = MisspeltUnderlines(view: view, tag: misspelt) { [weak self] in self?.isShown ?? false }
         view.buffer.connectInsertText(after: true) { [weak self] location, text in
             guard let self else { return }
             let end = Int(gtk_text_iter_get_offset(location)), count = text.unicodeScalars.count

@@ -9,4 +9,9 @@ public final class Window: Container {
     public init() {
         super.init(gtk_window_new(GTK_WINDOW_TOPLEVEL), ownership: .sink)
     }
+
+    /// The size the window opens at, in pixels.
+    public func setDefaultSize(width: Int, height: Int) {
+        gtk_window_set_default_size(tandem_window(raw), gint(width), gint(height))
+    }
 }

@@ -8,8 +8,9 @@ final class InlineSpellingTests: XCTestCase {
 
     /// A view in a shown window, checking spelling with the locale's (or English) dictionary.
     @MainActor
-    private static func shownView(_ text: String) -> (Window, SourceView) {
+    private static func shownView(_ text: String, width: Int? = nil) -> (Window, SourceView) {
         let window = Window(), scroller = ScrolledWindow(), view = SourceView(buffer: SourceBuffer())
+        if let width { window.setDefaultSize(width: width, height: 200) }
         scroller.add(view)
         window.add(scroller)
         view.buffer.append(text)
@@ -40,6 +41,21 @@ final class InlineSpellingTests: XCTestCase {
             XCTAssertFalse(view.isMisspelt(at: 3))
             buffer.placeCaret(offset: 0)
             XCTAssertTrue(MainLoop.run(until: { view.isMisspelt(at: 3) }, timeout: 5), "the caret moved away: flagged again")
+            window.destroy()
+        }
+    }
+
+    func testAMisspeltWordIsDrawnWithAWavyUnderlineThatGoesWhenItIsRight() {
+        MainActor.assumeIsolated {
+            let (window, view) = Self.shownView("A wrod here\n", width: 400)
+            XCTAssertTrue(MainLoop.run(until: { view.isMisspelt(at: 3) }, timeout: 5), "flagged")
+            let underlined = view.redPixelCount()
+            // A wave under four letters: a few pixels for each of them.
+            XCTAssertGreaterThan(underlined, 8, "the underline is drawn")
+            view.buffer.userReplace(2..<6, with: "word")
+            view.buffer.placeCaret(offset: 0)
+            XCTAssertTrue(MainLoop.run(until: { !view.isMisspelt(at: 3) }, timeout: 5))
+            XCTAssertEqual(view.redPixelCount(), 0, "spelt right: no underline")
             window.destroy()
         }
     }
