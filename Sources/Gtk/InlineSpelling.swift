@@ -4,7 +4,8 @@ import Dispatch
 /// Spell checking of one view's buffer, on the design of GNOME's libspelling (GTK 4 only)
 /// written for GTK 3, so that no keystroke waits for a dictionary:
 /// - an edit only marks the words it touched as unchecked (a tag with no looks: GTK lays nothing
-///   out again for it) and takes their underline off;
+///   out again for it) and takes their underline off (a tag with no looks either: the underline
+///   is drawn by `MisspeltUnderlines`);
 /// - a low-priority idle takes at most `chunk` characters of unchecked text a turn, from what
 ///   the view shows, and hands their words to the spelling queue (Enchant, off the main thread);
 ///   the answer comes back as underlines, or is dropped (the words marked again) if the buffer
@@ -51,9 +52,9 @@ final class InlineSpelling {
         buffer = tandem_text_buffer(view.buffer.raw)
         let table = gtk_text_buffer_get_tag_table(buffer)
         misspelt = Self.tag(named: "tandem-misspelt", in: table) { tag in
-            // No underline of Pango's (`MisspeltUnderlines` draws it); set all the same, so
-            // that GTK draws a word's line again when the tag comes or goes.
-            tandem_object_set_int(tag, "underline", gint(PANGO_UNDERLINE_NONE.rawValue))
+            // No looks: `MisspeltUnderlines` draws the underline and redraws a word's line when
+            // the tag comes or goes (a tag GTK draws would have the line laid out again).
+            _ = tag
         }
         unchecked = Self.tag(named: "tandem-unchecked", in: table) { _ in }
         Self.all.removeAll { $0.spelling == nil }
@@ -117,7 +118,10 @@ final class InlineSpelling {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         gtk_text_buffer_apply_tag(buffer, unchecked, &start, &end)
-        if checker == nil || !isShown { gtk_text_buffer_remove_tag(buffer, misspelt, &start, &end) }
+        if checker == nil || !isShown {
+            gtk_text_buffer_remove_tag(buffer, misspelt, &start, &end)
+            underlines?.redrawAll()
+        }
         schedule()
     }
 
@@ -125,6 +129,7 @@ final class InlineSpelling {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         gtk_text_buffer_remove_tag(buffer, tag, &start, &end)
+        if tag == misspelt { underlines?.redrawAll() }
     }
 
     private func schedule() {
@@ -183,6 +188,7 @@ final class InlineSpelling {
             guard gtk_text_iter_forward_to_tag_toggle(&next, misspelt) != 0, gtk_text_iter_compare(&next, &end) < 0 else { return }
         }
         gtk_text_buffer_remove_tag(buffer, misspelt, &start, &end)
+        underlines?.redraw(start, end)
     }
 
     private func send(_ words: [(range: Range<Int>, text: String)], checker: SpellChecker) {
@@ -202,6 +208,7 @@ final class InlineSpelling {
                 for index in found {
                     var ws = self.iter(words[index].range.lowerBound), we = self.iter(words[index].range.upperBound)
                     gtk_text_buffer_apply_tag(self.buffer, self.misspelt, &ws, &we)
+                    self.underlines?.redraw(ws, we)
                 }
             } else {
                 gtk_text_buffer_apply_tag(self.buffer, self.unchecked, &s, &e)  // asked again, as it is now

@@ -32,6 +32,23 @@ final class MisspeltUnderlines {
         if let tile { cairo_pattern_destroy(tile) }
     }
 
+    /// Draws the lines of `start..<end` again: the tag has no looks, so GTK does not.
+    func redraw(_ start: GtkTextIter, _ end: GtkTextIter) {
+        guard let view, let textView = tandem_text_view(view.raw), gtk_widget_get_mapped(view.widget) != 0 else { return }
+        var first = start, last = end
+        var top: gint = 0, height: gint = 0, lastTop: gint = 0, lastHeight: gint = 0
+        gtk_text_view_get_line_yrange(textView, &first, &top, &height)
+        gtk_text_view_get_line_yrange(textView, &last, &lastTop, &lastHeight)
+        var x: gint = 0, y: gint = 0
+        gtk_text_view_buffer_to_window_coords(textView, GTK_TEXT_WINDOW_WIDGET, 0, top, &x, &y)
+        gtk_widget_queue_draw_area(view.widget, 0, y, gtk_widget_get_allocated_width(view.widget), lastTop + lastHeight - top)
+    }
+
+    /// Draws the whole view again (every underline went).
+    func redrawAll() {
+        if let view { gtk_widget_queue_draw(view.widget) }
+    }
+
     private func draw(_ cairo: OpaquePointer) {
         guard let view, isShown() else { return }
         guard let textView = tandem_text_view(view.raw),
