@@ -63,21 +63,6 @@ static inline GdkRGBA tandem_style_caret_color(GtkStyleContext *context) {
     return result;
 }
 
-/** The colour GTK 3 draws a misspelt word's wavy underline in: the text view's
- *  error-underline-color style property, red when the theme sets none (as gtktextdisplay.c). */
-static inline GdkRGBA tandem_style_error_color(GtkStyleContext *context) {
-    GdkColor *color = NULL;
-    GdkRGBA result = { 1, 0, 0, 1 };
-    gtk_style_context_get_style(context, "error-underline-color", &color, NULL);
-    if (color) {
-        result.red = color->red / 65535.0;
-        result.green = color->green / 65535.0;
-        result.blue = color->blue / 65535.0;
-        gdk_color_free(color);
-    }
-    return result;
-}
-
 /** g_object_set() of one boolean property. */
 static inline void tandem_object_set_bool(gpointer object, const char *property, gboolean value) {
     g_object_set(object, property, value, NULL);

@@ -4,8 +4,7 @@ import Dispatch
 /// Spell checking of one view's buffer, on the design of GNOME's libspelling (GTK 4 only)
 /// written for GTK 3, so that no keystroke waits for a dictionary:
 /// - an edit only marks the words it touched as unchecked (a tag with no looks: GTK lays nothing
-///   out again for it) and takes their underline off (a tag with no looks either: the underline
-///   is drawn by `MisspeltUnderlines`);
+///   out again for it) and takes their underline off;
 /// - a low-priority idle takes at most `chunk` characters of unchecked text a turn, from what
 ///   the view shows, and hands their words to the spelling queue (Enchant, off the main thread);
 ///   the answer comes back as underlines, or is dropped (the words marked again) if the buffer
@@ -21,7 +20,6 @@ final class InlineSpelling {
     private let buffer: UnsafeMutablePointer<GtkTextBuffer>
     private let misspelt: UnsafeMutablePointer<GtkTextTag>
     private let unchecked: UnsafeMutablePointer<GtkTextTag>
-    private var underlines: MisspeltUnderlines?
     /// The dictionary; a new one (another language) has every word checked again.
     var checker: SpellChecker? {
         didSet { if checker !== oldValue { recheckAll() } }
@@ -52,14 +50,11 @@ final class InlineSpelling {
         buffer = tandem_text_buffer(view.buffer.raw)
         let table = gtk_text_buffer_get_tag_table(buffer)
         misspelt = Self.tag(named: "tandem-misspelt", in: table) { tag in
-            // No looks: `MisspeltUnderlines` draws the underline and redraws a word's line when
-            // the tag comes or goes (a tag GTK draws would have the line laid out again).
-            _ = tag
+            tandem_object_set_int(tag, "underline", gint(PANGO_UNDERLINE_ERROR.rawValue))
         }
         unchecked = Self.tag(named: "tandem-unchecked", in: table) { _ in }
         Self.all.removeAll { $0.spelling == nil }
         Self.all.append(Weak(spelling: self))
-        underlines = MisspeltUnderlines(view: view, tag: misspelt) { [weak self] in self?.isShown ?? false }
         view.buffer.connectInsertText(after: true) { [weak self] location, text in
             guard let self else { return }
             let end = Int(gtk_text_iter_get_offset(location)), count = text.unicodeScalars.count
@@ -118,10 +113,7 @@ final class InlineSpelling {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         gtk_text_buffer_apply_tag(buffer, unchecked, &start, &end)
-        if checker == nil || !isShown {
-            gtk_text_buffer_remove_tag(buffer, misspelt, &start, &end)
-            underlines?.redrawAll()
-        }
+        if checker == nil || !isShown { gtk_text_buffer_remove_tag(buffer, misspelt, &start, &end) }
         schedule()
     }
 
@@ -129,7 +121,6 @@ final class InlineSpelling {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         gtk_text_buffer_remove_tag(buffer, tag, &start, &end)
-        if tag == misspelt { underlines?.redrawAll() }
     }
 
     private func schedule() {
@@ -188,7 +179,6 @@ final class InlineSpelling {
             guard gtk_text_iter_forward_to_tag_toggle(&next, misspelt) != 0, gtk_text_iter_compare(&next, &end) < 0 else { return }
         }
         gtk_text_buffer_remove_tag(buffer, misspelt, &start, &end)
-        underlines?.redraw(start, end)
     }
 
     private func send(_ words: [(range: Range<Int>, text: String)], checker: SpellChecker) {
@@ -208,7 +198,6 @@ final class InlineSpelling {
                 for index in found {
                     var ws = self.iter(words[index].range.lowerBound), we = self.iter(words[index].range.upperBound)
                     gtk_text_buffer_apply_tag(self.buffer, self.misspelt, &ws, &we)
-                    self.underlines?.redraw(ws, we)
                 }
             } else {
                 gtk_text_buffer_apply_tag(self.buffer, self.unchecked, &s, &e)  // asked again, as it is now

@@ -147,3 +147,29 @@ extension SourceView {
         InlineSpelling.wordsChanged(in: checker)
     }
 }
+
+extension SourceView {
+    /// How many pixels of the view, drawn now, are clearly red: GTK draws misspelt words'
+    /// wavy underline in red (tests).
+    func redPixelCount() -> Int {
+        let width = gtk_widget_get_allocated_width(widget), height = gtk_widget_get_allocated_height(widget)
+        guard width > 0, height > 0, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return 0 }
+        defer { cairo_surface_destroy(surface) }
+        let cairo = cairo_create(surface)
+        gtk_widget_draw(widget, cairo)
+        cairo_destroy(cairo)
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return 0 }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var count = 0
+        for y in 0..<Int(height) {
+            let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+            for x in 0..<Int(width) {
+                let pixel = row[x]
+                let red = (pixel >> 16) & 0xff, green = (pixel >> 8) & 0xff, blue = pixel & 0xff
+                if red > 150 && red > green + 60 && red > blue + 60 { count += 1 }
+            }
+        }
+        return count
+    }
+}

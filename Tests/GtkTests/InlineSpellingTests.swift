@@ -45,12 +45,12 @@ final class InlineSpellingTests: XCTestCase {
         }
     }
 
-    func testAMisspeltWordIsDrawnWithAWavyUnderlineThatGoesWhenItIsRight() {
+    func testAMisspeltWordIsDrawnUnderlinedAndTheUnderlineGoesWhenItIsRight() {
         MainActor.assumeIsolated {
             let (window, view) = Self.shownView("A wrod here\n", width: 400)
             XCTAssertTrue(MainLoop.run(until: { view.isMisspelt(at: 3) }, timeout: 5), "flagged")
             let underlined = view.redPixelCount()
-            // A wave under four letters: a few pixels for each of them.
+            // GTK's red wave under four letters: a few pixels for each of them.
             XCTAssertGreaterThan(underlined, 8, "the underline is drawn")
             view.buffer.userReplace(2..<6, with: "word")
             view.buffer.placeCaret(offset: 0)
