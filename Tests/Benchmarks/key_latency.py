@@ -34,6 +34,13 @@ gi.require_version("Gdk", "3.0")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def fail(message):
+    """Ends the run with `message` on standard output: `.ci/benchmark` hides standard error, where
+    GTK's warnings go, and a run that stops must say why."""
+    print(message)
+    sys.exit(1)
+
+
 def make_inputs(folder):
     rnd = random.Random(1)
     words = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor".split()
@@ -47,14 +54,18 @@ def make_inputs(folder):
             line = " ".join(rnd.choice(words) for _ in range(rnd.randint(4, 14))) + "\n"
             f.write(line)
             written += len(line)
-        # The keys go at the end of the last line: a short one, so that an "x" never wraps it
-        # whatever the window's width.
-        f.write("the end\n")
+        # The keys go at the end of the last line but one (Ctrl+End, Up, End): a short line, so
+        # that an "x" never wraps it whatever the window's width. Two short lines, because an
+        # editor that hides the final line break (Tandem, gedit) has no empty line after the
+        # last: its Up lands one line higher than the floor's and mousepad's, and with one
+        # short line that was an 85-character line that wraps, every word of it misspelt.
+        f.write("the end\nthe end\n")
     paths["python"] = os.path.join(folder, "code.py")
     with open(paths["python"], "w") as f:
         for n in range(400):
             f.write(f"def function_{n}(value, count=3):\n    \"\"\"Doc {n}.\"\"\"\n"
                     f"    total = value * {n} + count  # a comment\n    return str(total) + 'text'\n\n")
+        f.write("# the end\n# the end\n")  # two like lines, as above; no bracket beside the caret
     return paths
 
 
@@ -129,7 +140,7 @@ def text_region(editor, xid):
             left, top = max(view.x, 0), max(view.y, 0)
             right, bottom = min(view.x + view.width, 1600), min(view.y + view.height, 1000)
             return left, top, right - left, bottom - top
-    sys.exit(f"key_latency: no window of {editor.name} at {wx},{wy}")
+    fail(f"key_latency: no window of {editor.name} at {wx},{wy}")
 
 
 def wait_for(what, condition, timeout=60):
@@ -142,7 +153,7 @@ def wait_for(what, condition, timeout=60):
         if value:
             return value
         time.sleep(0.1)
-    sys.exit(f"key_latency: timed out waiting for {what}")
+    fail(f"key_latency: timed out waiting for {what}")
 
 
 def geometry(xid):
@@ -207,7 +218,7 @@ def area_of_glyph(typed_xid, seen_xid, editor):
     if not changed:
         if os.environ.get("KEY_LATENCY_DEBUG"):
             subprocess.run(["import", "-window", "root", "/tmp/key-latency-failed.png"])
-        sys.exit(f"key_latency: a key typed changed nothing on screen in {name}")
+        fail(f"key_latency: a key typed changed nothing on screen in {name}")
     # The topmost band of changed rows: the glyph's line. A status bar saying the caret's
     # column (gedit, mousepad) is a band of its own further down; the caret's line is never
     # below it.
@@ -225,7 +236,7 @@ def area_of_glyph(typed_xid, seen_xid, editor):
         if os.environ.get("KEY_LATENCY_DEBUG"):
             subprocess.run(["import", "-window", "root", "/tmp/key-latency-failed.png"])
             print("DEBUG rows", rows[0], rows[-1], "cols", left, right, "geometry", (x, y, width, height), file=sys.stderr)
-        sys.exit(f"key_latency: one key changed a {right - left + 1}x{rows[-1] - rows[0] + 1} area in {name}, not a glyph's")
+        fail(f"key_latency: one key changed a {right - left + 1}x{rows[-1] - rows[0] + 1} area in {name}, not a glyph's")
     return x + left - 1, y + top + rows[0] - 1, right - left + 3, rows[-1] - rows[0] + 3
 
 
@@ -253,6 +264,14 @@ def overlaps(frames):
     return "; ".join(pairs)
 
 
+def caret_line(editor):
+    """The text of the line the caret is on in `editor`'s first window, read over AT-SPI: every
+    editor must type into the same line, or the case compares unlike work."""
+    text = find_text(editor.frames()[0])
+    line = text.getTextAtOffset(text.caretOffset, pyatspi.TEXT_BOUNDARY_LINE_START)[0]
+    return line.rstrip("\n")
+
+
 def activate(xid):
     subprocess.run(["xdotool", "windowactivate", "--sync", xid], check=True)
 
@@ -278,14 +297,18 @@ def run_case(label, editors, keys, probe, settle):
     fades its header bar's buttons for 200 ms), painting every frame meanwhile, and a key typed
     then waits for the next frame of that animation, not for the editor."""
     targets = []
+    lines = {}
     for editor in editors:
         xid = editor.xids()[0]
         go_near_the_end(xid)
+        lines[editor.name] = caret_line(editor)
         targets.append((editor, xid, area_of_glyph(xid, xid, editor)))
+    if len(set(lines.values())) > 1:
+        fail(f"key_latency: the editors' carets are on different lines ({label}): {lines}")
     for editor, xid, area in targets:
         activate(xid)
         if measure(probe, area, no_key=True) is not None:
-            sys.exit(f"key_latency: {editor.name} changed on screen with no key sent ({label}): the probe is not sound")
+            fail(f"key_latency: {editor.name} changed on screen with no key sent ({label}): the probe is not sound")
     results = {f"{editor.name} {key}": [] for editor, *_ in targets for key in ("x", "BackSpace")}
     for index in range(keys):
         for editor, xid, area in targets:
@@ -382,14 +405,14 @@ def main():
                 go_near_the_end(xid)
             overlapping = overlaps([geometry(xid) for xid in tandem.xids()])
             if overlapping:
-                sys.exit(f"key_latency: the 8 windows overlap ({overlapping}): a window's minimum size grew")
+                fail(f"key_latency: the 8 windows overlap ({overlapping}): a window's minimum size grew")
             xids = tandem.xids()
             first, second = xids[0], xids[1]
             for label, seen in (("10mb, 8 windows: typing one", first), ("10mb, 8 windows: another", second)):
                 area = area_of_glyph(first, seen, tandem)
                 activate(first)
                 if measure(arguments.probe, area, no_key=True) is not None:
-                    sys.exit(f"key_latency: the area changed with no key sent ({label})")
+                    fail(f"key_latency: the area changed with no key sent ({label})")
                 values = []
                 for index in range(arguments.keys // 2):
                     activate(first)
