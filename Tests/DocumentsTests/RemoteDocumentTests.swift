@@ -175,6 +175,31 @@ final class RemoteDocumentTests: XCTestCase {
         }
     }
 
+    /// A save the server refuses for want of permission: said in words, the file there as it
+    /// was, the text kept and still unsaved; once allowed, a later save works.
+    func testASaveRefusedForPermissionIsSaidAndALaterSaveWorks() throws {
+        server.put(uri, "theirs\n")
+        server.setReadOnly(uri, true)
+        let folder = temporary.path, uri = uri, server = server!
+        try MainActor.assumeIsolated {
+            let store = EditJournalTests.journaledStore(folder)
+            let document = try store.openFile(at: uri)
+            XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
+            store.apply(.insert("mine ", at: 0), to: document)
+            XCTAssertThrowsError(try store.saveNow(document)) {
+                XCTAssertEqual(($0 as? TextFileError)?.message, "Could not save “notes.txt”: you do not have permission on example.org. "
+                               + "The file on the server is as it was, and your text is kept.")
+            }
+            XCTAssertEqual(server.text(uri), "theirs\n")
+            XCTAssertEqual(document.text, "mine theirs\n")
+            XCTAssertTrue(document.isDirty)
+            server.setReadOnly(uri, false)
+            try store.saveNow(document)
+            XCTAssertEqual(server.text(uri), "mine theirs\n")
+            XCTAssertFalse(document.isDirty)
+        }
+    }
+
     /// A server that does not answer: said in words, read-only and empty, and read again every
     /// few seconds until it answers; then the window is the file's, editable.
     func testAServerThatDoesNotAnswerIsSaidAndAskedAgainUntilItDoes() throws {
@@ -286,6 +311,12 @@ final class MemoryServer: RemoteFileSystem {
         if let result { throw result }
     }
 
+    /// Addresses the user may read but not write (a file of another account on the server).
+    private let readOnly = Mutex<Set<String>>([])
+    func setReadOnly(_ uri: String, _ readOnly: Bool) {
+        self.readOnly.withLock { if readOnly { $0.insert(uri) } else { $0.remove(uri) } }
+    }
+
     var reachable: Bool {
         get { state.withLock { $0.reachable } }
         set { state.withLock { $0.reachable = newValue } }
@@ -338,6 +369,7 @@ final class MemoryServer: RemoteFileSystem {
 
     func replace(_ uri: String, with bytes: [UInt8], expecting: RemoteVersion?) throws(RemoteFailure) -> RemoteVersion {
         try mount(true)
+        if readOnly.withLock({ $0.contains(uri) }) { throw RemoteFailure(.permissionDenied) }
         let result: Result<RemoteVersion, RemoteFailure> = state.withLock { state in
             guard state.reachable else { return .failure(RemoteFailure(.unreachable)) }
             if let expecting, let tag = expecting.tag, let current = state.files[uri], String(current.tag) != tag {
