@@ -31,6 +31,13 @@ static inline gboolean tandem_variant_dict_lookup_flag(GVariantDict *dict, const
     return value;
 }
 
+/** g_variant_dict_lookup() for a string option ("s"): a new string to g_free, or NULL when absent. */
+static inline gchar *tandem_variant_dict_lookup_string(GVariantDict *dict, const char *key) {
+    gchar *value = NULL;
+    if (!g_variant_dict_lookup(dict, key, "s", &value)) return NULL;
+    return value;
+}
+
 /** g_variant_lookup() of a string in an a{sv} dictionary (GApplication's platform data); a new
  *  string to g_free, or NULL when absent. */
 static inline gchar *tandem_variant_lookup_string(GVariant *dictionary, const char *key) {

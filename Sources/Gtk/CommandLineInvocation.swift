@@ -59,6 +59,16 @@ public final class CommandLineInvocation: Object {
         return tandem_variant_dict_lookup_flag(dict, name) != 0
     }
 
+    /// The value of the string option `--NAME`, or nil when it was not given; a value that is
+    /// not UTF-8 is given as nil too, with `valid` false.
+    public func string(_ name: String) -> (value: String?, valid: Bool) {
+        guard let dict = g_application_command_line_get_options_dict(commandLine),
+              let raw = tandem_variant_dict_lookup_string(dict, name) else { return (nil, true) }
+        defer { g_free(raw) }
+        guard let text = String(validatingCString: raw) else { return (nil, false) }
+        return (text, true)
+    }
+
     /// Reads the launching process's standard input to its end (`tandem -`, as gedit reads a
     /// pipe) on a thread of its own: a pipe may take its time, or never end. `done` gets the
     /// bytes, or nil when there is no input to read (none passed, or more than `limit` bytes).
@@ -84,6 +94,9 @@ public final class CommandLineInvocation: Object {
         let stream: UnsafeMutablePointer<GInputStream>
         init(_ stream: UnsafeMutablePointer<GInputStream>) { self.stream = stream }
     }
+
+    /// The launcher's exit status, for a request answered after the handler returned.
+    public func setExitStatus(_ status: Int32) { g_application_command_line_set_exit_status(commandLine, status) }
 
     /// Writes `text` to the launching process's stderr.
     public func printError(_ text: String) { tandem_command_line_printerr(commandLine, text) }

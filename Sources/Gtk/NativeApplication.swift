@@ -47,6 +47,12 @@ public final class NativeApplication: Object {
         g_application_add_main_option(gApplication, name, shortChar, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, description, nil)
     }
 
+    /// Declares a `--NAME VALUE` option taking a string that `--help` lists (with `placeholder`
+    /// for the value) and the primary instance receives.
+    public func addStringOption(_ name: String, placeholder: String, description: String) {
+        g_application_add_main_option(gApplication, name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_STRING, description, placeholder)
+    }
+
     /// The text after the program name in `--help`'s usage line, and the paragraph under it.
     public func setUsage(parameters: String, summary: String) {
         g_application_set_option_context_parameter_string(gApplication, parameters)

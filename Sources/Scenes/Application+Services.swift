@@ -45,10 +45,13 @@ extension Application {
     }
 
     /// Describes the command line for `--help`: what follows the program name, a summary, and
-    /// boolean flags (name, description) the primary instance receives.
-    public func describeCommandLine(parameters: String, summary: String, flags: [(name: String, description: String)]) {
+    /// boolean flags (name, description) and options with a string value (name, the value's
+    /// placeholder, description) the primary instance receives.
+    public func describeCommandLine(parameters: String, summary: String, flags: [(name: String, description: String)],
+                                    options: [(name: String, placeholder: String, description: String)] = []) {
         native.setUsage(parameters: parameters, summary: summary)
         for flag in flags { native.addFlag(flag.name, description: flag.description) }
+        for option in options { native.addStringOption(option.name, placeholder: option.placeholder, description: option.description) }
     }
 
     /// Runs in the launching process before its command line is forwarded; `handler` sees the

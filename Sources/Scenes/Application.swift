@@ -11,13 +11,28 @@ public final class Application {
     /// Where sessions and their records are kept across launches (nil: nowhere).
     public let sessionStore: SessionStore?
     /// Sessions that exist now, with or without a window, in window order.
-    public private(set) var openSessions: [SceneSession] = []
+    public internal(set) var openSessions: [SceneSession] = []
     /// Sessions whose window the user closed while others stayed, most recent first (at most 10).
-    public private(set) var recentlyClosedSessions: [SceneSession] = []
+    public internal(set) var recentlyClosedSessions: [SceneSession] = []
     /// How many closed sessions are kept for "Reopen Closed Window".
     public static let recentlyClosedLimit = 10
     /// Scenes with a window, oldest first.
     public private(set) var connectedScenes: [WindowScene] = []
+    /// Named sessions open in this process (nil: the default one), in the order they opened:
+    /// their scene sessions are in `openSessions`, and their indexes are written as they change.
+    public internal(set) var openSessionNames: [SessionName?] = []
+    /// The named session a new window joins when no neighbour says otherwise: the one used last.
+    public var currentSessionName: SessionName?
+    /// The sessions open when the last run wrote its index, read at launch (nil: the default one).
+    public internal(set) var sessionNamesOpenLastRun: [SessionName?] = [nil]
+    /// The default session's windows as the last run left them, untouched while it is not open.
+    var dormantDefaultSessions: [UUID] = []
+    /// Each open named session's index as last written, so unchanged ones are not written again.
+    var writtenNamedIndexes: [SessionName: [UUID]] = [:]
+    /// Named sessions whose windows are closing to stay in them (Switch): not "recently closed".
+    var sessionNamesClosing: Set<SessionName?> = []
+    /// Named sessions deleted in this run: their windows, recently closed, come back together.
+    var deletedSessionNames: Set<SessionName> = []
     /// True once a quit was requested: closing windows then keeps their sessions.
     public private(set) var isTerminating = false
     /// GLib's memory monitor, made once the first windows are up (it asks D-Bus for a daemon).
@@ -88,7 +103,12 @@ public final class Application {
             scene.window.present()
             return scene
         }
+        let isNew = session == nil
         let session = session ?? SceneSession(role: role)
+        // A new window joins its neighbour's named session, else the current one; a closed
+        // window coming back joins its own, which opens if it is not (its other windows unshown).
+        if isNew { session.sessionName = neighbour?.session.sessionName ?? currentSessionName }
+        if !openSessions.contains(session) { openSessionSet(session.sessionName) }
         let configuration = configuration ?? delegate.application(self, configurationForConnecting: session, options: options)
         session.configuration = configuration
         recentlyClosedSessions.removeAll { $0 === session }
@@ -191,6 +211,10 @@ public final class Application {
     /// `first` (the most recently closed) and the sessions closed with it, tabs of one window:
     /// they are next in line in `recentlyClosedSessions`, so Reopen Closed Window brings it whole.
     public func sessionsClosed(with first: SceneSession) -> [SceneSession] {
+        if let name = first.sessionName, deletedSessionNames.contains(name), !openSessionNames.contains(name) {
+            // A deleted session comes back whole: every window it had.
+            return Array(recentlyClosedSessions.prefix { $0.sessionName == name })
+        }
         guard let group = first.stateRestorationRecord?.tab?.group else { return [first] }
         return Array(recentlyClosedSessions.prefix { $0.stateRestorationRecord?.tab?.group == group })
     }
@@ -232,7 +256,14 @@ public final class Application {
         scene.session.scene = nil
         // Closing one window among others sends its session to "recently closed"; closing the
         // last one (or quitting) keeps every session for the next launch.
-        if !isTerminating && !connectedScenes.isEmpty {
+        let name = scene.session.sessionName
+        if sessionNamesClosing.contains(name) {
+            // Switched away from: the window stays in its session, to come back with it.
+        } else if !isTerminating && !connectedScenes.isEmpty && openSessionNames.count > 1
+                    && !connectedScenes.contains(where: { $0.session.sessionName == name }) {
+            // The last window of one session among others: that session closes as the app would.
+            closeSessionSet(name)
+        } else if !isTerminating && !connectedScenes.isEmpty {
             openSessions.removeAll { $0 === scene.session }
             recentlyClosedSessions.insert(scene.session, at: 0)
             if recentlyClosedSessions.count > Self.recentlyClosedLimit {
@@ -244,8 +275,8 @@ public final class Application {
 
     /// Writes a session's record as soon as the scene leaves one (so a crash loses little).
     func sessionDidUpdateRecord(_ session: SceneSession) {
-        sessionStore?.save(SavedSession(id: session.persistentIdentifier, role: session.role,
-                                        userInfo: session.userInfo, record: session.stateRestorationRecord))
+        sessionStore?.save(SavedSession(id: session.persistentIdentifier, role: session.role, userInfo: session.userInfo,
+                                        record: session.stateRestorationRecord, sessionName: session.sessionName?.text))
     }
 
     // MARK: Persistence
@@ -258,22 +289,28 @@ public final class Application {
         watchMemoryAfterLaunch()
     }
 
-    /// Reads sessions back at launch; returns the discards a crash interrupted.
+    /// Reads the index back at launch (the open sessions' windows are read as each session
+    /// opens, `openSessionSet`); returns the discards a crash interrupted.
     private func readSessions() -> [SceneSession] {
         guard let store = sessionStore else { return [] }
         let index = store.loadIndex()
-        func session(_ id: UUID) -> SceneSession? {
-            guard let saved = store.loadSession(id) else { return nil }
-            let session = SceneSession(persistentIdentifier: id, role: saved.role)
-            session.userInfo = saved.userInfo
-            session.stateRestorationRecord = saved.record?.sanitized
-            return session
-        }
         var seen = Set<UUID>()
-        openSessions = index.open.filter { seen.insert($0).inserted }.compactMap(session)
-        recentlyClosedSessions = Array(index.recentlyClosed.filter { seen.insert($0).inserted }.compactMap(session)
+        dormantDefaultSessions = index.open.filter { seen.insert($0).inserted }
+        sessionNamesOpenLastRun = (index.defaultIsOpen ?? true ? [nil] : [])
+            + (index.openNamed ?? []).compactMap { SessionName($0) }.map { Optional($0) }
+        recentlyClosedSessions = Array(index.recentlyClosed.filter { seen.insert($0).inserted }.compactMap(readSession)
             .prefix(Self.recentlyClosedLimit))
-        return index.pendingDiscards.map { id in session(id) ?? SceneSession(persistentIdentifier: id, role: "editor") }
+        return index.pendingDiscards.map { id in readSession(id) ?? SceneSession(persistentIdentifier: id, role: "editor") }
+    }
+
+    /// Scene session `id` as its file keeps it, or nil (said) when it cannot be read.
+    func readSession(_ id: UUID) -> SceneSession? {
+        guard let saved = sessionStore?.loadSession(id) else { return nil }
+        let session = SceneSession(persistentIdentifier: id, role: saved.role)
+        session.userInfo = saved.userInfo
+        session.stateRestorationRecord = saved.record?.sanitized
+        session.sessionName = saved.sessionName.flatMap { SessionName($0) }
+        return session
     }
 
     private func finishDiscards(_ sessions: [SceneSession]) {
@@ -302,9 +339,28 @@ public final class Application {
         saveIndex()
     }
 
-    private func saveIndex() {
-        sessionStore?.saveIndex(SessionIndex(open: openSessions.map(\.persistentIdentifier),
-                                             recentlyClosed: recentlyClosedSessions.map(\.persistentIdentifier),
-                                             pendingDiscards: Array(pendingDiscards)))
+    /// Writes the default index (the default session's windows, the closed ones, the discards
+    /// under way, which sessions are open) and each open named session's index that changed.
+    func saveIndex() {
+        guard let store = sessionStore else { return }
+        // Before the first session opens (startup), the last run's choice stands.
+        let open = openSessionNames.isEmpty ? sessionNamesOpenLastRun : openSessionNames
+        let defaultIsOpen = openSessionNames.contains(nil)
+        let defaultSessions = defaultIsOpen ? sessions(in: nil) : dormantDefaultSessions
+        store.saveIndex(SessionIndex(open: defaultSessions,
+                                     recentlyClosed: recentlyClosedSessions.map(\.persistentIdentifier),
+                                     pendingDiscards: Array(pendingDiscards),
+                                     openNamed: open.compactMap { $0?.text }, defaultIsOpen: open.contains(nil)))
+        for case let name? in openSessionNames {
+            let ids = sessions(in: name)
+            guard writtenNamedIndexes[name] != ids else { continue }
+            store.saveNamedIndex(name, open: ids)
+            writtenNamedIndexes[name] = ids
+        }
+    }
+
+    /// The open scene sessions of session `name`, in window order.
+    func sessions(in name: SessionName?) -> [UUID] {
+        openSessions.filter { $0.sessionName == name }.map(\.persistentIdentifier)
     }
 }

@@ -13,10 +13,12 @@ public struct SavedSession: Codable, Sendable, Equatable {
     public var userInfo: [String: String]
     /// The last record the scene left.
     public var record: RestorationRecord?
+    /// The named session the window belongs to (absent: the default one).
+    public var sessionName: String?
 
     /// Creates a saved form of a session.
-    public init(id: UUID, role: String, userInfo: [String: String] = [:], record: RestorationRecord? = nil) {
-        self.id = id; self.role = role; self.userInfo = userInfo; self.record = record
+    public init(id: UUID, role: String, userInfo: [String: String] = [:], record: RestorationRecord? = nil, sessionName: String? = nil) {
+        self.id = id; self.role = role; self.userInfo = userInfo; self.record = record; self.sessionName = sessionName
     }
 }
 
@@ -29,4 +31,9 @@ struct SessionIndex: Codable, Sendable, Equatable {
     var recentlyClosed: [UUID] = []
     /// Discards begun but maybe not finished (a crash in between): delivered at the next launch.
     var pendingDiscards: [UUID] = []
+    /// The named sessions open when this was written, in the order they were opened (absent in
+    /// files from before named sessions: none).
+    var openNamed: [String]?
+    /// Whether the default session (`open`) was open then; absent: it was.
+    var defaultIsOpen: Bool?
 }

@@ -11,6 +11,8 @@ public final class SceneSession: Hashable {
     public internal(set) var configuration: SceneConfiguration?
     /// The record the scene last left behind, used to restore it.
     public var stateRestorationRecord: RestorationRecord?
+    /// The named session the window belongs to (nil: the default one).
+    public internal(set) var sessionName: SessionName?
     /// Small facts the app wants kept with the session.
     public var userInfo: [String: String] = [:]
     /// The connected scene, or nil while the session has no window.

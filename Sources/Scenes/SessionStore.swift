@@ -16,7 +16,7 @@ public final class SessionStore {
     public let folder: String
     /// Largest session file read; anything bigger is not a record we wrote.
     static let maximumFileSize = 1 << 20
-    private var usable: Bool
+    private(set) var usable: Bool
     /// Writes reach the disk in order on this queue: the main thread only encodes, so a launch's
     /// first records (one per window, each fsynced twice) never hold up the first frame.
     private let writes = DispatchQueue(label: "tandem.session-store", qos: .userInitiated)
@@ -93,7 +93,7 @@ public final class SessionStore {
 
     /// Reads one of our files without following links or blocking on FIFOs and devices; a file
     /// with a write on its way is what that write will put there.
-    private func readStateFile(_ path: String, what: String) -> Data? {
+    func readStateFile(_ path: String, what: String) -> Data? {
         if let asked = unwritten[path] { return asked.data }
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
@@ -136,12 +136,23 @@ public final class SessionStore {
     /// Deletes one session's file.
     public func deleteSession(_ id: UUID) {
         guard usable else { return }
-        let path = sessionPath(id)
+        remove(sessionPath(id))
+    }
+
+    /// Deletes one of the store's files, in order with the writes.
+    func remove(_ path: String) {
         let done = noteUnwritten(nil, at: path)
         writes.async {
             _ = unlink(path)
             done()
         }
+    }
+
+    /// What `path` will hold once the writes asked for are done: nil when none is on its way,
+    /// .some(nil) when it is being deleted.
+    func unwrittenData(at path: String) -> Data?? {
+        guard let asked = unwritten[path] else { return nil }
+        return .some(asked.data)
     }
 
     /// Notes what `path` is about to hold; the closure returned, called on the queue once it
@@ -159,7 +170,7 @@ public final class SessionStore {
         }
     }
 
-    private func write<T: Encodable>(_ value: T, to path: String) {
+    func write<T: Encodable>(_ value: T, to path: String) {
         guard usable else { return }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

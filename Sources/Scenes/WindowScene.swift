@@ -69,6 +69,11 @@ public final class WindowScene {
     func moved(to group: WindowTabGroup) {
         tabGroup = group
         window = group.window
+        // A tab dragged into a window of another named session joins that session.
+        if let other = group.scenes.first(where: { $0 !== self }), other.session.sessionName != session.sessionName {
+            session.sessionName = other.session.sessionName
+            application.tabsDidChange(in: group)
+        }
     }
 
     /// Where the scene's tab is: its side of the window (0: left), its place among that side's

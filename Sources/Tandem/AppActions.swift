@@ -23,6 +23,10 @@ enum AppActions {
             }
         }
         application.addAction("reopen-closed-window") { [weak appDelegate] in appDelegate?.reopenClosedWindow() }
+        application.addAction("open-session-beside", performWithString: { [weak appDelegate] target in
+            guard let name = SessionSwitcher.session(target) else { return }
+            appDelegate?.sessions.openBeside(name)
+        })
         application.addAction("shortcuts") { [weak application] in
             ShortcutsWindow.present(over: application?.connectedScenes.last?.dialogParent)
         }

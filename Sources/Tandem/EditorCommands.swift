@@ -65,6 +65,7 @@ final class EditorCommands {
             if number == 9 { scene.selectTab(at: Int.max) } else { scene.selectTab(at: number - 1) }
         })
         installFormatActions()
+        installSessionActions()
         // A check in the menu: on or off as the view is (spelling also turns on by itself
         // once a prose file's text arrives, so the mark is set again as the menu opens).
         scene?.addAction("check-spelling", isOn: ui.textView.checksSpelling) { [weak self] in
@@ -101,9 +102,35 @@ final class EditorCommands {
         }
     }
 
+    /// The Sessions submenu: the window's own session marked, the others to switch to; a new
+    /// one; renaming and deleting the window's session (the default one has no name to change).
+    private func installSessionActions() {
+        guard let scene else { return }
+        scene.addAction("session", chosen: SessionSwitcher.target(scene.session.sessionName)) { [weak self] target in
+            guard let self, let scene = self.scene, let name = SessionSwitcher.session(target) else { return }
+            self.environment.host?.sessions.switchSession(of: scene, to: name)
+        }
+        let commands: [(String, @MainActor (SessionSwitcher, WindowScene) -> Void)] = [
+            ("new-session", { $0.newSession(from: $1) }),
+            ("rename-session", { $0.renameSession(of: $1) }),
+            ("delete-session", { $0.deleteSession(of: $1) }),
+        ]
+        for (name, perform) in commands {
+            scene.addAction(name) { [weak self] in
+                guard let self, let scene = self.scene, let sessions = self.environment.host?.sessions else { return }
+                perform(sessions, scene)
+            }
+        }
+    }
+
     /// The window menu's check marks as the view is now.
     private func showMenuState() {
         scene?.setAction("check-spelling", isOn: ui.textView.checksSpelling)
+        guard let scene else { return }
+        // The window's session may have been renamed, or the tab moved into another's window.
+        scene.setAction("session", chosen: SessionSwitcher.target(scene.session.sessionName))
+        scene.setAction("rename-session", enabled: scene.session.sessionName != nil)
+        scene.setAction("delete-session", enabled: scene.session.sessionName != nil)
     }
 
     private func indent(spaces: Int?) {

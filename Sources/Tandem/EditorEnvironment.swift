@@ -30,6 +30,8 @@ protocol EditorHost: AnyObject {
     var windowsMenu: Menu { get }
     /// A window's menu is opening: the Windows section is brought up to date.
     func windowsMenuWillOpen()
+    /// The Sessions submenu (its lists, one model for all) and its commands.
+    var sessions: SessionSwitcher { get }
     /// The window of `session` is called `title` in `folder` now (the Windows list follows).
     func windowRetitled(_ session: SceneSession, title: String, folder: String?)
     /// The window of `session` became the active one.

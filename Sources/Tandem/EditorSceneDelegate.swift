@@ -46,7 +46,7 @@ final class EditorSceneDelegate: SceneDelegate {
     func scene(_ scene: WindowScene, willConnectTo session: SceneSession, options: ConnectionOptions) {
         self.scene = scene
         windowNumber = environment.host?.windowNumber(for: document) ?? 1
-        let ui = EditorWindow(in: scene, windows: environment.host?.windowsMenu)
+        let ui = EditorWindow(in: scene, windows: environment.host?.windowsMenu, sessions: environment.host?.sessions)
         scene.tabCloseName = localized("Close Tab")
         // One checker per document: loaded once, one language in all its windows.
         if let group = environment.host?.spellingGroup(for: document) { ui.textView.spellingGroup = group }

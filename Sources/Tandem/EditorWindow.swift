@@ -61,7 +61,7 @@ final class EditorWindow {
 
     /// Builds the content of `scene` (its tab's page and title bar); `windows` is the shared
     /// list of every window, shown in the menu after "Switch to Window…".
-    init(in scene: WindowScene, windows: Menu?) {
+    init(in scene: WindowScene, windows: Menu?, sessions: SessionSwitcher?) {
         textView = SourceView(buffer: buffer)
         caretPosition = CaretPosition(buffer: buffer)
         textView.setAccessibleName(localized("Document text"))
@@ -69,6 +69,10 @@ final class EditorWindow {
 
         headerBar = builder.headerBar("header-bar")
         if let windows { builder.menu("windows-section").appendSection(windows) }
+        if let sessions {
+            builder.menu("sessions-list").appendSection(sessions.list)
+            builder.menu("sessions-beside").appendSection(sessions.beside)
+        }
         menuButton = builder.menuButton("menu-button", menu: builder.menu("window-menu"))
         headerBar.packEnd(caretPosition.button)
         // A window of one tab has no strip: its tab is dragged to another window by this handle.

@@ -22,14 +22,22 @@ final class SessionRestorer {
     private var application: Application? { appDelegate.application }
     private var store: DocumentStore { appDelegate.store }
 
-    /// At the first launch of this process, brings back the windows of the last run; the
-    /// returned sentence names those that could not come back.
-    func restoreOnce() -> String? {
-        guard !restored, let application else { return nil }
+    /// Whether a launch has brought windows back yet (`restore`).
+    var hasRestored: Bool { restored }
+
+    /// Opens the named sessions `names` (nil: the default one) and brings back their windows
+    /// not shown yet; the first call is the launch's (the preference not to bring windows back
+    /// applies there). The returned sentence names the windows that could not come back.
+    func restore(_ names: [SessionName?]) -> String? {
+        guard let application else { return nil }
+        restoringAtLaunch = !restored
         restored = true
-        restoringAtLaunch = true
         defer { restoringAtLaunch = false }
-        let lost = application.unattachedSessions.compactMap { reconnect($0) }
+        var lost: [String] = []
+        for name in names {
+            application.openSessionSet(name)
+            lost += application.unattachedSessions(in: name).compactMap { reconnect($0) }
+        }
         guard !lost.isEmpty else { return nil }
         return localized("Some windows could not come back: their files are gone and had no unsaved text (%1).", lost.joined(separator: ", "))
     }

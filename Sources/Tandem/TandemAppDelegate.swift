@@ -8,7 +8,7 @@ import Scenes
 /// Tandem's application delegate: the command line, app-wide actions, and which window shows what.
 @MainActor
 final class TandemAppDelegate: ApplicationDelegate, EditorHost {
-    private(set) weak var application: Application?
+    weak var application: Application?
     /// The one source of truth for every document's text.
     let store = DocumentStore()
     /// The editor preferences, applied live to every window.
@@ -17,8 +17,10 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     private lazy var places = RecentPlaces(folder: application?.sessionStore?.folder)
     /// The delegate of every editor window now open, by session.
     private var editors: [SceneSession: EditorSceneDelegate] = [:]
-    private lazy var restorer = SessionRestorer(appDelegate: self)
-    private var waiters = LaunchWaiters()
+    lazy var restorer = SessionRestorer(appDelegate: self)
+    /// The Sessions submenu and what it does.
+    private(set) lazy var sessions = SessionSwitcher(appDelegate: self)
+    var waiters = LaunchWaiters()
     /// Every editor window by title and folder: the menu's Windows section and the switcher.
     let windows = WindowList()
 
@@ -29,8 +31,14 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
             summary: localized("Open plain-text files in Tandem. A second launch hands its files to the running instance."),
             flags: [("new-window", localized("Open the files in new windows even if they are already shown")),
                     ("wait", localized("Return only when the windows of the files are closed (for EDITOR and git)")),
-                    ("version", localized("Print the version and exit"))])
+                    ("version", localized("Print the version and exit")),
+                    ("list-sessions", localized("Print the names of the sessions kept, one a line, and exit"))],
+            options: [("session", localized("NAME"), localized("Open the files in the named session, bringing back its windows (a new name starts one)"))])
         application.answerLocally { flag in
+            if flag("list-sessions") {
+                for name in SessionStore.sessionNames() { print(name.text) }
+                return 0
+            }
             guard flag("version") else { return nil }
             print("tandem \(TandemVersion.string)")
             return 0
@@ -53,33 +61,9 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         updateAppActions()
     }
 
-    func application(_ application: Application, didReceive commandLine: CommandLineInvocation) -> Int32 {
-        self.application = application
-        guard let workingDirectory = commandLine.workingDirectory else {
-            commandLine.printError("tandem: " + localized("the working directory is not valid UTF-8.") + "\n")
-            return 1
-        }
-        let request = LaunchArguments.parse(Array(commandLine.arguments.dropFirst()), workingDirectory: workingDirectory)
-        let waits = commandLine.flag("wait")
-        let windowsBefore = application.connectedScenes.count
-        // `tandem --wait` that starts Tandem (an EDITOR run) shows only its files, so closing them
-        // ends it; the last session's windows stay stored and come back at the next launch.
-        let restoredNotice = waits && !commandLine.isRemote ? nil : restorer.restoreOnce()
-        let restoredSome = application.connectedScenes.count > windowsBefore
-        let result = open(request.files, forceNewWindow: commandLine.flag("new-window"),
-                          openUntitledIfNothing: !restoredSome && !request.readsStandardInput,
-                          problems: request.problems, fromCommandLine: true)
-        if request.readsStandardInput { openStandardInput(of: commandLine) }
-        if let restoredNotice, let first = application.connectedScenes.first { editor(of: first)?.showNotices([restoredNotice]) }
-        let problems = result.problems
-        for problem in problems { commandLine.printError("tandem: \(problem)\n") }
-        if waits { waiters.hold(commandLine, until: result.scenes.map(\.session)) }
-        return problems.isEmpty ? 0 : 1
-    }
-
     /// `tandem -`: the launcher's standard input, read to its end, in a new untitled window
     /// (as gedit does with a pipe); what cannot be read as text is said in that window.
-    private func openStandardInput(of commandLine: CommandLineInvocation) {
+    func openStandardInput(of commandLine: CommandLineInvocation) {
         // The process must not end while the pipe is read, though no window is open yet.
         let release = application?.keepRunning()
         commandLine.readStandardInput(limit: Int(clamping: preferences.maximumFileSize)) { [weak self] bytes in
@@ -166,13 +150,22 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
 
     var windowsMenu: Menu { windows.menu }
 
-    func windowsMenuWillOpen() { windows.menuWillOpen() }
+    func windowsMenuWillOpen() {
+        windows.menuWillOpen()
+        sessions.menuWillOpen()
+    }
+
+    /// Opens the named sessions `names` and brings back their windows (`SessionRestorer.restore`).
+    func restoreSessions(_ names: [SessionName?]) -> String? { restorer.restore(names) }
 
     func windowRetitled(_ session: SceneSession, title: String, folder: String?) {
         windows.windowRetitled(session, title: title, folder: folder)
     }
 
-    func windowBecameActive(_ session: SceneSession) { windows.windowBecameActive(session) }
+    func windowBecameActive(_ session: SceneSession) {
+        windows.windowBecameActive(session)
+        application?.currentSessionName = session.sessionName
+    }
 
     func chooseWindow(forTabOf scene: WindowScene) {
         windows.presentMoveChooser(for: scene) { [weak scene] target in
@@ -257,12 +250,18 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     }
 
     /// The scene of the window used last (where files open as tabs), if one is open.
+    /// The scene of the window used last in the current named session (where files open as
+    /// tabs), if one is open.
     var lastUsedScene: WindowScene? {
-        windows.mostRecentlyActive?.scene ?? application?.connectedScenes.last
+        guard let application else { return nil }
+        let current = application.currentSessionName
+        return windows.mostRecentlyActive(in: current)?.scene ?? application.connectedScenes(in: current).last
     }
 
-    /// The window already showing `document`, if any.
+    /// The window of the current named session already showing `document`, if any (a file open
+    /// in two sessions is one document with a window in each).
     func scene(showing document: Document) -> WindowScene? {
-        application?.connectedScenes.first { editor(of: $0)?.document === document }
+        guard let application else { return nil }
+        return application.connectedScenes(in: application.currentSessionName).first { editor(of: $0)?.document === document }
     }
 }

@@ -39,7 +39,9 @@ final class WindowList {
         while end < min(rows.count, wanted.count) - start, rows[rows.count - 1 - end] == wanted[wanted.count - 1 - end] { end += 1 }
         for index in stride(from: rows.count - end - 1, through: start, by: -1) { menu.remove(at: index) }
         for index in start..<(wanted.count - end) {
-            menu.insert(wanted[index].label, action: "app." + Self.showAction, target: wanted[index].id, at: index)
+            let isHeading = wanted[index].id.hasPrefix("session:")
+            menu.insert(wanted[index].label, action: isHeading ? "app.session-heading" : "app." + Self.showAction,
+                        target: wanted[index].id, at: index)
         }
         rows = wanted
     }
@@ -57,7 +59,20 @@ final class WindowList {
             }
         }
         var wanted: [(label: String, id: String)] = []
+        // With windows of several named sessions open, each session's windows come together
+        // under its name (a row that does nothing: its action does not exist, so it is greyed).
+        var sessions: [SessionName?] = []
+        for scenes in windows where !sessions.contains(scenes[0].session.sessionName) { sessions.append(scenes[0].session.sessionName) }
+        if sessions.count > 1 {
+            windows = sessions.flatMap { name in windows.filter { $0[0].session.sessionName == name } }
+        }
+        var heading: SessionName?? = .none
         for scenes in windows {
+            if sessions.count > 1, heading != .some(scenes[0].session.sessionName) {
+                heading = .some(scenes[0].session.sessionName)
+                wanted.append((SessionSwitcher.label(scenes[0].session.sessionName).replacing("_", with: "__"),
+                               "session:" + SessionSwitcher.target(scenes[0].session.sessionName)))
+            }
             let shown = recent.lazy.compactMap { session in scenes.first { $0.session === session } }.first ?? scenes[0]
             wanted.append((label(of: shown.session, withFolder: true), shown.session.persistentIdentifier.uuidString))
             let others = scenes.filter { $0 !== shown }.sorted { a, b in
@@ -85,6 +100,9 @@ final class WindowList {
 
     /// The window that was active last, while it is open.
     var mostRecentlyActive: SceneSession? { recent.first { $0.scene != nil } }
+
+    /// The window of named session `name` that was active last, while it is open.
+    func mostRecentlyActive(in name: SessionName?) -> SceneSession? { recent.first { $0.scene != nil && $0.sessionName == name } }
 
     /// A window closed: it leaves the switcher, and the menu as it next opens.
     func windowClosed(_ session: SceneSession) {

@@ -7,6 +7,7 @@ RemoteDesktop API (wayland_input.py) and windows are found by their titles over 
 that are X11 by nature (the pointer, window geometry, minimizing through the window manager,
 X window ids) are marked `x11_only` with the reason, and are not run there.
 """
+import json
 import os
 import re
 import signal
@@ -237,12 +238,14 @@ class Tandem:
         frame = self.frame(title)
         return [l.name for l in self.find(frame, "label")] if frame else []
 
-    def activate_action(self, name, window=None):
+    def activate_action(self, name, window=None, target=None):
         """Activates an app action ("about") or, with `window` (GtkApplicationWindow id, from 1),
-        a window action ("new-window-on-document"), as a menu item would, over GApplication's D-Bus API."""
+        a window action ("new-window-on-document"), as a menu item would, over GApplication's D-Bus API;
+        `target`, a string, is the item's target ("win.session('Work')")."""
         path = "/io/github/tandemedit/Tandem" + (f"/window/{window}" if window else "")
+        parameter = "[]" if target is None else "[<%s>]" % json.dumps(target)
         subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem", "--object-path", path,
-                        "--method", "org.gtk.Actions.Activate", name, "[]", "{}"], check=True, capture_output=True)
+                        "--method", "org.gtk.Actions.Activate", name, parameter, "{}"], check=True, capture_output=True)
 
     def wait_save_question(self):
         """Waits for the "Save changes … before closing?" dialog."""

@@ -1,0 +1,84 @@
+import Gtk
+import Localization
+import Scenes
+
+/// A `tandem …` command line received by the primary instance: the session it names, the
+/// windows it brings back, the files it opens.
+extension TandemAppDelegate {
+    func application(_ application: Application, didReceive commandLine: CommandLineInvocation) -> Int32 {
+        self.application = application
+        guard let workingDirectory = commandLine.workingDirectory else {
+            commandLine.printError("tandem: " + localized("the working directory is not valid UTF-8.") + "\n")
+            return 1
+        }
+        let request = LaunchArguments.parse(Array(commandLine.arguments.dropFirst()), workingDirectory: workingDirectory)
+        guard let named = namedSession(of: commandLine) else { return 2 }
+        // Windows closed a moment ago (a session switched away from) come back from all of their
+        // journals: the request waits for the last records to be on disk, the loop running, and
+        // the launcher for its exit status. Nothing pending: it runs now.
+        var status: Int32 = 0
+        var returned = false
+        store.whenJournalsWritten { [weak self] in
+            guard let self, let application = self.application else { return }
+            status = self.open(request, named: named, for: commandLine, in: application)
+            if returned { commandLine.setExitStatus(status) }
+        }
+        returned = true
+        return status
+    }
+
+    private func open(_ request: LaunchArguments, named: SessionName?, for commandLine: CommandLineInvocation,
+                      in application: Application) -> Int32 {
+        let waits = commandLine.flag("wait")
+        let windowsBefore = application.connectedScenes.count
+        // `tandem --wait` that starts Tandem (an EDITOR run) shows only its files, so closing them
+        // ends it; the last session's windows stay stored and come back at the next launch.
+        let restoredNotice: String?
+        if waits && !commandLine.isRemote {
+            restoredNotice = nil
+            application.currentSessionName = named
+        } else {
+            // `--session NAME` opens that session; a plain launch brings back every session open
+            // when the last run ended, and its files go to the one used last.
+            let names: [SessionName?] = named.map { [$0] } ?? (restorer.hasRestored ? [] : application.sessionNamesOpenLastRun)
+            restoredNotice = restorer.restore(names)
+            if let named {
+                application.currentSessionName = named
+            } else if windowsBefore == 0 {
+                application.currentSessionName = application.connectedScenes.last?.session.sessionName ?? names.last ?? nil
+            }
+        }
+        var restoredSome = application.connectedScenes.count > windowsBefore
+        if named != nil, request.files.isEmpty, !restoredSome, let shown = lastUsedScene {
+            // The session named is open already: its window comes forward.
+            shown.presentWindow()
+            restoredSome = true
+        }
+        let result = open(request.files, forceNewWindow: commandLine.flag("new-window"),
+                          openUntitledIfNothing: !restoredSome && !request.readsStandardInput,
+                          problems: request.problems, fromCommandLine: true)
+        if request.readsStandardInput { openStandardInput(of: commandLine) }
+        if let restoredNotice, let first = application.connectedScenes.first { editor(of: first)?.showNotices([restoredNotice]) }
+        let problems = result.problems
+        for problem in problems { commandLine.printError("tandem: \(problem)\n") }
+        if waits { waiters.hold(commandLine, until: result.scenes.map(\.session)) }
+        return problems.isEmpty ? 0 : 1
+    }
+
+    /// The session `--session` names: .some(nil) when none is named (the current one is used),
+    /// nil when the name cannot be one (said on the launcher's stderr).
+    private func namedSession(of commandLine: CommandLineInvocation) -> SessionName?? {
+        let (given, valid) = commandLine.string("session")
+        guard valid else {
+            commandLine.printError("tandem: " + localized("the session name is not valid UTF-8 text.") + "\n")
+            return nil
+        }
+        guard let given else { return .some(nil) }
+        var problem = ""
+        guard let name = SessionName(given, problem: { problem = $0 }) else {
+            commandLine.printError("tandem: \(problem)\n")
+            return nil
+        }
+        return .some(name)
+    }
+}

@@ -1,0 +1,124 @@
+"""Named sessions: sets of windows kept under a name, opened by name, side by side."""
+import json
+import signal
+
+from conftest import wait_for
+
+
+def test_two_sessions_come_back_each_by_its_name(tandem, tmp_path):
+    (tmp_path / "work.txt").write_text("work\n")
+    (tmp_path / "notes.txt").write_text("notes\n")
+    tandem.start("--session", "Work", "work.txt")
+    tandem.wait_title("work.txt")
+    assert tandem.launch("--session", "Notes", "notes.txt").returncode == 0
+    tandem.wait_title("notes.txt")
+    tandem.type("work.txt", "W ")
+    tandem.type("notes.txt", "N ")
+    wait_for("both typed in", lambda: tandem.titles() == ["• notes.txt", "• work.txt"])
+    listed = tandem.launch("--list-sessions")
+    assert listed.returncode == 0 and listed.stdout.splitlines() == ["Notes", "Work"], listed
+
+    # Both were open when the app quit: a plain launch brings both back.
+    tandem.key("• work.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart()
+    wait_for("both sessions back", lambda: tandem.titles() == ["• notes.txt", "• work.txt"])
+    tandem.key("• work.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+
+    # By name: only that session's window, with its unsaved text.
+    tandem.restart("--session", "Work")
+    wait_for("Work's window", lambda: tandem.titles() == ["• work.txt"])
+    assert tandem.text_of("• work.txt") == "W work\n"
+    tandem.key("• work.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart("--session", "Notes")
+    wait_for("Notes's window", lambda: tandem.titles() == ["• notes.txt"])
+    assert tandem.text_of("• notes.txt") == "N notes\n"
+    # A name not seen before starts an empty session beside it.
+    assert tandem.launch("--session", "Fresh").returncode == 0
+    wait_for("an empty window", lambda: tandem.titles() == ["Untitled Document 1", "• notes.txt"])
+    assert tandem.launch("--list-sessions").stdout.splitlines() == ["Fresh", "Notes", "Work"]
+    # The session files hold ids only, private to the user.
+    folder = tandem.state_home / "tandem" / "sessions"
+    assert sorted(p.name for p in folder.iterdir()) == ["Fresh.json", "Notes.json", "Work.json"]
+    assert oct((folder / "Work.json").stat().st_mode & 0o777) == "0o600"
+    assert json.loads((folder / "Work.json").read_text())["name"] == "Work"
+
+
+def test_a_file_open_in_two_sessions_is_one_document(tandem, tmp_path):
+    (tmp_path / "shared.txt").write_text("shared\n")
+    tandem.start("--session", "A", "shared.txt")
+    tandem.wait_title("shared.txt")
+    assert tandem.launch("--session", "B", "shared.txt").returncode == 0
+    wait_for("a window in each session", lambda: len(tandem.frames()) == 2)
+    first, second = tandem.window_ids("shared.txt", 2)
+    tandem.send(first, "ctrl+End", text=" typed in A")  # the end of the last line
+    texts = lambda: [tandem.text_in(f).getText(0, -1) for f in tandem.frames()]
+    wait_for("both windows show it", lambda: texts() == ["shared typed in A\n"] * 2)
+    # One history: undo in B's window takes back what was typed in A's, in both.
+    tandem.send(second, "ctrl+z", "ctrl+z", "ctrl+z", "ctrl+z")
+    wait_for("one undo for both", lambda: texts() == ["shared\n"] * 2)
+
+
+def test_switch_rename_delete_and_reopen(tandem, tmp_path):
+    (tmp_path / "one.txt").write_text("one\n")
+    (tmp_path / "two.txt").write_text("two\n")
+    tandem.start("--session", "One", "one.txt")
+    tandem.wait_title("one.txt")
+    tandem.type("one.txt", "kept ")
+    wait_for("typed", lambda: tandem.titles() == ["• one.txt"])
+    # Switch to a session not open: its windows replace this one's, nothing asked.
+    assert tandem.launch("--session", "Two", "two.txt").returncode == 0
+    tandem.wait_title("two.txt")
+    tandem.key("two.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart("--session", "One")
+    wait_for("One back", lambda: tandem.titles() == ["• one.txt"])
+    tandem.activate_action("session", window=1, target="Two")
+    wait_for("Two in its place", lambda: tandem.titles() == ["two.txt"])
+    tandem.activate_action("session", window=2, target="One")
+    wait_for("One again, its unsaved text kept", lambda: tandem.titles() == ["• one.txt"])
+    assert tandem.text_of("• one.txt") == "kept one\n"
+
+    # Rename: the window goes on, the list and the file follow.
+    tandem.activate("• one.txt")
+    tandem.activate_action("rename-session", window=3)
+    dialog = wait_for("the name asked", lambda: next(
+        (f for f in tandem.app() if f is not None and "Rename Session" in tandem.labels_of_frame(f)), None))
+    field = wait_for("its field", lambda: next(iter(tandem.find(dialog, "text")), None))
+    assert field.queryText().getText(0, -1) == "One"
+    from conftest import press, write
+    press("ctrl+a")
+    write("Uno")
+    press("Return")
+    wait_for("renamed", lambda: tandem.launch("--list-sessions").stdout.splitlines() == ["Two", "Uno"])
+    assert tandem.titles() == ["• one.txt"]
+
+    # Delete: the windows go (the default session's come in their place), Reopen brings it back.
+    tandem.activate_action("delete-session", window=3)
+    question = wait_for("the delete question", lambda: next(
+        (f for f in tandem.app() if f is not None and "Delete the session" in " ".join(tandem.labels_of_frame(f))), None))
+    words = " ".join(tandem.labels_of_frame(question))
+    assert "Its window closes." in words and "One unsaved document" in words, words
+    press("Tab")  # from Cancel to Delete
+    press("Return")
+    wait_for("deleted", lambda: tandem.titles() == ["Untitled Document 1"])
+    assert tandem.launch("--list-sessions").stdout.splitlines() == ["Two"]
+    tandem.activate_action("reopen-closed-window")
+    wait_for("the session back", lambda: tandem.titles() == ["Untitled Document 1", "• one.txt"])
+    assert tandem.text_of("• one.txt") == "kept one\n"
+    assert tandem.launch("--list-sessions").stdout.splitlines() == ["Two", "Uno"]
+
+
+def test_a_damaged_session_is_said_and_set_aside(tandem, tmp_path):
+    folder = tandem.state_home / "tandem" / "sessions"
+    folder.mkdir(parents=True)
+    (folder / "Work.json").write_text("{ this is not json")
+    tandem.start("--session", "Work")
+    tandem.wait_title("Untitled Document 1")
+    stderr = wait_for("said on stderr", lambda: "damaged" in tandem.stderr_path.read_text() and tandem.stderr_path.read_text())
+    assert "Work" in stderr
+    assert (folder / "Work.json.damaged").read_text() == "{ this is not json"
+    bad = tandem.launch("--session", "  ")
+    assert bad.returncode != 0 and "name" in bad.stderr, bad

@@ -1,0 +1,158 @@
+import Foundation
+import Gtk
+import XCTest
+@testable import Scenes
+
+/// Named sessions: their names, their small indexes on disk, and sets of windows that open and
+/// close together beside the default one.
+final class NamedSessionTests: XCTestCase {
+    private var folder = ""
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "tandem-named-\(UUID().uuidString)/tandem"
+    }
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: (folder as NSString).deletingLastPathComponent)
+    }
+
+    func testNamesAreCheckedTrimmedAndMadeSafeFileNames() {
+        var problem = ""
+        XCTAssertNil(SessionName("   ", problem: { problem = $0 }))
+        XCTAssertTrue(problem.contains("name"), problem)
+        XCTAssertNil(SessionName("a\u{7}b"))
+        XCTAssertNil(SessionName(String(repeating: "x", count: SessionName.maximumLength + 1)))
+        XCTAssertEqual(SessionName("  Work  ")?.text, "Work")
+        for text in ["Work", "a/b", "../etc", ".hidden", "émigré 2", "100%", "x.json"] {
+            let name = SessionName(text)!
+            XCTAssertFalse(name.fileStem.contains("/"), text)
+            XCTAssertFalse(name.fileStem.contains("."), "no dot: never '..', never a hidden file (\(text))")
+            XCTAssertEqual(SessionName(fileStem: Substring(name.fileStem)), name, text)
+        }
+        XCTAssertNil(SessionName(fileStem: "%41"), "only the one stem a name makes stands for it ('A' is written as is)")
+        XCTAssertNil(SessionName(fileStem: "a%2"))
+        XCTAssertNil(SessionName(fileStem: "%FF"), "not UTF-8")
+    }
+
+    func testIndexesAreListedWithoutOpeningAndADamagedOneIsSetAside() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = SessionStore(folder: folder)
+            var warnings: [String] = []
+            store.warn = { warnings.append($0) }
+            let work = SessionName("Work")!, odd = SessionName("a/b c")!
+            let ids = [UUID(), UUID()]
+            store.saveNamedIndex(work, open: ids)
+            store.saveNamedIndex(odd, open: [])
+            XCTAssertEqual(store.loadNamedIndex(work), ids, "read back from what is on its way")
+            store.waitUntilWritten()
+            XCTAssertEqual(store.loadNamedIndex(work), ids)
+            XCTAssertEqual(SessionStore.sessionNames(in: folder), [odd, work])
+            XCTAssertNil(store.loadNamedIndex(SessionName("Other")!), "no such session")
+            XCTAssertTrue(store.hasNamedSession(work))
+            XCTAssertFalse(store.hasNamedSession(SessionName("Other")!))
+            var info = stat()
+            lstat(folder + "/sessions", &info)
+            XCTAssertEqual(info.st_mode & 0o777, 0o700)
+            lstat(folder + "/sessions/Work.json", &info)
+            XCTAssertEqual(info.st_mode & 0o777, 0o600)
+
+            // Damaged: said, kept aside, read as an empty session; the list no longer has it.
+            // (A store opened afresh: this one would read what it last asked to write.)
+            try Data("{ not json".utf8).write(to: URL(fileURLWithPath: folder + "/sessions/Work.json"))
+            let fresh = SessionStore(folder: folder)
+            fresh.warn = { warnings.append($0) }
+            XCTAssertEqual(fresh.loadNamedIndex(work), [])
+            XCTAssertEqual(warnings.count, 1)
+            XCTAssertTrue(warnings.first.map { $0.contains("Work") && $0.contains(".damaged") } ?? false, "\(warnings)")
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder + "/sessions/Work.json.damaged"))
+            XCTAssertEqual(SessionStore.sessionNames(in: folder), [odd])
+
+            // An index that names another session than its file is not trusted either.
+            try Data(#"{"version":1,"name":"Else","open":[]}"#.utf8).write(to: URL(fileURLWithPath: folder + "/sessions/Work.json"))
+            let again = SessionStore(folder: folder)
+            again.warn = { warnings.append($0) }
+            XCTAssertEqual(again.loadNamedIndex(work), [])
+            XCTAssertEqual(warnings.count, 2)
+            again.deleteNamedIndex(odd)
+            again.waitUntilWritten()
+            XCTAssertEqual(SessionStore.sessionNames(in: folder), [])
+        }
+    }
+
+    /// Windows of two sessions side by side; one session closed keeps its windows on disk while
+    /// the other goes on; a later launch reads only the sessions it opens.
+    func testSessionsOpenAndCloseTheirWindowsTogether() {
+        let folder = self.folder
+        MainActor.assumeIsolated {
+            guard MainLoop.initialize() else {
+                XCTFail("GTK could not open a display: run the tests under xvfb-run with openbox (see README).")
+                return
+            }
+            let store = SessionStore(folder: folder)
+            let appDelegate = RecordingAppDelegate()
+            let app = Application(id: "io.github.tandemedit.TandemNamedTest\(getpid())", delegate: appDelegate, sessionStore: store)
+            // Startup's work without registering a second GApplication on the bus in this process.
+            app.finishLaunching()
+            let work = SessionName("Work")!
+            app.openSessionSet(nil)
+            let plain = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "A")]))
+            XCTAssertNil(plain.session.sessionName)
+            XCTAssertTrue(app.openSessionSet(work))
+            XCTAssertFalse(app.openSessionSet(work), "open already")
+            app.currentSessionName = work
+            let w1 = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "W1")]))
+            let w2 = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "W2")]), asTabOf: plain)
+            XCTAssertEqual(w1.session.sessionName, work, "a new window joins the current session")
+            XCTAssertNil(w2.session.sessionName, "a tab joins its window's session")
+            XCTAssertEqual(app.connectedScenes(in: work).map(\.session), [w1.session])
+            let w3 = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "W3")]), asTabOf: w1)
+            XCTAssertEqual(w3.session.sessionName, work)
+            MainLoop.run(for: 0.5)  // the first records and the indexes are written once the loop is idle
+            XCTAssertEqual(store.loadNamedIndex(work), [w1.session.persistentIdentifier, w3.session.persistentIdentifier])
+            XCTAssertEqual(store.loadIndex().openNamed, ["Work"])
+
+            // Closing Work's window (both its tabs) asks nothing and keeps them in Work.
+            app.requestClose([w1, w3])
+            XCTAssertTrue(MainLoop.run(until: { w1.activationState == .disconnected && w3.activationState == .disconnected }, timeout: 10))
+            XCTAssertEqual(app.openSessionNames, [nil])
+            XCTAssertEqual(app.recentlyClosedSessions, [], "a session's windows closed with it are not 'recently closed'")
+            XCTAssertEqual(appDelegate.discarded, [])
+            XCTAssertEqual(store.loadNamedIndex(work), [w1.session.persistentIdentifier, w3.session.persistentIdentifier])
+            XCTAssertEqual(store.loadIndex().openNamed, [])
+            XCTAssertEqual(store.loadIndex().open, [plain.session.persistentIdentifier, w2.session.persistentIdentifier])
+            XCTAssertEqual(app.currentSessionName, nil, "the current session is one still open")
+
+            // Open again: its windows' sessions come back without windows, for the delegate to show.
+            XCTAssertTrue(app.openSessionSet(work))
+            XCTAssertEqual(app.unattachedSessions(in: work).map(\.persistentIdentifier),
+                           [w1.session.persistentIdentifier, w3.session.persistentIdentifier])
+            XCTAssertTrue(app.unattachedSessions(in: work).allSatisfy { $0.stateRestorationRecord != nil })
+            // The default session closes (Switch): Work alone is open, the default kept on disk.
+            app.requestSceneSessionActivation(app.unattachedSessions(in: work)[0],
+                                              options: ConnectionOptions(restorationRecord: app.unattachedSessions(in: work)[0].stateRestorationRecord))
+            app.closeSessionSet(nil)
+            XCTAssertTrue(MainLoop.run(until: { plain.activationState == .disconnected && w2.activationState == .disconnected }, timeout: 10))
+            XCTAssertEqual(app.openSessionNames, [work])
+            XCTAssertEqual(app.connectedScenes.map { $0.session.sessionName }, [work])
+            let index = store.loadIndex()
+            XCTAssertEqual(index.open, [plain.session.persistentIdentifier, w2.session.persistentIdentifier], "the default's windows kept")
+            XCTAssertEqual(index.defaultIsOpen, false)
+            XCTAssertEqual(index.openNamed, ["Work"])
+            store.waitUntilWritten()
+
+            // A later launch: the sessions open at the end were Work only; the default's windows
+            // are not read until it opens.
+            let later = Application(id: "io.github.tandemedit.TandemNamedTestLater\(getpid())", delegate: RecordingAppDelegate(),
+                                    sessionStore: SessionStore(folder: folder))
+            later.finishLaunching()
+            XCTAssertEqual(later.sessionNamesOpenLastRun, [work])
+            XCTAssertEqual(later.openSessions, [])
+            later.openSessionSet(nil)
+            XCTAssertEqual(later.unattachedSessions(in: nil).map(\.persistentIdentifier),
+                           [plain.session.persistentIdentifier, w2.session.persistentIdentifier])
+            XCTAssertTrue(later.unattachedSessions(in: nil).allSatisfy { $0.sessionName == nil })
+            for scene in app.connectedScenes { scene.window.destroy() }
+            MainLoop.run(for: 0.2)
+            store.waitUntilWritten()
+        }
+    }
+}
