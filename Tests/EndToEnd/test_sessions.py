@@ -1,8 +1,10 @@
 """Named sessions: sets of windows kept under a name, opened by name, side by side."""
 import json
 import signal
+import time
 
 from conftest import wait_for
+from test_tabs import tab_names
 
 
 def test_two_sessions_come_back_each_by_its_name(tandem, tmp_path):
@@ -15,22 +17,25 @@ def test_two_sessions_come_back_each_by_its_name(tandem, tmp_path):
     tandem.type("work.txt", "W ")
     tandem.type("notes.txt", "N ")
     wait_for("both typed in", lambda: tandem.titles() == ["• notes.txt", "• work.txt"])
+    tandem.key("• work.txt", "ctrl+backslash")   # Work's window split: it comes back split
+    tandem.wait_title("• work.txt (2)")
     listed = tandem.launch("--list-sessions")
     assert listed.returncode == 0 and listed.stdout.splitlines() == ["Notes", "Work"], listed
 
     # Both were open when the app quit: a plain launch brings both back.
-    tandem.key("• work.txt", "ctrl+q")
+    tandem.key("• work.txt (2)", "ctrl+q")
     assert tandem.wait_exit() == 0
     tandem.restart()
-    wait_for("both sessions back", lambda: tandem.titles() == ["• notes.txt", "• work.txt"])
-    tandem.key("• work.txt", "ctrl+q")
+    wait_for("both sessions back", lambda: tandem.titles() == ["• notes.txt", "• work.txt (2)"])
+    tandem.key("• work.txt (2)", "ctrl+q")
     assert tandem.wait_exit() == 0
 
-    # By name: only that session's window, with its unsaved text.
+    # By name: only that session's window, split as it was, with its unsaved text.
     tandem.restart("--session", "Work")
-    wait_for("Work's window", lambda: tandem.titles() == ["• work.txt"])
-    assert tandem.text_of("• work.txt") == "W work\n"
-    tandem.key("• work.txt", "ctrl+q")
+    wait_for("Work's window", lambda: tandem.titles() == ["• work.txt (2)"])
+    wait_for("both sides back", lambda: tab_names(tandem, "• work.txt (2)") == ["• work.txt", "• work.txt (2)"])
+    assert tandem.text_of("• work.txt (2)") == "W work\n"
+    tandem.key("• work.txt (2)", "ctrl+q")
     assert tandem.wait_exit() == 0
     tandem.restart("--session", "Notes")
     wait_for("Notes's window", lambda: tandem.titles() == ["• notes.txt"])
@@ -122,3 +127,28 @@ def test_a_damaged_session_is_said_and_set_aside(tandem, tmp_path):
     assert (folder / "Work.json.damaged").read_text() == "{ this is not json"
     bad = tandem.launch("--session", "  ")
     assert bad.returncode != 0 and "name" in bad.stderr, bad
+
+
+def test_kill_9_keeps_every_open_session(tandem, tmp_path):
+    (tmp_path / "a.txt").write_text("a\n")
+    (tmp_path / "b.txt").write_text("b\n")
+    (tmp_path / "c.txt").write_text("c\n")
+    tandem.start("c.txt")                       # the default session
+    tandem.wait_title("c.txt")
+    assert tandem.launch("--session", "A", "a.txt").returncode == 0
+    assert tandem.launch("--session", "B", "b.txt").returncode == 0
+    wait_for("three windows", lambda: tandem.titles() == ["a.txt", "b.txt", "c.txt"])
+    since = time.time()
+    tandem.type("b.txt", "typed ")
+    wait_for("typed", lambda: tandem.text_of("• b.txt") == "typed b\n")
+    tandem.wait_journaled(since)
+    tandem.wait_recorded(time.time())
+    tandem.kill(signal.SIGKILL)
+    tandem.restart()
+    wait_for("every session back", lambda: tandem.titles() == ["a.txt", "c.txt", "• b.txt"])
+    assert tandem.text_of("• b.txt") == "typed b\n"
+    # Each window is still in its own session: B's alone comes back by its name.
+    tandem.key("a.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart("--session", "B")
+    wait_for("B alone", lambda: tandem.titles() == ["• b.txt"])
