@@ -8,13 +8,21 @@ import pytest
 from conftest import TANDEM, descendants, wait_for, hold_still
 
 
-def test_version_and_help_need_no_display():
+def test_version_help_and_the_list_of_sessions_need_no_display(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
     version = subprocess.run([TANDEM, "--version"], capture_output=True, text=True, env=env, timeout=10)
     assert version.returncode == 0 and version.stdout.startswith("tandem ")
     help_text = subprocess.run([TANDEM, "--help"], capture_output=True, text=True, env=env, timeout=10).stdout
-    for expected in ["--new-window", "--version", "FILE[:LINE[:COL]]", "+LINE[:COL]"]:
+    for expected in ["--new-window", "--version", "--session=NAME", "--list-sessions", "FILE[:LINE[:COL]]", "+LINE[:COL]"]:
         assert expected in help_text
+    # Listed from the file names alone, sorted; a file that is not a session's is left out.
+    sessions = tmp_path / "tandem" / "sessions"
+    sessions.mkdir(parents=True)
+    for name in ["Work.json", "a%2Fb.json", "%41.json", "notes.txt"]:
+        (sessions / name).write_text("{}")
+    listed = subprocess.run([TANDEM, "--list-sessions"], capture_output=True, text=True, timeout=10,
+                            env={**env, "XDG_STATE_HOME": str(tmp_path)})
+    assert listed.returncode == 0 and listed.stdout.splitlines() == ["a/b", "Work"], listed
 
 
 def test_second_launch_joins_the_running_instance(tandem, tmp_path):

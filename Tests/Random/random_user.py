@@ -386,15 +386,36 @@ class Driver:
         self.activate_actions(wid, "move-to-new-window")
         d.windows += 1
 
-    def activate_actions(self, wid, *actions):
-        """Activates each of the window's "win" actions in turn, through its D-Bus object."""
+    def activate_actions(self, wid, *actions, target=None):
+        """Activates each of the window's "win" actions in turn, through its D-Bus object (with
+        `target`, a string, as a menu item's target)."""
         path = subprocess.run(["xprop", "-id", wid, "_GTK_WINDOW_OBJECT_PATH"], capture_output=True, text=True).stdout
         if '"' not in path:
             raise Failure(f"window {wid} has no GTK object path: {path!r}")
+        parameter = "[]" if target is None else "[<%s>]" % json.dumps(target)
         for action in actions:
             subprocess.run(["gdbus", "call", "--session", "--dest", "io.github.tandemedit.Tandem", "--object-path",
-                            path.split('"')[1], "--method", "org.gtk.Actions.Activate", action, "[]", "{}"],
+                            path.split('"')[1], "--method", "org.gtk.Actions.Activate", action, parameter, "{}"],
                            check=True, capture_output=True)
+
+    def op_session_beside(self, doc, word, session):
+        # The document opened in a named session of its own beside the others (issue 45): one
+        # document, so the word typed in that window is in every window; then that window's
+        # session switched for the default one, which closes it (kept in its session, not
+        # "recently closed"). The model sees the word, and the windows as they were.
+        d = self.model.docs[doc]
+        before = set(self.window_ids(doc))
+        result = self.tandem.launch("--session", session, self.argument(doc))
+        if result.returncode != 0:
+            raise Failure(f"tandem --session {session} failed: {result.stderr}")
+        new = wait_for(f"{doc}'s window in session {session}", lambda: sorted(set(self.window_ids(doc)) - before))
+        self.keys(new[0], "ctrl+End", text=" " + word)
+        d.edit(d.text[:d.shown_end] + " " + word + d.text[d.shown_end:])
+        # Every key in before the switch (a D-Bus call may overtake X's keys).
+        view = self.tandem.text_in(self.tandem.frame_of(new[0]))
+        wait_for("the word in", lambda: view.getText(0, -1) == d.text)
+        self.activate_actions(new[0], "session", target="")
+        wait_for(f"session {session}'s window gone", lambda: new[0] not in self.window_ids(doc))
 
     def op_close_window(self, doc, window):
         self.keys(self.window(doc, window), "ctrl+w")

@@ -60,6 +60,7 @@ def choose(rng, model):
         options.append((3, ("new_window", {"doc": doc.name})))
         options.append((2, ("tab_out", {"doc": doc.name, "window": window})))
         options.append((2, ("split_out", {"doc": doc.name, "window": window, "word": rng.choice(WORDS)})))
+        options.append((2, ("session_beside", {"doc": doc.name, "word": rng.choice(WORDS), "session": f"S{rng.randrange(10**6)}"})))
     if model.windows() < MAX_WINDOWS and len(docs) < MAX_DOCUMENTS:
         name = rng.choice(sorted(model.files)) if model.files and rng.random() < 0.6 else fresh_name(model, rng)
         options.append((2, ("open_file", {"name": name, "text": model.files.get(name, rng.choice(WORDS) + "\n")})))
@@ -109,7 +110,7 @@ def allowed(op, model):
         return doc.windows > 1
     if name == "close_and_cancel":
         return doc.dirty and doc.windows == 1 and model.windows() > 1
-    if name in ("new_window", "tab_out", "split_out"):
+    if name in ("new_window", "tab_out", "split_out", "session_beside"):
         return model.windows() < MAX_WINDOWS and not doc.deleted
     if name == "reopen_closed":
         return bool(model.closed) and model.windows() < MAX_WINDOWS

@@ -155,4 +155,57 @@ final class NamedSessionTests: XCTestCase {
             store.waitUntilWritten()
         }
     }
+
+    /// Rename keeps the windows going under the new name; Delete closes them as one step that
+    /// Reopen Closed Window takes back whole.
+    func testRenameAndDeleteKeepASessionWhole() {
+        let folder = self.folder
+        MainActor.assumeIsolated {
+            guard MainLoop.initialize() else {
+                XCTFail("GTK could not open a display: run the tests under xvfb-run with openbox (see README).")
+                return
+            }
+            let store = SessionStore(folder: folder)
+            let appDelegate = RecordingAppDelegate()
+            let app = Application(id: "io.github.tandemedit.TandemRenameTest\(getpid())", delegate: appDelegate, sessionStore: store)
+            app.finishLaunching()
+            let work = SessionName("Work")!, play = SessionName("Play")!
+            app.openSessionSet(nil)
+            let plain = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "A")]))
+            app.openSessionSet(work)
+            app.currentSessionName = work
+            let w1 = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "W1")]))
+            let w2 = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "W2")]))
+            MainLoop.run(for: 0.5)
+
+            XCTAssertTrue(app.renameSessionSet(work, to: work), "to its own name: nothing to do")
+            XCTAssertTrue(app.renameSessionSet(work, to: play))
+            XCTAssertEqual(app.openSessionNames, [nil, play])
+            XCTAssertEqual(app.currentSessionName, play)
+            XCTAssertEqual([w1, w2].map { $0.session.sessionName }, [play, play])
+            XCTAssertEqual(store.loadNamedIndex(play), [w1.session.persistentIdentifier, w2.session.persistentIdentifier])
+            XCTAssertNil(store.loadNamedIndex(work), "the old name is gone")
+            XCTAssertEqual(store.loadSession(w1.session.persistentIdentifier)?.sessionName, "Play", "each window's record says its session")
+            app.openSessionSet(work)
+            XCTAssertFalse(app.renameSessionSet(play, to: work), "a name another session has is refused")
+
+            app.deleteSessionSet(play)
+            XCTAssertTrue(MainLoop.run(until: { w1.activationState == .disconnected && w2.activationState == .disconnected }, timeout: 10))
+            XCTAssertEqual(app.openSessionNames, [nil, work])
+            XCTAssertNil(store.loadNamedIndex(play))
+            XCTAssertEqual(appDelegate.discarded, [], "nothing is discarded: the session can come back")
+            XCTAssertEqual(Set(app.sessionsClosed(with: app.recentlyClosedSessions[0]).map(\.persistentIdentifier)),
+                           Set([w1.session.persistentIdentifier, w2.session.persistentIdentifier]), "one step takes back both windows")
+            XCTAssertTrue(app.reopenRecentlyClosedSession())
+            XCTAssertEqual(app.openSessionNames, [nil, work, play])
+            XCTAssertEqual(app.connectedScenes(in: play).count, 2)
+            XCTAssertEqual(app.recentlyClosedSessions, [])
+            MainLoop.run(for: 0.5)
+            XCTAssertEqual(Set(store.loadNamedIndex(play) ?? []), Set([w1.session.persistentIdentifier, w2.session.persistentIdentifier]))
+            for scene in app.connectedScenes { scene.window.destroy() }
+            _ = plain
+            MainLoop.run(for: 0.2)
+            store.waitUntilWritten()
+        }
+    }
 }
