@@ -23,6 +23,7 @@ extension Application {
     public func openSessionSet(_ name: SessionName?) -> Bool {
         guard !openSessionNames.contains(name) else { return false }
         openSessionNames.append(name)
+        sessionNamesLeftOpen.removeAll { $0 == name }
         let ids: [UUID]
         if let name {
             ids = sessionStore?.loadNamedIndex(name) ?? []

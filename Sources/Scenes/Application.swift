@@ -25,6 +25,9 @@ public final class Application {
     public var currentSessionName: SessionName?
     /// The sessions open when the last run wrote its index, read at launch (nil: the default one).
     public internal(set) var sessionNamesOpenLastRun: [SessionName?] = [nil]
+    /// Those of them this run has not opened: still open on disk, so a run that showed only some
+    /// (`--wait`, `--session`) leaves the others for the next plain launch to bring back.
+    var sessionNamesLeftOpen: [SessionName?] = []
     /// The default session's windows as the last run left them, untouched while it is not open.
     var dormantDefaultSessions: [UUID] = []
     /// Each open named session's index as last written, so unchanged ones are not written again.
@@ -33,6 +36,8 @@ public final class Application {
     var sessionNamesClosing: Set<SessionName?> = []
     /// Named sessions deleted in this run: their windows, recently closed, come back together.
     var deletedSessionNames: Set<SessionName> = []
+    /// Discards asked for and not yet done (written in the index until they are).
+    var pendingDiscards: Set<UUID> = []
     /// True once a quit was requested: closing windows then keeps their sessions.
     public private(set) var isTerminating = false
     /// GLib's memory monitor, made once the first windows are up (it asks D-Bus for a daemon).
@@ -277,90 +282,5 @@ public final class Application {
     func sessionDidUpdateRecord(_ session: SceneSession) {
         sessionStore?.save(SavedSession(id: session.persistentIdentifier, role: session.role, userInfo: session.userInfo,
                                         record: session.stateRestorationRecord, sessionName: session.sessionName?.text))
-    }
-
-    // MARK: Persistence
-
-    /// Startup's work: sessions read back, the delegate's one-time setup, interrupted discards finished.
-    func finishLaunching() {
-        let pendingDiscards = readSessions()
-        delegate.applicationDidFinishLaunching(self)
-        finishDiscards(pendingDiscards)
-        watchMemoryAfterLaunch()
-    }
-
-    /// Reads the index back at launch (the open sessions' windows are read as each session
-    /// opens, `openSessionSet`); returns the discards a crash interrupted.
-    private func readSessions() -> [SceneSession] {
-        guard let store = sessionStore else { return [] }
-        let index = store.loadIndex()
-        var seen = Set<UUID>()
-        dormantDefaultSessions = index.open.filter { seen.insert($0).inserted }
-        sessionNamesOpenLastRun = (index.defaultIsOpen ?? true ? [nil] : [])
-            + (index.openNamed ?? []).compactMap { SessionName($0) }.map { Optional($0) }
-        recentlyClosedSessions = Array(index.recentlyClosed.filter { seen.insert($0).inserted }.compactMap(readSession)
-            .prefix(Self.recentlyClosedLimit))
-        return index.pendingDiscards.map { id in readSession(id) ?? SceneSession(persistentIdentifier: id, role: "editor") }
-    }
-
-    /// Scene session `id` as its file keeps it, or nil (said) when it cannot be read.
-    func readSession(_ id: UUID) -> SceneSession? {
-        guard let saved = sessionStore?.loadSession(id) else { return nil }
-        let session = SceneSession(persistentIdentifier: id, role: saved.role)
-        session.userInfo = saved.userInfo
-        session.stateRestorationRecord = saved.record?.sanitized
-        session.sessionName = saved.sessionName.flatMap { SessionName($0) }
-        return session
-    }
-
-    private func finishDiscards(_ sessions: [SceneSession]) {
-        guard !sessions.isEmpty else { return }
-        for session in sessions { LifecycleTrace.log("discarded (after a crash)", session: session.shortID) }
-        delegate.application(self, didDiscardSceneSessions: Set(sessions))
-        for session in sessions { sessionStore?.deleteSession(session.persistentIdentifier) }
-        pendingDiscards.subtract(sessions.map(\.persistentIdentifier))
-        saveIndex()
-    }
-
-    private var pendingDiscards: Set<UUID> = []
-
-    /// Discards with a journal: the ids are written down first, so a discard a crash cuts short
-    /// is delivered again at the next launch, as UIKit does.
-    private func discard(_ sessions: [SceneSession]) {
-        let ids = Set(sessions.map(\.persistentIdentifier))
-        openSessions.removeAll { ids.contains($0.persistentIdentifier) }
-        recentlyClosedSessions.removeAll { ids.contains($0.persistentIdentifier) }
-        pendingDiscards.formUnion(ids)
-        saveIndex()
-        for session in sessions { LifecycleTrace.log("discarded", session: session.shortID) }
-        delegate.application(self, didDiscardSceneSessions: Set(sessions))
-        for id in ids { sessionStore?.deleteSession(id) }
-        pendingDiscards.subtract(ids)
-        saveIndex()
-    }
-
-    /// Writes the default index (the default session's windows, the closed ones, the discards
-    /// under way, which sessions are open) and each open named session's index that changed.
-    func saveIndex() {
-        guard let store = sessionStore else { return }
-        // Before the first session opens (startup), the last run's choice stands.
-        let open = openSessionNames.isEmpty ? sessionNamesOpenLastRun : openSessionNames
-        let defaultIsOpen = openSessionNames.contains(nil)
-        let defaultSessions = defaultIsOpen ? sessions(in: nil) : dormantDefaultSessions
-        store.saveIndex(SessionIndex(open: defaultSessions,
-                                     recentlyClosed: recentlyClosedSessions.map(\.persistentIdentifier),
-                                     pendingDiscards: Array(pendingDiscards),
-                                     openNamed: open.compactMap { $0?.text }, defaultIsOpen: open.contains(nil)))
-        for case let name? in openSessionNames {
-            let ids = sessions(in: name)
-            guard writtenNamedIndexes[name] != ids else { continue }
-            store.saveNamedIndex(name, open: ids)
-            writtenNamedIndexes[name] = ids
-        }
-    }
-
-    /// The open scene sessions of session `name`, in window order.
-    func sessions(in name: SessionName?) -> [UUID] {
-        openSessions.filter { $0.sessionName == name }.map(\.persistentIdentifier)
     }
 }

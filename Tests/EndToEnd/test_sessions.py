@@ -50,6 +50,13 @@ def test_two_sessions_come_back_each_by_its_name(tandem, tmp_path):
     assert oct((folder / "Work.json").stat().st_mode & 0o777) == "0o600"
     assert json.loads((folder / "Work.json").read_text())["name"] == "Work"
 
+    # Work was open when a run that showed only Notes began: that run leaves it open, and a
+    # plain launch brings back all three.
+    tandem.key("• notes.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart()
+    wait_for("every session open at the end", lambda: tandem.titles() == ["Untitled Document 1", "• notes.txt", "• work.txt (2)"])
+
 
 def test_a_file_open_in_two_sessions_is_one_document(tandem, tmp_path):
     (tmp_path / "shared.txt").write_text("shared\n")
