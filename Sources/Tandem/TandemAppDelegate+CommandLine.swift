@@ -13,9 +13,13 @@ extension TandemAppDelegate {
         }
         let request = LaunchArguments.parse(Array(commandLine.arguments.dropFirst()), workingDirectory: workingDirectory)
         guard let named = namedSession(of: commandLine) else { return 2 }
-        // Windows closed a moment ago (a session switched away from) come back from all of their
-        // journals: the request waits for the last records to be on disk, the loop running, and
-        // the launcher for its exit status. Nothing pending: it runs now.
+        // A session that opens may have had its windows closed a moment ago (switched away from):
+        // they come back from all of their journals, so the request waits for the last records
+        // to be on disk, the loop running, and the launcher for its exit status. Any other
+        // request runs now (the wait is a round trip through the journal's writer).
+        guard let named, !application.openSessionNames.contains(named) else {
+            return open(request, named: named, for: commandLine, in: application)
+        }
         var status: Int32 = 0
         var returned = false
         store.whenJournalsWritten { [weak self] in
