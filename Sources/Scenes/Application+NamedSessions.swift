@@ -57,12 +57,7 @@ extension Application {
     /// The process must keep another window (Switch opens the other session first).
     public func closeSessionSet(_ name: SessionName?) {
         guard openSessionNames.contains(name) else { return }
-        sessionNamesClosing.insert(name)
-        for group in tabGroups where !group.scenes.isEmpty && group.scenes.allSatisfy({ $0.session.sessionName == name }) {
-            group.closeWhole()
-        }
-        for scene in connectedScenes where scene.session.sessionName == name { scene.close() }
-        sessionNamesClosing.remove(name)
+        closeWindows(of: name)
         saveIndex()
         openSessionNames.removeAll { $0 == name }
         if name == nil { dormantDefaultSessions = sessions(in: nil) }
@@ -96,12 +91,7 @@ extension Application {
     /// The process must keep another window.
     public func deleteSessionSet(_ name: SessionName) {
         guard openSessionNames.contains(name) else { return }
-        sessionNamesClosing.insert(name)
-        for group in tabGroups where !group.scenes.isEmpty && group.scenes.allSatisfy({ $0.session.sessionName == name }) {
-            group.closeWhole()
-        }
-        for scene in connectedScenes where scene.session.sessionName == name { scene.close() }
-        sessionNamesClosing.remove(name)
+        closeWindows(of: name)
         let members = openSessions.filter { $0.sessionName == name }
         openSessionNames.removeAll { $0 == name }
         openSessions.removeAll { $0.sessionName == name }
@@ -111,5 +101,16 @@ extension Application {
         if currentSessionName == name { currentSessionName = connectedScenes.last?.session.sessionName }
         sessionStore?.deleteNamedIndex(name)
         saveIndex()
+    }
+
+    /// Closes every window of session `name` without asking, each kept in it (not "recently
+    /// closed"): whole windows where all their tabs are its, tabs otherwise.
+    private func closeWindows(of name: SessionName?) {
+        sessionNamesClosing.insert(name)
+        for group in tabGroups where !group.scenes.isEmpty && group.scenes.allSatisfy({ $0.session.sessionName == name }) {
+            group.closeWhole()
+        }
+        for scene in connectedScenes where scene.session.sessionName == name { scene.close() }
+        sessionNamesClosing.remove(name)
     }
 }
