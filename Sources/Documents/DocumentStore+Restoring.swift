@@ -60,6 +60,24 @@ extension DocumentStore {
         return document
     }
 
+    /// The file a replay went over is a version no state of the history holds (saved, undone, typed
+    /// into): its bytes' CRC is what tells it from a rewrite that keeps size and time. Taken off
+    /// the main thread, and only from bytes that still decode to the text replayed over.
+    private func noteDigest(of document: Document, holding fileText: TextStorage) {
+        guard let canonical = document.identity.canonicalPath, let stamp = document.diskStamp,
+              !RemoteLocation.isRemote(canonical) else { return }
+        let expected = TextFingerprint(fileText)
+        Background.run(on: .global(qos: .utility), { () -> UInt32? in
+            guard let bytes = try? TextFile.readBytes(canonical), DiskStamp.of(canonical) == stamp,
+                  let read = try? TextFile.decode(bytes, name: PathName.file(of: canonical), allowBinary: true),
+                  TextFingerprint(read.text) == expected else { return nil }
+            return journalCRC(bytes)
+        }, then: { [weak self, weak document] crc in
+            guard let self, let document, let crc, self.document(id: document.id) === document else { return }
+            document.file.told(stamp, crc: crc)
+        })
+    }
+
     /// A restored text with a line too long to lay out (a paste made it, or Edit Anyway let it
     /// be typed into) comes back read-only for it, shown as a preview with Edit Anyway offered:
     /// no document holds a launch hostage (a 2 MB pasted line froze every relaunch). The look
@@ -90,6 +108,9 @@ extension DocumentStore {
         document.history = outcome.history
         document.savedStateID = outcome.savedStateID
         document.file.restored(changed: outcome.fileChanged, notice: Self.changedWhileClosed(document))
+        if !outcome.fileChanged, let fileText, !(outcome.savedStateID.map(document.history.holds(state:)) ?? false) {
+            noteDigest(of: document, holding: fileText)
+        }
         if outcome.damage == nil && (journal.snapshot != nil || !outcome.fileChanged) {
             journals.adopt(document, baseIsFile: journal.snapshot == nil, file: outcome.anchorFile)
         } else {

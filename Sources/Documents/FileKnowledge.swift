@@ -187,6 +187,14 @@ struct FileKnowledge {
         if let stamp, let crc { digest = (stamp, crc) }
     }
 
+    /// The version known, at `stamp`, has bytes of CRC-32 `crc`: a relaunch replayed the unsaved
+    /// changes over it, and no state of the history holds its text (random seed 4246). Nothing
+    /// when the version known is another by now.
+    mutating func told(_ stamp: DiskStamp, crc: UInt32) {
+        guard self.stamp == stamp, digest == nil, base == nil else { return }
+        digest = (stamp, crc)
+    }
+
     /// A relaunch replayed the unsaved changes; `changed`: the file is not the version they were
     /// made on, and is asked about, saying `notice`; `digest`: the CRC-32 of the file's bytes.
     mutating func restored(changed: Bool, digest crc: UInt32? = nil, notice: String?) {

@@ -227,7 +227,7 @@ final class SameStampRewriteTests: XCTestCase {
     override func setUpWithError() throws { temporary = try TemporaryFolder("same-stamp") }
 
     /// Rewrites `path` in place with `text` (the same length) and puts its times back, to the nanosecond.
-    private static func rewriteKeepingTheStamp(_ path: String, _ text: String) throws {
+    static func rewriteKeepingTheStamp(_ path: String, _ text: String) throws {
         var info = stat()
         XCTAssertEqual(stat(path, &info), 0)
         let handle = try XCTUnwrap(FileHandle(forWritingAtPath: path))
@@ -349,35 +349,6 @@ final class SameStampRewriteTests: XCTestCase {
             XCTAssertFalse(document.hasUnseenDiskChange, "the version kept over, byte for byte: nothing asked")
             try "alpha\nTHEIRS\n".write(toFile: path, atomically: true, encoding: .utf8)
             XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange }, "a real change is asked")
-        }
-    }
-
-    /// Found by the random user (seed 5017): a document left modified by a Merge, then a kill.
-    /// The relaunch brought it back from its journal's snapshot and compared the file with it
-    /// off the main thread, but kept nothing of the file's version (no text, no digest), so a
-    /// rewrite that kept the stamp went unseen. The relaunch keeps the digest of what it read.
-    func testAfterARelaunchFromASnapshotASameStampRewriteIsAsked() throws {
-        let folder = temporary.path, path = temporary.file("relaunched.txt")
-        try "alpha\n".write(toFile: path, atomically: true, encoding: .utf8)
-        try MainActor.assumeIsolated {
-            let store = EditJournalTests.journaledStore(folder)
-            let document = try store.openFile(at: path)
-            store.apply(.insert("mine\n", at: 6), to: document)
-            try "first\nalpha\n".write(toFile: path, atomically: true, encoding: .utf8)
-            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
-            try store.mergeWithDiskWaited(document)
-            XCTAssertTrue(document.isDirty)
-            store.journals!.waitUntilWritten()  // then a kill
-
-            let relaunched = EditJournalTests.journaledStore(folder)
-            let back = try XCTUnwrap(relaunched.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
-            XCTAssertEqual(back.text, "first\nalpha\nmine\n")
-            // The file is compared with the restored text off the main thread; the answer comes on the main queue.
-            XCTAssertTrue(BackgroundSaveTests.spin { back.diskStamp == DiskStamp.of(path) }, "the file compared")
-            XCTAssertFalse(back.hasUnseenDiskChange, "the file is the version the merge took in")
-            try Self.rewriteKeepingTheStamp(path, "FIRST\nalpha\n")
-            XCTAssertTrue(DiskChangeTests.wait(relaunched) { back.hasUnseenDiskChange }, "asked")
-            XCTAssertTrue(relaunched.hasDiskConflict(back), "Save asks before overwriting it")
         }
     }
 
