@@ -40,7 +40,7 @@ enum FileReplacement {
         var template = Array("\(folder.isEmpty ? "." : folder)/.\(PathName.file(of: target)).tandem-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw .failed(FileWriteError(path: target, code: errno)) }
-        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var committed = false
         defer { if !committed { unlink(tempPath) } }
         fchmod(fd, mode)
