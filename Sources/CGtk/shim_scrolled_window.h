@@ -45,4 +45,18 @@ static inline void tandem_scrolled_window_guard_overlay(GtkScrolledWindow *scrol
     g_signal_connect_after(scrolled, "realize", G_CALLBACK(tandem_scrolled_window_realized), NULL);
 }
 
+/*
+ * A key typed into the text view queues a resize of it (its layout's height may change), and GTK
+ * walks that up to the window: every ancestor's size is asked again and the whole window laid
+ * out, for a view whose scrolled window cannot grow with its text anyway. As a resize container,
+ * the scrolled window stops the walk and lays out only its child within its own place (a child
+ * that needs more than that place still passes the resize up: GTK's check_resize does). The
+ * call is deprecated since 3.12, not removed: GTK 3 still honours it.
+ */
+static inline void tandem_scrolled_window_contain_resizes(GtkScrolledWindow *scrolled) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_container_set_resize_mode(GTK_CONTAINER(scrolled), GTK_RESIZE_QUEUE);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
 #endif

@@ -27,4 +27,10 @@ public final class ScrolledWindow: Container {
     public func hidesVerticalScrollbar() {
         gtk_scrolled_window_set_policy(tandem_scrolled_window(raw), GTK_POLICY_AUTOMATIC, GTK_POLICY_EXTERNAL)
     }
+
+    /// Lays out its child anew within its own place when the child's size changes (a key typed
+    /// into a text view), instead of the whole window: it cannot grow with its child anyway.
+    public func containsResizes() {
+        tandem_scrolled_window_contain_resizes(tandem_scrolled_window(raw))
+    }
 }

@@ -81,7 +81,9 @@ final class EditorWindow {
         loadingBar = (builder.box("loading-bar"), builder.label("loading-label"), builder.progressBar("loading-progress"))
         bannerSlot = builder.box("banner-slot")
         findSlot = builder.box("find-slot")
-        builder.scrolledWindow("scroller").add(textView)
+        let scroller = builder.scrolledWindow("scroller")
+        scroller.add(textView)
+        scroller.containsResizes()  // a key lays out the text, not the whole window
         scene.acceptTabDrops(on: textView)
         scrollbar = builder.scrollbar("scrollbar")
         builder.box("map-slot").pack(map)
