@@ -39,30 +39,39 @@ final class RelaunchedFileKnowledgeTests: XCTestCase {
         }
     }
 
+    /// Saves `saved` into a file at `path` holding "alpha\n" (journals in `folder`), undoes it and
+    /// types `typed` (the saved state leaves the history with the redo steps), then a kill: returns
+    /// the relaunch's store and the document it brought back by replaying the journal over the
+    /// file, once the file's digest is taken (off the main thread).
+    @MainActor
+    private static func relaunchedAfterTheSavedStateLeft(in folder: String, _ path: String, saved: String, typed: String, at offset: (String) -> Int) throws -> (DocumentStore, Document) {
+        try "alpha\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let store = EditJournalTests.journaledStore(folder)
+        let document = try store.openFile(at: path)
+        store.apply(.insert(saved, at: 0), to: document)
+        try store.saveNow(document)
+        store.undo(document)
+        store.apply(.insert(typed, at: offset(document.text)), to: document)
+        XCTAssertFalse(document.canRedo, "the saved state went with the redo")
+        store.journals!.waitUntilWritten()  // then a kill
+
+        let relaunched = EditJournalTests.journaledStore(folder)
+        let back = try XCTUnwrap(relaunched.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
+        XCTAssertTrue(BackgroundSaveTests.spin { back.file.digest != nil }, "the file's version told by its bytes")
+        return (relaunched, back)
+    }
+
     /// Found by the random user (seed 4246): saved, undone, typed into (the saved state leaves the
     /// history with the redo steps), then a kill. The relaunch replays the journal over the file,
     /// whose version no state of the history holds; a rewrite that kept the stamp went unseen.
     /// The relaunch keeps the digest of the file it replayed over.
     func testAfterARelaunchOverTheFileASameStampRewriteIsAsked() throws {
         let folder = temporary.path, path = temporary.file("replayed.txt")
-        try "alpha\n".write(toFile: path, atomically: true, encoding: .utf8)
         try MainActor.assumeIsolated {
-            let store = EditJournalTests.journaledStore(folder)
-            let document = try store.openFile(at: path)
-            store.apply(.insert("déjà ", at: 0), to: document)
-            try store.saveNow(document)
-            store.undo(document)
-            store.apply(.insert(" zeta", at: document.storage.count), to: document)
-            XCTAssertFalse(document.canRedo, "the saved state went with the redo")
-            store.journals!.waitUntilWritten()  // then a kill
-
-            let relaunched = EditJournalTests.journaledStore(folder)
-            let back = try XCTUnwrap(relaunched.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
+            let (relaunched, back) = try Self.relaunchedAfterTheSavedStateLeft(in: folder, path, saved: "déjà ", typed: " zeta", at: { $0.count })
             XCTAssertEqual(back.text, "alpha\n zeta")
             XCTAssertTrue(back.isDirty)
             XCTAssertFalse(back.hasUnseenDiskChange, "the file is the version saved")
-            // The digest is taken off the main thread.
-            XCTAssertTrue(BackgroundSaveTests.spin { back.file.digest != nil }, "the file's version told by its bytes")
             try SameStampRewriteTests.rewriteKeepingTheStamp(path, "DÉJÀ alpha\n")
             XCTAssertTrue(DiskChangeTests.wait(relaunched) { back.hasUnseenDiskChange }, "asked")
             XCTAssertTrue(relaunched.hasDiskConflict(back), "Save asks before overwriting it")
@@ -74,19 +83,8 @@ final class RelaunchedFileKnowledgeTests: XCTestCase {
     /// place ask nothing.
     func testAfterARelaunchOverTheFileTheSameBytesAskNothing() throws {
         let folder = temporary.path, path = temporary.file("same.txt")
-        try "alpha\n".write(toFile: path, atomically: true, encoding: .utf8)
         try MainActor.assumeIsolated {
-            let store = EditJournalTests.journaledStore(folder)
-            let document = try store.openFile(at: path)
-            store.apply(.insert("beta\n", at: 0), to: document)
-            try store.saveNow(document)
-            store.undo(document)
-            store.apply(.insert("gamma\n", at: 0), to: document)
-            store.journals!.waitUntilWritten()
-
-            let relaunched = EditJournalTests.journaledStore(folder)
-            let back = try XCTUnwrap(relaunched.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
-            XCTAssertTrue(BackgroundSaveTests.spin { back.file.digest != nil })
+            let (relaunched, back) = try Self.relaunchedAfterTheSavedStateLeft(in: folder, path, saved: "beta\n", typed: "gamma\n", at: { _ in 0 })
             let reports = relaunched.diskReportCount
             try SameStampRewriteTests.rewriteKeepingTheStamp(path, "beta\nalpha\n")
             XCTAssertTrue(DiskChangeTests.wait(relaunched) { relaunched.diskReportCount > reports })
