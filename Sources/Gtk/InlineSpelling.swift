@@ -28,7 +28,7 @@ final class InlineSpelling {
     var isShown = false {
         didSet {
             guard isShown != oldValue else { return }
-            if isShown { recheckAll() } else { clear(misspelt) }
+            if isShown { recheckAll() } else { removeUnderline(0, characterCount) }
         }
     }
     private var pass: IdleSource?
@@ -40,6 +40,10 @@ final class InlineSpelling {
     private var typingAtCaret = false
     /// Where the last right click was (a buffer offset), for the context menu's word.
     private var clickedAt: Int?
+    #if DEBUG
+    /// The spans underlines were taken off, in order (tests: only where there were underlines).
+    private(set) var underlineRemovals: [Range<Int>] = []
+    #endif
 
     /// Every live instance, so a word added to a dictionary is checked again everywhere.
     private static var all: [Weak] = []
@@ -113,15 +117,11 @@ final class InlineSpelling {
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         gtk_text_buffer_apply_tag(buffer, unchecked, &start, &end)
-        if checker == nil || !isShown { gtk_text_buffer_remove_tag(buffer, misspelt, &start, &end) }
+        if checker == nil || !isShown { removeUnderline(0, characterCount) }
         schedule()
     }
 
-    private func clear(_ tag: UnsafeMutablePointer<GtkTextTag>) {
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer, &start, &end)
-        gtk_text_buffer_remove_tag(buffer, tag, &start, &end)
-    }
+    private var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
 
     private func schedule() {
         guard pass == nil, !inFlight, isShown, checker != nil else { return }
@@ -168,17 +168,32 @@ final class InlineSpelling {
         }
     }
 
-    /// Takes the underline off `lower..<upper`, only where there is one: GTK redraws whatever a
-    /// tag it draws is taken off, and a frame just after a key's holds the next key's frame back
-    /// by a refresh interval (GTK's frame clock paints at most once per interval).
+    /// Takes the underline off `lower..<upper`, only where there is one: GTK lays out again every
+    /// line a removal spans, underlined or not (an underline may change a line's height), so a
+    /// removal from the whole buffer when a file opens would lay every line out twice; and a
+    /// frame just after a key's holds the next key's frame back by a refresh interval (GTK's
+    /// frame clock paints at most once per interval).
     private func removeUnderline(_ lower: Int, _ upper: Int) {
         guard lower < upper else { return }
-        var start = iter(lower), end = iter(upper)
-        if gtk_text_iter_has_tag(&start, misspelt) == 0 {
-            var next = start
-            guard gtk_text_iter_forward_to_tag_toggle(&next, misspelt) != 0, gtk_text_iter_compare(&next, &end) < 0 else { return }
+        var at = iter(lower)
+        var underlined = gtk_text_iter_has_tag(&at, misspelt) != 0
+        var spanStart = lower
+        var spans: [Range<Int>] = []
+        // Toggles after `lower`, until `upper` or the buffer's end (no toggle left).
+        while gtk_text_iter_forward_to_tag_toggle(&at, misspelt) != 0 {
+            let offset = Int(gtk_text_iter_get_offset(&at))
+            if offset >= upper { break }
+            if underlined { spans.append(spanStart..<offset) } else { spanStart = offset }
+            underlined.toggle()
         }
-        gtk_text_buffer_remove_tag(buffer, misspelt, &start, &end)
+        if underlined { spans.append(spanStart..<upper) }
+        for span in spans {
+            #if DEBUG
+            underlineRemovals.append(span)
+            #endif
+            var start = iter(span.lowerBound), end = iter(span.upperBound)
+            gtk_text_buffer_remove_tag(buffer, misspelt, &start, &end)
+        }
     }
 
     private func send(_ words: [(range: Range<Int>, text: String)], checker: SpellChecker) {

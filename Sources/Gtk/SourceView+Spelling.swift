@@ -149,6 +149,11 @@ extension SourceView {
 }
 
 extension SourceView {
+    #if DEBUG
+    /// The buffer spans underlines were taken off so far (tests).
+    var underlineRemovals: [Range<Int>] { inlineSpelling?.underlineRemovals ?? [] }
+    #endif
+
     /// How many pixels of the view, drawn now, are clearly red: GTK draws misspelt words'
     /// wavy underline in red (tests).
     func redPixelCount() -> Int {

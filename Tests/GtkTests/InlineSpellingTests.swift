@@ -60,6 +60,28 @@ final class InlineSpellingTests: XCTestCase {
         }
     }
 
+    /// GTK lays out again every line an underline is taken off, underlined or not: turning
+    /// spelling on lays nothing out again, and off only the lines with an underline.
+    func testUnderlinesAreTakenOffOnlyWhereThereAreAny() {
+        MainActor.assumeIsolated {
+            let right = Array(repeating: "all these words are right", count: 40).joined(separator: "\n")
+            let (window, view) = Self.shownView(right)
+            Self.settle()
+            view.checksSpelling = false
+            view.checksSpelling = true
+            Self.settle()
+            XCTAssertEqual(view.underlineRemovals, [], "no underline anywhere: none taken off")
+            view.buffer.userInsert("a wrod here\n", at: 0)
+            view.buffer.placeCaret(offset: view.buffer.characterCount)
+            XCTAssertTrue(MainLoop.run(until: { view.isMisspelt(at: 3) }, timeout: 5), "flagged")
+            let before = view.underlineRemovals.count
+            view.checksSpelling = false
+            XCTAssertEqual(Array(view.underlineRemovals[before...]), [2..<6], "off: the one underlined word, not the buffer")
+            XCTAssertFalse(view.isMisspelt(at: 3))
+            window.destroy()
+        }
+    }
+
     func testOnlyTheTextTheViewShowsIsChecked() {
         MainActor.assumeIsolated {
             let lines = Array(repeating: "all these words are right", count: 3_000)
