@@ -2,8 +2,47 @@
  * bar and a source view (line numbers on) showing the file named on the command line, nothing
  * else (one such window per file named), highlighted when its name says a language. Tandem's
  * start-up (Tests/Benchmarks/startup.py) and keystroke latency (key_latency.py) are measured
- * against it. */
+ * against it.
+ *
+ * With FLOOR_EDITOR=1 in its environment it is the editor floor: what gedit shows besides (an Open
+ * button, the folder under the title, the caret's place, Save, a menu button, the text in
+ * monospace) and what it does (the file added to the recent list, through GtkRecentManager), so
+ * that the benchmarks can tell what those basics cost from what Tandem costs beyond them. */
 #include <gtksourceview/gtksource.h>
+
+static gboolean editor_floor;
+
+static void show_caret_place(GtkTextBuffer *buffer, GParamSpec *pspec, GtkLabel *label) {
+    GtkTextIter caret;
+    gtk_text_buffer_get_iter_at_mark(buffer, &caret, gtk_text_buffer_get_insert(buffer));
+    gchar *text = g_strdup_printf("Ln %d, Col %d", gtk_text_iter_get_line(&caret) + 1, gtk_text_iter_get_line_offset(&caret) + 1);
+    gtk_label_set_text(label, text);
+    g_free(text);
+}
+
+/* The editor floor's header bar: gedit's widgets, doing nothing when clicked. */
+static void add_editor_basics(GtkHeaderBar *header, GtkSourceBuffer *buffer, GtkWidget *view, GFile *file) {
+    gtk_header_bar_pack_start(header, gtk_button_new_from_icon_name("document-open-symbolic", GTK_ICON_SIZE_BUTTON));
+    GtkWidget *menu = gtk_menu_button_new();
+    gtk_button_set_image(GTK_BUTTON(menu), gtk_image_new_from_icon_name("open-menu-symbolic", GTK_ICON_SIZE_BUTTON));
+    gtk_header_bar_pack_end(header, menu);
+    gtk_header_bar_pack_end(header, gtk_button_new_with_label("Save"));
+    GtkWidget *place = gtk_label_new(NULL);
+    gtk_header_bar_pack_end(header, place);
+    g_signal_connect(buffer, "notify::cursor-position", G_CALLBACK(show_caret_place), place);
+    show_caret_place(GTK_TEXT_BUFFER(buffer), NULL, GTK_LABEL(place));
+    gtk_text_view_set_monospace(GTK_TEXT_VIEW(view), TRUE);
+    if (file) {
+        GFile *folder = g_file_get_parent(file);
+        gchar *where = folder ? g_file_get_path(folder) : NULL;
+        gtk_header_bar_set_subtitle(header, where);
+        g_free(where);
+        if (folder) g_object_unref(folder);
+        gchar *uri = g_file_get_uri(file);
+        gtk_recent_manager_add_item(gtk_recent_manager_get_default(), uri);
+        g_free(uri);
+    }
+}
 
 static void open_window(GtkApplication *app, GFile *file) {
     GtkWidget *window = gtk_application_window_new(app);
@@ -27,6 +66,7 @@ static void open_window(GtkApplication *app, GFile *file) {
     }
     GtkWidget *view = gtk_source_view_new_with_buffer(buffer);
     gtk_source_view_set_show_line_numbers(GTK_SOURCE_VIEW(view), TRUE);
+    if (editor_floor) add_editor_basics(GTK_HEADER_BAR(header), buffer, view, file);
     GtkWidget *scroller = gtk_scrolled_window_new(NULL, NULL);
     gtk_container_add(GTK_CONTAINER(scroller), view);
     gtk_container_add(GTK_CONTAINER(window), scroller);
@@ -41,6 +81,7 @@ static void open_files(GtkApplication *app, GFile **files, gint count, const gch
 static void activate(GtkApplication *app, gpointer data) { open_window(app, NULL); }
 
 int main(int argc, char **argv) {
+    editor_floor = g_strcmp0(g_getenv("FLOOR_EDITOR"), "1") == 0;
     GtkApplication *app = gtk_application_new("io.github.tandemedit.Floor", G_APPLICATION_HANDLES_OPEN | G_APPLICATION_NON_UNIQUE);
     g_signal_connect(app, "open", G_CALLBACK(open_files), NULL);
     g_signal_connect(app, "activate", G_CALLBACK(activate), NULL);

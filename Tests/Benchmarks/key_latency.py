@@ -1,6 +1,7 @@
 #!/usr/bin/python3
-"""Keystroke to screen, Tandem beside the C floor (and gedit, mousepad where installed), under
-Xvfb + openbox (run by `.ci/benchmark latency`; issue 32).
+"""Keystroke to screen, Tandem beside the C floor, the editor floor (floor.c with FLOOR_EDITOR=1:
+gedit's header bar with the caret's place updated on every key, monospace text) and gedit and
+mousepad where installed, under Xvfb + openbox (run by `.ci/benchmark latency`; issue 32).
 
 Each key is sent with XTest by `key_latency` (Tests/Benchmarks/key_latency.c), which then reads
 the few pixels where the key's glyph must appear until they change; where that is, is found once
@@ -357,7 +358,8 @@ def main():
     parser.add_argument("--cases", default="empty,10mb,python,8-windows", help="which cases, comma-separated")
     parser.add_argument("--settle", type=float, default=0.4,
                         help="seconds between a window's gaining the focus and its key (0: at once, in the focus change's animation)")
-    parser.add_argument("--peers", default="gedit,mousepad", help="other editors beside Tandem, where installed")
+    parser.add_argument("--peers", default="editor-floor,gedit,mousepad",
+                        help="other editors beside Tandem, where installed (editor-floor: the floor with FLOOR_EDITOR=1)")
     arguments = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="tandem-latency-")
@@ -371,13 +373,17 @@ def main():
         """Each Tandem starts with no windows of the case before to restore."""
         return dict(base, XDG_STATE_HOME=os.path.join(work, "state-" + case))
     paths = make_inputs(work)
-    peers = [(name, shutil.which(name)) for name in arguments.peers.split(",") if name and shutil.which(name)]
+    names = [name for name in arguments.peers.split(",") if name]
+    peers = [(name, shutil.which(name)) for name in names if name != "editor-floor" and shutil.which(name)]
     try:
         cases = arguments.cases.split(",")
         for case in [c for c in ("empty", "10mb", "python") if c in cases]:
             env = fresh(case)
             editors = [Editor("floor (GtkSourceView)", [arguments.floor, paths[case]], env),
                        Editor("tandem", [arguments.tandem, "--new-window", paths[case]], env)]
+            if "editor-floor" in names:
+                # gedit's header bar (the caret's place updated on every key) and monospace text, in C.
+                editors.append(Editor("editor floor", [arguments.floor, paths[case]], dict(env, FLOOR_EDITOR="1")))
             editors += [Editor(name, [path, paths[case]], env) for name, path in peers]
             try:
                 for editor in editors:
@@ -387,6 +393,10 @@ def main():
                 results = run_case(case, editors, arguments.keys, arguments.probe, arguments.settle)
                 floor = results["floor (GtkSourceView) x"] + results["floor (GtkSourceView) BackSpace"]
                 print_results(case, results, statistics.median(floor) if floor else None)
+                editor_floor = results.get("editor floor x", []) + results.get("editor floor BackSpace", [])
+                own = results["tandem x"] + results["tandem BackSpace"]
+                if editor_floor and own:
+                    print(f"{case:28} {'tandem, both keys':22} {statistics.median(own) / statistics.median(editor_floor):.2f}x the editor floor")
             finally:
                 for editor in editors:
                     editor.stop()

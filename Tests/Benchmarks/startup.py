@@ -2,7 +2,9 @@
 """Tandem's start-up against the floor GTK itself sets (run by .ci/benchmark startup).
 
 The floor is Tests/Benchmarks/floor.c: a GtkApplicationWindow with a header bar and a GtkSourceView
-(line numbers on) on the file, nothing else. Tandem runs from the build tree (`--tandem`) and, with
+(line numbers on) on the file, nothing else. The editor floor is the same program with FLOOR_EDITOR=1:
+gedit's header bar (Open, the folder under the title, the caret's place, Save, a menu), monospace
+text and the file added to the recent list; Tandem is measured against both. Tandem runs from the build tree (`--tandem`) and, with
 `--installed`, as `meson install` put it; every launch has caches of its own, empty (cold: nothing
 left by an earlier launch helps). For the empty file and a 10 KB file it measures, as
 the median of --runs launches of each: time to window, time to idle (under 1 ms of CPU in 250 ms),
@@ -67,21 +69,27 @@ def tandem_env(state):
 
 def measure_file(args, name, path):
     # Floor and Tandem take turns, so that whatever else the machine does weighs on both alike.
-    commands = {"floor": [args.floor, path], "tandem": [args.tandem, path]}
+    commands = {"floor": [args.floor, path], "editor": [args.floor, path], "tandem": [args.tandem, path]}
     if args.installed:
         commands["installed"] = [args.installed, path]
     runs = {who: [] for who in commands}
     for _ in range(args.runs):
         for who, command in commands.items():
             state = tempfile.mkdtemp()
-            runs[who].append(launch(command, tandem_env(state)))
+            env = tandem_env(state)
+            if who == "editor":
+                env["FLOOR_EDITOR"] = "1"  # the floor with gedit's header bar, monospace and the recent list
+            runs[who].append(launch(command, env))
             shutil.rmtree(state, ignore_errors=True)
     return {who: [median([r[i] for r in runs[who]]) for i in range(4)] for who in commands}
 
 
 def print_rows(name, rows):
-    floor = rows["floor"]
+    floor, editor = rows["floor"], rows["editor"]
     print(f"| {name} | C floor | {fmt(floor[0], 's')} | {fmt(floor[1], 's')} | {fmt(floor[2], 's')} | {fmt(floor[3], 'MB')} |")
+    print(f"| {name} | C editor floor | {fmt(editor[0], 's')} | {fmt(editor[1], 's')} | {fmt(editor[2], 's')} | {fmt(editor[3], 'MB')} |")
+    print(f"| {name} | editor floor / floor | {ratio(editor[0], floor[0])} | {ratio(editor[1], floor[1])} | {ratio(editor[2], floor[2])} "
+          f"| +{editor[3] - floor[3]:.1f} MB |")
     for who, label in (("tandem", "Tandem (build tree)"), ("installed", "Tandem (meson install)")):
         if who not in rows:
             continue
@@ -89,6 +97,8 @@ def print_rows(name, rows):
         print(f"| {name} | {label} | {fmt(tandem[0], 's')} | {fmt(tandem[1], 's')} | {fmt(tandem[2], 's')} | {fmt(tandem[3], 'MB')} |")
         print(f"| {name} | ratio | {ratio(tandem[0], floor[0])} | {ratio(tandem[1], floor[1])} | {ratio(tandem[2], floor[2])} "
               f"| +{tandem[3] - floor[3]:.1f} MB |")
+        print(f"| {name} | ratio to the editor floor | {ratio(tandem[0], editor[0])} | {ratio(tandem[1], editor[1])} "
+              f"| {ratio(tandem[2], editor[2])} | +{tandem[3] - editor[3]:.1f} MB |")
 
 
 def restore_files(folder):
