@@ -54,6 +54,8 @@ final class DiskSync {
     }
     /// How many batches of changes the watcher has reported.
     var reportCount: Int { watcher.reportCount }
+    /// How many inotify events the watcher let through to the main thread.
+    var eventsTaken: Int { watcher.eventsTaken }
 
     /// The file really moved (nothing took its old name): the document goes with it, unless another
     /// document already shows the file it moved onto; then this one's file is gone, and the other's

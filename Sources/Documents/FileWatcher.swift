@@ -1,3 +1,4 @@
+import Background
 import Dispatch
 import FoundationEssentials
 import SafeFiles
@@ -15,7 +16,7 @@ import Glibc
 @MainActor
 final class FileWatcher {
     private let fd: Int32
-    private var source: DispatchSourceRead?
+    private let reader: InotifyReader
     /// Folders inotify watches now, both ways: a document's folder or an ancestor of a missing one.
     private var watches: [Int32: String] = [:]
     private var watchOf: [String: Int32] = [:]
@@ -39,6 +40,8 @@ final class FileWatcher {
     private var flushScheduled = false
     /// How many reports `onChange` has received (tests wait on it instead of sleeping).
     private(set) var reportCount = 0
+    /// How many inotify events reached the main thread (tests: those about other files must not).
+    private(set) var eventsTaken = 0
     private let interval: DispatchTimeInterval
     private let onChange: @MainActor (_ paths: Set<String>, _ inPlace: Set<String>) -> Void
     private let onRename: @MainActor (_ from: String, _ to: String) -> Void
@@ -55,17 +58,15 @@ final class FileWatcher {
         self.interval = interval
         self.onChange = onChange
         self.onRename = onRename
-        fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        self.fd = fd
+        reader = InotifyReader(fd: fd)
         guard fd >= 0 else { return }  // no inotify: documents simply are not watched
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
-        source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.drain() } }
-        source.resume()
-        self.source = source
+        reader.start { Background.onMain { [weak self] in self?.drain() } }
     }
 
     isolated deinit {
-        source?.cancel()
-        if fd >= 0 { close(fd) }
+        reader.stop()
     }
 
     /// Starts watching the file at `path` (which need not exist yet, nor its folder).
@@ -73,13 +74,14 @@ final class FileWatcher {
         let folder = PathName.folder(of: path)
         let isNew = watched[folder] == nil
         watched[folder, default: []].insert(PathName.file(of: path))
-        if isNew { attach(folder) }
+        if isNew { attach(folder) } else { publishInterest() }
     }
 
     /// Stops watching the file at `path`.
     func unwatch(_ path: String) {
         let folder = PathName.folder(of: path)
         watched[folder]?.remove(PathName.file(of: path))
+        publishInterest()
         guard watched[folder]?.isEmpty ?? false else { return }
         watched[folder] = nil
         missing.remove(folder)
@@ -117,6 +119,7 @@ final class FileWatcher {
         watches[wd] = path
         watchOf[path] = wd
         inodes[wd] = FolderIdentity(path)
+        publishInterest()
         return true
     }
 
@@ -126,6 +129,12 @@ final class FileWatcher {
         watchOf[path] = nil
         inodes[wd] = nil
         if remove { inotify_rm_watch(fd, wd) }
+        publishInterest()
+    }
+
+    /// Tells the reader which names each watch is for, so that it drops events about others.
+    private func publishInterest() {
+        reader.publish(watches.mapValues { watched[$0] ?? [] })
     }
 
     /// A folder deleted while something holds it open (a process's working directory, a shell's,
@@ -162,60 +171,51 @@ final class FileWatcher {
     /// waiting for the main queue (tests use it: their run loop does not always service the
     /// main queue promptly). The rate limit is the same as on the main queue's path.
     func poll() {
+        _ = reader.read()
         drain()
         reportIfDue()
     }
 
     private func drain() {
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var movedFrom: [UInt32: String] = [:]  // rename cookie -> old path of a watched file
         var lookForMissing = false
         var goneFrom: Set<String> = []  // folders a watched file went from
-        while true {
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
-            if n <= 0 { break }
-            var offset = 0
-            while offset < n {
-                let (wd, mask, cookie, length, name) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, UInt32, Int, String) in
-                    let event = raw.load(fromByteOffset: offset, as: inotify_event.self)
-                    let nameStart = offset + MemoryLayout<inotify_event>.size
-                    let nameBytes = raw[nameStart..<(nameStart + Int(event.len))].prefix { $0 != 0 }
-                    return (event.wd, event.mask, event.cookie, Int(event.len), String(decoding: nameBytes, as: UTF8.self))
-                }
-                offset += MemoryLayout<inotify_event>.size + length
-                if mask & UInt32(IN_Q_OVERFLOW) != 0 {
-                    // Events were lost: every watched file may have changed.
-                    for (folder, names) in watched { for file in names { pending.insert(PathName.join(folder, file)) } }
-                    lookForMissing = true
-                    continue
-                }
-                guard let folder = watches[wd] else { continue }
-                if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
-                    // The folder itself went away or moved (a watch on a moved folder would follow it
-                    // elsewhere): every file in it may have, and it is watched again where it was.
-                    forget(wd, remove: mask & UInt32(IN_IGNORED) == 0)
-                    for file in watched[folder] ?? [] { pending.insert(PathName.join(folder, file)) }
-                    if watched[folder] != nil { missing.insert(folder) }
-                    lookForMissing = true
-                    continue
-                }
-                if !missing.isEmpty && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { lookForMissing = true }
-                guard let names = watched[folder] else { continue }
-                let path = PathName.join(folder, name)
-                if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, names.contains(name) { goneFrom.insert(folder); suspects.insert(folder) }
-                if mask & UInt32(IN_MOVED_FROM) != 0, names.contains(name) { movedFrom[cookie] = path }
-                if mask & UInt32(IN_MOVED_TO) != 0, let old = movedFrom.removeValue(forKey: cookie), !names.contains(name) {
-                    // A watched file renamed. Emacs, Vim (backupcopy=no) and many tools save by
-                    // renaming the file to a backup and writing a new one in its place: that is
-                    // decided once the burst is over, so the backup is never taken for the file.
-                    moves[old] = path
-                    pending.insert(old)
-                    continue
-                }
-                if names.contains(name) {
-                    pending.insert(path)
-                    if mask & UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB) != 0 { pendingInPlace.insert(path) }
-                }
+        let events = reader.take()
+        eventsTaken += events.count
+        for event in events {
+            let (wd, mask, cookie, name) = (event.wd, event.mask, event.cookie, event.name)
+            if mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                // Events were lost: every watched file may have changed.
+                for (folder, names) in watched { for file in names { pending.insert(PathName.join(folder, file)) } }
+                lookForMissing = true
+                continue
+            }
+            guard let folder = watches[wd] else { continue }
+            if mask & UInt32(IN_IGNORED | IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+                // The folder itself went away or moved (a watch on a moved folder would follow it
+                // elsewhere): every file in it may have, and it is watched again where it was.
+                forget(wd, remove: mask & UInt32(IN_IGNORED) == 0)
+                for file in watched[folder] ?? [] { pending.insert(PathName.join(folder, file)) }
+                if watched[folder] != nil { missing.insert(folder) }
+                lookForMissing = true
+                continue
+            }
+            if !missing.isEmpty && mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 { lookForMissing = true }
+            guard let names = watched[folder] else { continue }
+            let path = PathName.join(folder, name)
+            if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0, names.contains(name) { goneFrom.insert(folder); suspects.insert(folder) }
+            if mask & UInt32(IN_MOVED_FROM) != 0, names.contains(name) { movedFrom[cookie] = path }
+            if mask & UInt32(IN_MOVED_TO) != 0, let old = movedFrom.removeValue(forKey: cookie), !names.contains(name) {
+                // A watched file renamed. Emacs, Vim (backupcopy=no) and many tools save by
+                // renaming the file to a backup and writing a new one in its place: that is
+                // decided once the burst is over, so the backup is never taken for the file.
+                moves[old] = path
+                pending.insert(old)
+                continue
+            }
+            if names.contains(name) {
+                pending.insert(path)
+                if mask & UInt32(IN_MODIFY | IN_CLOSE_WRITE | IN_ATTRIB) != 0 { pendingInPlace.insert(path) }
             }
         }
         for folder in goneFrom where renewIfGone(folder) { lookForMissing = true }

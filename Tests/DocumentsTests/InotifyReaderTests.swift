@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import Documents
+
+/// The watcher's reader drops, off the main thread, what no open file cares about: a log written
+/// beside an open file must not wake the main thread at every write.
+final class InotifyReaderTests: XCTestCase {
+    private var temporary: TemporaryFolder!
+    override func setUpWithError() throws { temporary = try TemporaryFolder("inotify-reader") }
+
+    private static func append(_ path: String, times: Int) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        for _ in 0..<times { _ = "a log line\n".withCString { write(fd, $0, strlen($0)) } }
+        close(fd)
+    }
+
+    func testWritesToFilesNoOneWatchesAreDroppedAndTheWatchedFilesAreKept() throws {
+        let folder = temporary.path
+        let log = folder + "/build.log", watched = folder + "/notes.txt"
+        Self.append(log, times: 1)
+        Self.append(watched, times: 1)
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM))
+        XCTAssertGreaterThanOrEqual(wd, 0)
+        let reader = InotifyReader(fd: fd)
+        reader.publish([wd: ["notes.txt"]])
+
+        Self.append(log, times: 500)
+        XCTAssertFalse(reader.read(), "500 writes to a file no one watches send nothing to the main thread")
+        XCTAssertTrue(reader.take().isEmpty)
+
+        Self.append(watched, times: 3)
+        XCTAssertTrue(reader.read(), "a write to the watched file is sent")
+        XCTAssertFalse(reader.read(), "and sent once until it is taken")
+        let kept = reader.take()
+        XCTAssertFalse(kept.isEmpty)
+        XCTAssertTrue(kept.allSatisfy { $0.name == "notes.txt" && $0.wd == wd }, "\(kept.map(\.name))")
+        XCTAssertTrue(kept.contains { $0.mask & UInt32(IN_CLOSE_WRITE) != 0 })
+
+        // A file made in the folder may be a missing folder coming back, or the new name of a
+        // watched file: kept, whatever its name.
+        Self.append(folder + "/download.part", times: 1)
+        XCTAssertTrue(reader.read())
+        XCTAssertEqual(reader.take().filter { $0.mask & UInt32(IN_CREATE) != 0 }.map(\.name), ["download.part"])
+
+        // A watch not published yet keeps everything: the reader never guesses.
+        reader.publish([:])
+        Self.append(log, times: 1)
+        XCTAssertTrue(reader.read())
+        XCTAssertTrue(reader.take().contains { $0.name == "build.log" })
+    }
+
+    /// Through the whole watcher: a neighbour written many times brings no event to the main
+    /// thread and no report, and the watched file's change is still reported.
+    func testANeighbourWrittenOftenIsNotReportedAndTheWatchedFileStillIs() throws {
+        let folder = temporary.path
+        let path = folder + "/watched.txt"
+        try "one\n".write(toFile: path, atomically: false, encoding: .utf8)
+        Self.append(folder + "/build.log", times: 1)  // made before: its creation would be kept
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = try store.openFile(at: path)
+            Self.append(folder + "/build.log", times: 200)
+            store.pollDiskChanges()
+            usleep(200_000)
+            store.pollDiskChanges()
+            XCTAssertEqual(store.disk.eventsTaken, 0, "no event about a file no document shows reaches the main thread")
+            XCTAssertEqual(store.disk.reportCount, 0)
+            try "one\ntwo\n".write(toFile: path, atomically: false, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "one\ntwo\n" })
+            XCTAssertEqual(store.disk.reportCount, 1)
+        }
+    }
+}
