@@ -171,9 +171,7 @@ public final class Application {
     /// where it is now (once the loop is idle, in one write each; other windows are not touched).
     func tabsDidChange(in group: WindowTabGroup) {
         tabHandlesMayChange()
-        for scene in group.scenes where !awaitingFirstRecord.contains(where: { $0 === scene }) {
-            saveFirstRecordSoon(of: scene)
-        }
+        for scene in group.scenes { saveFirstRecordSoon(of: scene) }
     }
 
     /// A first record (and the index) once the loop is idle after the window is shown, and at
@@ -182,7 +180,8 @@ public final class Application {
     /// one write of the index. The deadline matters while a big file loads: its chunks keep the
     /// loop busy, and a record that waited for idleness was not on disk when a crash came (CI).
     private func saveFirstRecordSoon(of scene: WindowScene) {
-        awaitingFirstRecord.append(scene)
+        // Once: a new window's tabs change (it is adopted) before it is presented.
+        if !awaitingFirstRecord.contains(where: { $0 === scene }) { awaitingFirstRecord.append(scene) }
         guard firstRecords?.isActive != true else { return }
         firstRecords = IdleSource(priority: 300) { [weak self] in
             self?.saveFirstRecords()

@@ -18,12 +18,14 @@ public final class SessionStore {
     static let maximumFileSize = 1 << 20
     private(set) var usable: Bool
     /// Writes reach the disk in order on this queue: the main thread only encodes, so a launch's
-    /// first records (one per window, each fsynced twice) never hold up the first frame.
+    /// first records (one per window) never hold up the first frame.
     private let writes = DispatchQueue(label: "tandem.session-store", qos: .userInitiated)
     /// What was last asked of each file and is not on disk yet (nil data: a delete): a read
     /// takes it from here, so the main thread never waits for the queue.
     private var unwritten: [String: (generation: Int, data: Data?)] = [:]
     private var generation = 0
+    /// How many writes each file was asked for (tests: a new window's first record is written once).
+    private(set) var writesAsked: [String: Int] = [:]
     /// Where warnings go (stderr; tests capture them).
     var warn: (String) -> Void = { StandardError.write("tandem: \($0)") }
 
@@ -58,7 +60,7 @@ public final class SessionStore {
         return true
     }
 
-    private func sessionPath(_ id: UUID) -> String { folder + "/session-\(id.uuidString).json" }
+    func sessionPath(_ id: UUID) -> String { folder + "/session-\(id.uuidString).json" }
     private var indexPath: String { folder + "/sessions.json" }
 
     // MARK: Reading
@@ -176,6 +178,7 @@ public final class SessionStore {
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(value) else { return warn(localized("could not encode %1", String(describing: path))) }
         let done = noteUnwritten(data, at: path)
+        writesAsked[path, default: 0] += 1
         writes.async {
             defer { done() }
             // GLib's atomic replace, as GNOME apps keep their state: whole or not at all.

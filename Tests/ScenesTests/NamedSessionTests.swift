@@ -78,6 +78,31 @@ final class NamedSessionTests: XCTestCase {
         }
     }
 
+    /// A new window's first record (and the index naming it) is written once, not once for the
+    /// tab it became and again for the window presented.
+    func testANewWindowsFirstRecordIsWrittenOnce() {
+        let folder = self.folder
+        MainActor.assumeIsolated {
+            guard MainLoop.initialize() else {
+                XCTFail("GTK could not open a display: run the tests under xvfb-run with openbox (see README).")
+                return
+            }
+            let store = SessionStore(folder: folder)
+            let app = Application(id: "io.github.tandemedit.TandemFirstRecordTest\(getpid())", delegate: RecordingAppDelegate(), sessionStore: store)
+            app.finishLaunching()
+            app.openSessionSet(nil)
+            let scene = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "A")]))
+            let path = store.sessionPath(scene.session.persistentIdentifier)
+            XCTAssertTrue(MainLoop.run(until: { store.writesAsked[path] != nil }, timeout: 5), "the first record is written")
+            MainLoop.run(for: 0.3)
+            XCTAssertEqual(store.writesAsked[path], 1)
+            XCTAssertNotNil(store.loadSession(scene.session.persistentIdentifier)?.record)
+            app.requestClose([scene])
+            XCTAssertTrue(MainLoop.run(until: { scene.activationState == .disconnected }, timeout: 10))
+            store.waitUntilWritten()
+        }
+    }
+
     /// Windows of two sessions side by side; one session closed keeps its windows on disk while
     /// the other goes on; a later launch reads only the sessions it opens.
     func testSessionsOpenAndCloseTheirWindowsTogether() {
