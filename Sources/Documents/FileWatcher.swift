@@ -62,7 +62,13 @@ final class FileWatcher {
         self.fd = fd
         reader = InotifyReader(fd: fd)
         guard fd >= 0 else { return }  // no inotify: documents simply are not watched
-        reader.start { Background.onMain { [weak self] in self?.drain() } }
+        reader.start(kept: Self.draining(self))
+    }
+
+    /// What the reader calls when it kept events: made here so that it holds the watcher weakly
+    /// (a closure written in `init` would hold it strongly, to hand it to the inner one).
+    private nonisolated static func draining(_ watcher: FileWatcher) -> @Sendable () -> Void {
+        { [weak watcher] in Background.onMain { [weak watcher] in watcher?.drain() } }
     }
 
     isolated deinit {

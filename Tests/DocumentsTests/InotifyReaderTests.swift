@@ -54,6 +54,29 @@ final class InotifyReaderTests: XCTestCase {
         XCTAssertTrue(reader.take().contains { $0.name == "build.log" })
     }
 
+    /// A watcher that goes closes its descriptor: a process may hold only 128 inotify instances,
+    /// and the tests make far more stores than that.
+    func testAWatcherThatGoesClosesItsDescriptor() throws {
+        let path = temporary.path + "/a.txt"
+        try "a\n".write(toFile: path, atomically: false, encoding: .utf8)
+        func openDescriptors() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1 }
+        let before = openDescriptors()
+        MainActor.assumeIsolated {
+            for _ in 0..<300 {
+                let watcher = FileWatcher(onChange: { _, _ in })
+                watcher.watch(path)
+                Self.append(path, times: 1)  // a read on its way as it goes
+                watcher.poll()
+            }
+        }
+        let deadline = Date().addingTimeInterval(3)
+        while openDescriptors() > before + 2 && Date() < deadline { usleep(10_000) }
+        XCTAssertLessThanOrEqual(openDescriptors(), before + 2, "every watcher's descriptor is closed once it goes")
+        let fd = inotify_init1(Int32(IN_CLOEXEC))
+        XCTAssertGreaterThanOrEqual(fd, 0, "inotify is still there for the next store")
+        close(fd)
+    }
+
     /// Through the whole watcher: a neighbour written many times brings no event to the main
     /// thread and no report, and the watched file's change is still reported.
     func testANeighbourWrittenOftenIsNotReportedAndTheWatchedFileStillIs() throws {
