@@ -78,18 +78,25 @@ final class NamedSessionTests: XCTestCase {
         }
     }
 
+    /// A store in `folder` and an application on it, launched: startup's work without registering
+    /// a second GApplication on the bus in this process. Nil (a failure) when GTK cannot start.
+    @MainActor private static func launch(_ name: String, folder: String, delegate: RecordingAppDelegate) -> (SessionStore, Application)? {
+        guard MainLoop.initialize() else {
+            XCTFail("GTK could not open a display: run the tests under xvfb-run with openbox (see README).")
+            return nil
+        }
+        let store = SessionStore(folder: folder)
+        let app = Application(id: "io.github.tandemedit.Tandem\(name)Test\(getpid())", delegate: delegate, sessionStore: store)
+        app.finishLaunching()
+        return (store, app)
+    }
+
     /// A new window's first record (and the index naming it) is written once, not once for the
     /// tab it became and again for the window presented.
     func testANewWindowsFirstRecordIsWrittenOnce() {
         let folder = self.folder
         MainActor.assumeIsolated {
-            guard MainLoop.initialize() else {
-                XCTFail("GTK could not open a display: run the tests under xvfb-run with openbox (see README).")
-                return
-            }
-            let store = SessionStore(folder: folder)
-            let app = Application(id: "io.github.tandemedit.TandemFirstRecordTest\(getpid())", delegate: RecordingAppDelegate(), sessionStore: store)
-            app.finishLaunching()
+            guard let (store, app) = Self.launch("FirstRecord", folder: folder, delegate: RecordingAppDelegate()) else { return }
             app.openSessionSet(nil)
             let scene = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "A")]))
             let path = store.sessionPath(scene.session.persistentIdentifier)
@@ -108,15 +115,8 @@ final class NamedSessionTests: XCTestCase {
     func testSessionsOpenAndCloseTheirWindowsTogether() {
         let folder = self.folder
         MainActor.assumeIsolated {
-            guard MainLoop.initialize() else {
-                XCTFail("GTK could not open a display: run the tests under xvfb-run with openbox (see README).")
-                return
-            }
-            let store = SessionStore(folder: folder)
             let appDelegate = RecordingAppDelegate()
-            let app = Application(id: "io.github.tandemedit.TandemNamedTest\(getpid())", delegate: appDelegate, sessionStore: store)
-            // Startup's work without registering a second GApplication on the bus in this process.
-            app.finishLaunching()
+            guard let (store, app) = Self.launch("Named", folder: folder, delegate: appDelegate) else { return }
             let work = SessionName("Work")!
             app.openSessionSet(nil)
             let plain = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "A")]))
@@ -186,14 +186,8 @@ final class NamedSessionTests: XCTestCase {
     func testRenameAndDeleteKeepASessionWhole() {
         let folder = self.folder
         MainActor.assumeIsolated {
-            guard MainLoop.initialize() else {
-                XCTFail("GTK could not open a display: run the tests under xvfb-run with openbox (see README).")
-                return
-            }
-            let store = SessionStore(folder: folder)
             let appDelegate = RecordingAppDelegate()
-            let app = Application(id: "io.github.tandemedit.TandemRenameTest\(getpid())", delegate: appDelegate, sessionStore: store)
-            app.finishLaunching()
+            guard let (store, app) = Self.launch("Rename", folder: folder, delegate: appDelegate) else { return }
             let work = SessionName("Work")!, play = SessionName("Play")!
             app.openSessionSet(nil)
             let plain = app.requestSceneSessionActivation(options: ConnectionOptions(files: [OpenFileContext(path: "A")]))
