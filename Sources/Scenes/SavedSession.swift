@@ -36,4 +36,7 @@ struct SessionIndex: Codable, Sendable, Equatable {
     var openNamed: [String]?
     /// Whether the default session (`open`) was open then; absent: it was.
     var defaultIsOpen: Bool?
+
+    /// What no index at all means: the default session open, with no window.
+    static let none = SessionIndex(openNamed: [], defaultIsOpen: true)
 }

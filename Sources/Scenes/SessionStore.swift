@@ -24,8 +24,14 @@ public final class SessionStore {
     /// takes it from here, so the main thread never waits for the queue.
     private var unwritten: [String: (generation: Int, data: Data?)] = [:]
     private var generation = 0
-    /// How many writes each file was asked for (tests: a new window's first record is written once).
+    /// How many times each file was saved (tests: a new window's first record is saved once),
+    /// and how many of those saves were written (the others held what the file holds).
+    private(set) var savesAsked: [String: Int] = [:]
     private(set) var writesAsked: [String: Int] = [:]
+    /// The bytes each file holds, or will once the writes asked for are done, as far as this
+    /// process read or wrote them: a write of the same bytes is skipped (a record saved again
+    /// with nothing changed, the index a launch writes as it read it), saving its two fsyncs.
+    private var known: [String: Data] = [:]
     /// Where warnings go (stderr; tests capture them).
     var warn: (String) -> Void = { StandardError.write("tandem: \($0)") }
 
@@ -67,9 +73,15 @@ public final class SessionStore {
 
     /// The index; a missing or bad one is an empty index (and a bad one is reported).
     func loadIndex() -> SessionIndex {
-        guard usable, let data = readStateFile(indexPath, what: localized("the session list")) else { return SessionIndex() }
+        guard usable else { return SessionIndex() }
+        guard let data = readStateFile(indexPath, what: localized("the session list")) else {
+            // None yet (a first launch): as good as the index of an open, empty default session.
+            if unwritten[indexPath] == nil, access(indexPath, F_OK) != 0, errno == ENOENT { known[indexPath] = Self.encode(SessionIndex.none) }
+            return SessionIndex()
+        }
         guard let index = try? JSONDecoder().decode(SessionIndex.self, from: data), index.version <= SessionIndex.currentVersion else {
             warn(localized("skipped the session list %1: it is damaged or from a newer Tandem", String(describing: indexPath)))
+            known[indexPath] = nil  // written again at the first save, whatever it says
             return SessionIndex()
         }
         return index
@@ -97,6 +109,12 @@ public final class SessionStore {
     /// with a write on its way is what that write will put there.
     func readStateFile(_ path: String, what: String) -> Data? {
         if let asked = unwritten[path] { return asked.data }
+        let data = readUnknownStateFile(path, what: what)
+        known[path] = data
+        return data
+    }
+
+    private func readUnknownStateFile(_ path: String, what: String) -> Data? {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             if errno != ENOENT { warn(localized("skipped %1: %2 cannot be opened (%3)", String(describing: what), String(describing: path), String(describing: String(cString: strerror(errno))))) }
@@ -143,6 +161,7 @@ public final class SessionStore {
 
     /// Deletes one of the store's files, in order with the writes.
     func remove(_ path: String) {
+        known[path] = nil
         let done = noteUnwritten(nil, at: path)
         writes.async {
             _ = unlink(path)
@@ -172,20 +191,32 @@ public final class SessionStore {
         }
     }
 
+    /// Writes `value` to `path` as JSON, unless the file holds (or will hold) those very bytes.
     func write<T: Encodable>(_ value: T, to path: String) {
         guard usable else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(value) else { return warn(localized("could not encode %1", String(describing: path))) }
+        guard let data = Self.encode(value) else { return warn(localized("could not encode %1", String(describing: path))) }
+        savesAsked[path, default: 0] += 1
+        guard known[path] != data else { return }
+        known[path] = data
         let done = noteUnwritten(data, at: path)
         writesAsked[path, default: 0] += 1
-        writes.async {
+        writes.async { [weak self] in
             defer { done() }
             // GLib's atomic replace, as GNOME apps keep their state: whole or not at all.
             if let problem = GLibFile.replace(path, with: Array(data), mode: 0o600) {
                 // Off the main thread: straight to stderr.
                 StandardError.write("tandem: " + localized("could not save %1: %2", String(describing: path), problem))
+                // What the file holds is not known now: the next save writes whatever it is.
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { if self?.known[path] == data { self?.known[path] = nil } }
+                }
             }
         }
+    }
+
+    private static func encode<T: Encodable>(_ value: T) -> Data? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try? encoder.encode(value)
     }
 }

@@ -42,11 +42,12 @@ struct EditorPlace {
         }
     }
 
-    /// Where the user is now; the top line only when no scroll is still on its way.
-    static func current(in ui: EditorWindow, through viewport: DocumentViewport) -> EditorPlace {
+    /// Where the user is now. While a scroll is still on its way the top line is where it goes
+    /// (`landing`, the top line of the place last applied), or unknown.
+    static func current(in ui: EditorWindow, through viewport: DocumentViewport, landing: Int? = nil) -> EditorPlace {
         let binding = viewport.binding, text = binding.document.storage
         let anchor = text.lineAndColumn(of: binding.anchor), caret = text.lineAndColumn(of: binding.caret)
         return EditorPlace(anchor: (anchor.line, anchor.column), caret: (caret.line, caret.column),
-                           topLine: ui.textView.isScrollPending ? nil : viewport.topLine)
+                           topLine: ui.textView.isScrollPending ? landing : viewport.topLine)
     }
 }

@@ -39,6 +39,7 @@ extension EditorSceneDelegate {
     func applyPendingPlace() {
         guard let place = pendingPlace, let ui, let binding, let viewport, place.fits(in: binding) else { return }
         pendingPlace = nil
+        landingTopLine = place.topLine
         place.apply(to: ui, through: viewport)
         // On Wayland a selection claims the primary selection, which the compositor refuses to
         // a window without the focus; GTK then collapses the selection (found restoring a

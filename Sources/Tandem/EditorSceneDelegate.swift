@@ -174,12 +174,16 @@ final class EditorSceneDelegate: SceneDelegate {
     func stateRestorationRecord(for scene: WindowScene) -> RestorationRecord? {
         guard let ui, let viewport else { return nil }
         // A place still waiting for its lines is where the user is, not the buffer's caret.
-        return EditorRestoration.record(of: scene, place: pendingPlace ?? .current(in: ui, through: viewport), document: document,
-                                        zoom: ui.textView.zoom, language: chosenLanguage)
+        // A restored window's record, taken before its scroll lands, keeps the top line it
+        // goes to: the record taken once it has landed is then the same, and not written again.
+        return EditorRestoration.record(of: scene, place: pendingPlace ?? .current(in: ui, through: viewport, landing: landingTopLine),
+                                        document: document, zoom: ui.textView.zoom, language: chosenLanguage)
     }
 
     /// A place whose lines the buffer does not hold yet (EditorSceneDelegate+Places).
     var pendingPlace: EditorPlace?
+    /// The top line of the place last applied, where its scroll lands.
+    var landingTopLine: Int?
     /// A restored selection to make again once the window has the focus (Wayland; see
     /// EditorSceneDelegate+Places).
     var selectionAwaitingFocus: EditorPlace?

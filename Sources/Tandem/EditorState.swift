@@ -30,5 +30,11 @@ struct EditorState: Codable, Equatable {
         return state
     }
 
-    var encoded: Data? { try? JSONEncoder().encode(self) }
+    /// The payload's bytes, the same for the same state (keys sorted: unsorted, their order
+    /// changes from one encoding to the next, and a record saved again unchanged would differ).
+    var encoded: Data? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try? encoder.encode(self)
+    }
 }

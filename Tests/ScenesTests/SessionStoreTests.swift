@@ -1,4 +1,5 @@
 import Foundation
+import Gtk
 import XCTest
 @testable import Scenes
 
@@ -138,5 +139,76 @@ final class SessionStoreTests: XCTestCase {
         }
         XCTAssertEqual(ranClean, 20_000)
         print("fuzzed session records: \(ranClean) inputs ran clean")
+    }
+
+    /// A save of the bytes a file holds, as read or last written, is skipped: a warm launch
+    /// that restores its windows as they were writes nothing. Anything else is written.
+    func testASaveOfWhatTheFileHoldsIsSkipped() {
+        let folder = self.folder
+        MainActor.assumeIsolated {
+            let id = UUID()
+            let path = folder + "/session-\(id.uuidString).json", index = folder + "/sessions.json"
+            let saved = SavedSession(id: id, role: "editor", record: RestorationRecord(windowWidth: 640, windowHeight: 480))
+            var store = SessionStore(folder: folder)
+            XCTAssertEqual(store.loadIndex(), SessionIndex(), "a first launch: no index")
+            store.saveIndex(SessionIndex.none)
+            XCTAssertNil(store.writesAsked[index], "an open, empty default session is what no index says")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: index))
+            store.saveIndex(SessionIndex(open: [id], openNamed: [], defaultIsOpen: true))
+            store.save(saved)
+            store.save(saved)
+            XCTAssertEqual(store.savesAsked[path], 2)
+            XCTAssertEqual(store.writesAsked[path], 1, "the same record again: not written")
+            XCTAssertEqual(store.writesAsked[index], 1)
+            var moved = saved
+            moved.record?.windowWidth = 700
+            store.save(moved)
+            XCTAssertEqual(store.writesAsked[path], 2, "a changed record is written")
+            store.waitUntilWritten()
+
+            // The next launch reads what it restores, and saves it as it was.
+            store = SessionStore(folder: folder)
+            XCTAssertEqual(store.loadIndex().open, [id])
+            XCTAssertEqual(store.loadSession(id), moved)
+            store.save(moved)
+            store.saveIndex(SessionIndex(open: [id], openNamed: [], defaultIsOpen: true))
+            XCTAssertNil(store.writesAsked[path])
+            XCTAssertNil(store.writesAsked[index])
+            store.deleteSession(id)
+            store.save(moved)
+            XCTAssertEqual(store.writesAsked[path], 1, "written again after a delete")
+            store.waitUntilWritten()
+            XCTAssertEqual(store.loadSession(id), moved)
+
+            // A write that failed leaves the file unknown: the same save is written again.
+            store.deleteSession(id)
+            store.waitUntilWritten()
+            XCTAssertEqual(mkdir(path, 0o700), 0)  // GLib cannot replace a folder with a file
+            store.save(saved)
+            store.waitUntilWritten()
+            MainLoop.installMainQueueBridge()
+            MainLoop.run(for: 0.2)  // the failure is told to the main thread
+            rmdir(path)
+            store.save(saved)
+            XCTAssertEqual(store.writesAsked[path], 3)
+            store.waitUntilWritten()
+            XCTAssertEqual(store.loadSession(id), saved)
+        }
+    }
+
+    /// A damaged index is written again at the first save, even one of the empty index.
+    func testADamagedIndexIsWrittenAgain() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = SessionStore(folder: folder)
+            store.warn = { _ in }
+            let index = folder + "/sessions.json"
+            try Data("{not json".utf8).write(to: URL(fileURLWithPath: index))
+            XCTAssertEqual(store.loadIndex(), SessionIndex())
+            store.saveIndex(SessionIndex.none)
+            store.waitUntilWritten()
+            XCTAssertEqual(store.writesAsked[index], 1)
+            XCTAssertEqual(store.loadIndex(), SessionIndex.none)
+        }
     }
 }
