@@ -67,6 +67,8 @@ static void open_window(GtkApplication *app, GFile *file) {
     GtkWidget *view = gtk_source_view_new_with_buffer(buffer);
     gtk_source_view_set_show_line_numbers(GTK_SOURCE_VIEW(view), TRUE);
     if (editor_floor) add_editor_basics(GTK_HEADER_BAR(header), buffer, view, file);
+    /* FLOOR_WRAP=1: lines wrapped at word boundaries, as Tandem and gedit wrap them by default. */
+    if (g_strcmp0(g_getenv("FLOOR_WRAP"), "1") == 0) gtk_text_view_set_wrap_mode(GTK_TEXT_VIEW(view), GTK_WRAP_WORD);
     GtkWidget *scroller = gtk_scrolled_window_new(NULL, NULL);
     gtk_container_add(GTK_CONTAINER(scroller), view);
     gtk_container_add(GTK_CONTAINER(window), scroller);

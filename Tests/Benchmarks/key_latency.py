@@ -359,7 +359,7 @@ def main():
     parser.add_argument("--settle", type=float, default=0.4,
                         help="seconds between a window's gaining the focus and its key (0: at once, in the focus change's animation)")
     parser.add_argument("--peers", default="editor-floor,gedit,mousepad",
-                        help="other editors beside Tandem, where installed (editor-floor: the floor with FLOOR_EDITOR=1)")
+                        help="other editors beside Tandem, where installed (editor-floor: the floor with FLOOR_EDITOR=1; wrapped-floor: with FLOOR_WRAP=1)")
     arguments = parser.parse_args()
 
     work = tempfile.mkdtemp(prefix="tandem-latency-")
@@ -384,6 +384,9 @@ def main():
             if "editor-floor" in names:
                 # gedit's header bar (the caret's place updated on every key) and monospace text, in C.
                 editors.append(Editor("editor floor", [arguments.floor, paths[case]], dict(env, FLOOR_EDITOR="1")))
+            if "wrapped-floor" in names:
+                # The floor with its lines wrapped at words, as Tandem's and gedit's are by default.
+                editors.append(Editor("wrapped floor", [arguments.floor, paths[case]], dict(env, FLOOR_WRAP="1")))
             editors += [Editor(name, [path, paths[case]], env) for name, path in peers]
             try:
                 for editor in editors:
@@ -397,6 +400,9 @@ def main():
                 own = results["tandem x"] + results["tandem BackSpace"]
                 if editor_floor and own:
                     print(f"{case:28} {'tandem, both keys':22} {statistics.median(own) / statistics.median(editor_floor):.2f}x the editor floor")
+                wrapped_floor = results.get("wrapped floor x", []) + results.get("wrapped floor BackSpace", [])
+                if wrapped_floor and own:
+                    print(f"{case:28} {'tandem, both keys':22} {statistics.median(own) / statistics.median(wrapped_floor):.2f}x the wrapped floor")
             finally:
                 for editor in editors:
                     editor.stop()
