@@ -89,10 +89,28 @@ enum EditorLanguage {
     }
 
     /// "2026-11-25 10:22:33", "[2026/11/25T10:22]", "25.11.2026", "10:22:33.120", and syslog's
-    /// "Nov 25 10:22:33".
+    /// "Nov 25 10:22:33". Read byte by byte: the four regular expressions this was took ~1 ms
+    /// of every window's start to compile, for an empty file too.
     nonisolated static func startsWithTimestamp(_ line: Substring) -> Bool {
-        let patterns = [#"^\[?\d{4}[-/.]\d{1,2}[-/.]\d{1,2}"#, #"^\[?\d{1,2}[-/.]\d{1,2}[-/.]\d{4}"#,
-                        #"^\[?\d{1,2}:\d{2}:\d{2}"#, #"^[A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2}"#]
-        return patterns.contains { pattern in (try? Regex(pattern)).map { line.prefixMatch(of: $0) != nil } ?? false }
+        let bytes = Array(line.utf8.prefix(24))
+        /// The index after `least` to `most` ASCII digits at `start`, or nil.
+        func digits(_ start: Int?, _ least: Int, _ most: Int) -> Int? {
+            guard var end = start else { return nil }
+            while end < bytes.count, end - start! < most, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+            return end - start! >= least ? end : nil
+        }
+        /// The index after one of `choices` at `index`, or nil.
+        func one(of choices: String, _ index: Int?) -> Int? {
+            guard let index, index < bytes.count, choices.utf8.contains(bytes[index]) else { return nil }
+            return index + 1
+        }
+        let dateSeparators = "-/.", start = bytes.first == UInt8(ascii: "[") ? 1 : 0
+        let lower = "abcdefghijklmnopqrstuvwxyz", upper = lower.uppercased()
+        let yearFirst = digits(one(of: dateSeparators, digits(one(of: dateSeparators, digits(start, 4, 4)), 1, 2)), 1, 2)
+        let yearLast = digits(one(of: dateSeparators, digits(one(of: dateSeparators, digits(start, 1, 2)), 1, 2)), 4, 4)
+        let time = digits(one(of: ":", digits(one(of: ":", digits(start, 1, 2)), 2, 2)), 2, 2)
+        let syslogDay = one(of: " ", digits(one(of: " 0123456789", one(of: " ", one(of: lower, one(of: lower, one(of: upper, 0))))), 1, 1))
+        let syslog = digits(one(of: ":", digits(one(of: ":", digits(syslogDay, 2, 2)), 2, 2)), 2, 2)
+        return yearFirst != nil || yearLast != nil || time != nil || syslog != nil
     }
 }

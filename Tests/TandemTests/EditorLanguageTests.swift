@@ -8,10 +8,13 @@ import XCTest
 final class EditorLanguageTests: XCTestCase {
     func testLinesThatStartWithADateOrATimeAreALogs() {
         for line in ["2026-11-25 10:22:33 INFO started", "[2026/11/25T10:22] ok", "25.11.2026 login", "10:22:33.120 tick",
-                     "Nov 25 10:22:33 host sshd[12]: accepted", "[12:00:01] wake"] {
+                     "Nov 25 10:22:33 host sshd[12]: accepted", "[12:00:01] wake", "Nov  5 01:02:03 host", "1.2.2026", "2026.1.2",
+                     "9:05:07"] {
             XCTAssertTrue(EditorLanguage.startsWithTimestamp(line[...]), line)
         }
-        for line in ["Dear Anna,", "2026 was a good year", "12 apples", "Chapter 10: 22 ways", "", "- 2026-11-25 meeting"] {
+        for line in ["Dear Anna,", "2026 was a good year", "12 apples", "Chapter 10: 22 ways", "", "- 2026-11-25 meeting",
+                     "20261-11-25", "2026-1125", "[", "1:2:3", "123:45:67", "Nov 25 10:22", "nov 25 10:22:33", "Nove 25 10:22:33",
+                     "2026\u{2014}11\u{2014}25", "Ünd 25 10:22:33"] {
             XCTAssertFalse(EditorLanguage.startsWithTimestamp(line[...]), line)
         }
     }
