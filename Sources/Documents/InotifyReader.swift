@@ -25,6 +25,8 @@ final class InotifyReader: Sendable {
     private let inbox = Mutex<(events: [Event], sent: Bool)>(([], false))
     /// The read buffer; its lock also keeps two readers (the queue, a test's poll) in order.
     private let buffer = Mutex<[UInt8]>([UInt8](repeating: 0, count: 64 * 1024))
+    /// How many reads of the descriptor returned events (tests).
+    let readCount = Atomic<Int>(0)
 
     /// Where the descriptor is read. Dispatch objects are safe to use from any thread; the
     /// box only says so to the compiler, which does not know it of Dispatch on Linux.
@@ -41,7 +43,7 @@ final class InotifyReader: Sendable {
         // After each read the source rests a moment: inotify merges like events while they wait
         // unread, so a file written a thousand times a second costs a read per rest, not per write.
         box.source.setEventHandler { [self] in
-            if read() { kept() }
+            if read(atMost: 1) { kept() }
             box.source.suspend()
             Self.queue.asyncAfter(deadline: .now() + .milliseconds(20)) { box.source.resume() }
         }
@@ -60,15 +62,20 @@ final class InotifyReader: Sendable {
         self.interest.withLock { $0 = interest }
     }
 
-    /// Reads all that inotify holds now and keeps what may matter. Returns true when the main
-    /// thread should be sent to take it: something is waiting and it has not been sent yet.
-    func read() -> Bool {
+    /// Reads what inotify holds now, `reads` buffers of it at most, and keeps what may matter.
+    /// Returns true when the main thread should be sent to take it: something is waiting and it
+    /// has not been sent yet. The bound matters: a file written without a pause (a fast logger,
+    /// `yes > file`) has a new event waiting after every read, so reading until inotify is empty
+    /// kept the queue's thread busy for as long as the writer wrote, and held back everything
+    /// kept meanwhile, a watched file's own changes too.
+    func read(atMost reads: Int = 64) -> Bool {
         let kept = buffer.withLock { buffer -> [Event] in
             var kept: [Event] = []
             let interest = self.interest.withLock { $0 }
-            while true {
+            for _ in 0..<reads {
                 let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
                 if n <= 0 { break }
+                readCount.add(1, ordering: .relaxed)
                 buffer.withUnsafeBytes { raw in
                     var offset = 0
                     while offset < n {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TestSupport
 import XCTest
 @testable import Documents
@@ -97,5 +98,44 @@ final class InotifyReaderTests: XCTestCase {
             XCTAssertTrue(DiskChangeTests.wait(store) { document.text == "one\ntwo\n" })
             XCTAssertEqual(store.disk.reportCount, 1)
         }
+    }
+
+    /// A file written without a pause beside the watched one (a fast logger, `yes > file`) has a
+    /// new event waiting after every read: the reader still rests between reads, and what it
+    /// keeps about the watched file reaches the main thread while the writer goes on.
+    func testAWriterThatNeverPausesIsReadAtRestAndHoldsNothingBack() throws {
+        let folder = temporary.path
+        let noise = folder + "/noise.log", watched = folder + "/notes.txt"
+        Self.append(noise, times: 1)
+        Self.append(watched, times: 1)
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM))
+        let reader = InotifyReader(fd: fd)  // closes the descriptor once stopped
+        defer { reader.stop() }
+        reader.publish([wd: ["notes.txt"]])
+        final class Counter: Sendable { let value = Atomic<Int>(0) }
+        let told = Counter(), stop = Counter()
+        reader.start { told.value.add(1, ordering: .relaxed) }
+        let writer = Thread {
+            let out = open(noise, O_WRONLY | O_APPEND)
+            while stop.value.load(ordering: .relaxed) == 0 { _ = write(out, "x", 1) }
+            close(out)
+        }
+        writer.start()
+        defer { stop.value.store(1, ordering: .relaxed) }
+        usleep(300_000)
+        let readsBefore = reader.readCount.load(ordering: .relaxed)
+        Self.append(watched, times: 1)
+        let deadline = Date().addingTimeInterval(2)
+        while told.value.load(ordering: .relaxed) == 0 && Date() < deadline { usleep(5_000) }
+        XCTAssertEqual(told.value.load(ordering: .relaxed), 1, "the watched file's write is sent while the neighbour is still written")
+        XCTAssertEqual(reader.take().map(\.name).filter { $0 != "notes.txt" }, [])
+        usleep(500_000)
+        let reads = reader.readCount.load(ordering: .relaxed) - readsBefore
+        stop.value.store(1, ordering: .relaxed)
+        // One read per 20 ms rest: about 40 in 0.8 s; read until empty, it was every write.
+        XCTAssertLessThan(reads, 100, "\(reads) reads in 0.8 s")
+        XCTAssertGreaterThan(reads, 0)
     }
 }
