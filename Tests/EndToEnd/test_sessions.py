@@ -43,7 +43,8 @@ def test_two_sessions_come_back_each_by_its_name(tandem, tmp_path):
     # A name not seen before starts an empty session beside it.
     assert tandem.launch("--session", "Fresh").returncode == 0
     wait_for("an empty window", lambda: tandem.titles() == ["Untitled Document 1", "• notes.txt"])
-    assert tandem.launch("--list-sessions").stdout.splitlines() == ["Fresh", "Notes", "Work"]
+    # Its index is written on the state store's queue, a moment after the window shows.
+    wait_for("Fresh listed", lambda: tandem.launch("--list-sessions").stdout.splitlines() == ["Fresh", "Notes", "Work"])
     # The session files hold ids only, private to the user.
     folder = tandem.state_home / "tandem" / "sessions"
     assert sorted(p.name for p in folder.iterdir()) == ["Fresh.json", "Notes.json", "Work.json"]
