@@ -17,16 +17,22 @@ final class InotifyReaderTests: XCTestCase {
         close(fd)
     }
 
+    /// An inotify descriptor watching `folder` as FileWatcher does, and the watch.
+    private static func watching(_ folder: String) -> (fd: Int32, wd: Int32) {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM))
+        XCTAssertGreaterThanOrEqual(wd, 0)
+        return (fd, wd)
+    }
+
     func testWritesToFilesNoOneWatchesAreDroppedAndTheWatchedFilesAreKept() throws {
         let folder = temporary.path
         let log = folder + "/build.log", watched = folder + "/notes.txt"
         Self.append(log, times: 1)
         Self.append(watched, times: 1)
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        XCTAssertGreaterThanOrEqual(fd, 0)
+        let (fd, wd) = Self.watching(folder)
         defer { close(fd) }
-        let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM))
-        XCTAssertGreaterThanOrEqual(wd, 0)
         let reader = InotifyReader(fd: fd)
         reader.publish([wd: ["notes.txt"]])
 
@@ -108,9 +114,7 @@ final class InotifyReaderTests: XCTestCase {
         let noise = folder + "/noise.log", watched = folder + "/notes.txt"
         Self.append(noise, times: 1)
         Self.append(watched, times: 1)
-        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        XCTAssertGreaterThanOrEqual(fd, 0)
-        let wd = inotify_add_watch(fd, folder, UInt32(IN_CLOSE_WRITE | IN_MODIFY | IN_ATTRIB | IN_CREATE | IN_DELETE | IN_MOVED_TO | IN_MOVED_FROM))
+        let (fd, wd) = Self.watching(folder)
         let reader = InotifyReader(fd: fd)  // closes the descriptor once stopped
         defer { reader.stop() }
         reader.publish([wd: ["notes.txt"]])
