@@ -7,6 +7,7 @@ RemoteDesktop API (wayland_input.py) and windows are found by their titles over 
 that are X11 by nature (the pointer, window geometry, minimizing through the window manager,
 X window ids) are marked `x11_only` with the reason, and are not run there.
 """
+import base64
 import json
 import os
 import re
@@ -257,13 +258,26 @@ class Tandem:
         wait_for("the save-changes question gone", lambda: not [
             f for f in self.app() if f is not None and "Save changes" in " ".join(self.labels_of_frame(f))])
 
-    def wait_recorded(self, since, timeout=10):
-        """Waits until a window's restoration record (its caret, its place) has been written after
-        `since` (a time.time() taken after the last input): records follow the typing on a
-        one-second debounce, so a kill before then would bring the window back where it was."""
-        folder = self.state_home / "tandem"
-        wait_for("a window record written", lambda: any(p.stat().st_mtime >= since for p in folder.glob("session-*.json")),
-                 timeout)
+    def records(self):
+        """The editor part (EditorState, a dict) of every window's restoration record on disk."""
+        states = []
+        for path in (self.state_home / "tandem").glob("session-*.json"):
+            try:
+                payload = json.loads(path.read_text()).get("record", {}).get("payload")
+                states.append(json.loads(base64.b64decode(payload)) if payload else {})
+            except (OSError, ValueError, AttributeError):
+                continue  # being replaced right now, or not a record: the next poll reads it
+        return states
+
+    def wait_recorded(self, timeout=10, **fields):
+        """Waits until a window's restoration record on disk holds `fields` (EditorState's keys,
+        e.g. caretColumn=8): records follow the typing within a second, so a kill before then
+        would bring the window back where it was. A record's time says nothing: the first change
+        starts the second, so the record can be written before the last key is seen over AT-SPI,
+        and a record that would not change is not written again."""
+        assert fields, "say what the record should hold"
+        wait_for(f"a window record holding {fields}",
+                 lambda: any(all(state.get(k) == v for k, v in fields.items()) for state in self.records()), timeout)
 
     def wait_journaled(self, since, timeout=10):
         """Waits until a journal was written after `since` (a time.time() taken before the last

@@ -13,7 +13,7 @@ def test_kill_9_then_undo_and_redo_go_on_where_they_were(tandem, tmp_path):
     tandem.wait_title("k.txt")
     tandem.type("k.txt", "one two")                # two undo steps: "one", " two"
     wait_for("typed", lambda: tandem.text_of("• k.txt") == "one two")
-    tandem.wait_recorded(time.time())              # the window's own record (its place) follows on a debounce
+    tandem.wait_recorded(caretColumn=7)            # the window's own record (its place) follows within a second
     tandem.kill(signal.SIGKILL)
     tandem.restart()
     wait_for("the window back", lambda: tandem.titles() == ["• k.txt"])
@@ -28,7 +28,7 @@ def test_kill_9_then_undo_and_redo_go_on_where_they_were(tandem, tmp_path):
     # What happens after the relaunch is journaled too: a second kill keeps it.
     tandem.type("• k.txt", " more")
     wait_for("typed after the relaunch", lambda: tandem.text_of("• k.txt") == "one more")
-    tandem.wait_recorded(time.time())
+    tandem.wait_recorded(caretColumn=8)
     tandem.kill(signal.SIGKILL)
     tandem.restart()
     wait_for("the window back again", lambda: tandem.titles() == ["• k.txt"])

@@ -150,7 +150,7 @@ def test_kill_9_keeps_every_open_session(tandem, tmp_path):
     tandem.type("b.txt", "typed ")
     wait_for("typed", lambda: tandem.text_of("• b.txt") == "typed b\n")
     tandem.wait_journaled(since)
-    tandem.wait_recorded(time.time())
+    tandem.wait_recorded(caretColumn=len("typed "))
     tandem.kill(signal.SIGKILL)
     tandem.restart()
     wait_for("every session back", lambda: tandem.titles() == ["a.txt", "c.txt", "• b.txt"])
