@@ -103,3 +103,30 @@ def test_edit_anyway_on_a_pasted_line_makes_it_editable_and_a_relaunch_asks_agai
     frame = tandem.wait_title(f"• {PASTED} [Read-Only]")
     wait_for("the edit back, read-only again", lambda: tandem.text_in(frame).getText(0, 6) == "KEPTa[")
     assert banner_buttons(frame, "longer than") == ["Edit Anyway"]
+
+
+def test_edit_anyway_wraps_the_long_line_at_any_character(tandem, tmp_path):
+    """Wrapped at words, a line with a long run and no break in it (minified JSON, base64) took
+    Pango seconds to lay out, again after every key: a window with a long line wraps it at any
+    character, so each key costs a layout linear in the line's length."""
+    import pyatspi
+    text = " ".join(f"w{n * n}" for n in range(3_000)) + "\n"   # 27,000 characters, words of 2 to 8
+    (tmp_path / "words.txt").write_text(text)
+    tandem.start("words.txt")
+    frame = tandem.wait_title("words.txt [Read-Only]")
+    wait_for("Edit Anyway", lambda: next(
+        b for b in Tandem.find(frame, "push button") if b.name.replace("_", "") == "Edit Anyway")).queryAction().doAction(0)
+    frame = tandem.wait_title("words.txt")
+    view = tandem.text_in(frame)
+    wait_for("the whole line in the view", lambda: view.characterCount == len(text))
+
+    def row_starts():
+        """The offsets among the first 700 characters where a new row begins on screen."""
+        tops = [view.getCharacterExtents(i, pyatspi.DESKTOP_COORDS)[1] for i in range(700)]
+        return [i for i in range(1, 700) if tops[i] > tops[i - 1]]
+    starts = wait_for("the line wrapped into rows", row_starts)
+    assert any(text[i - 1] != " " and text[i] != " " for i in starts), \
+        f"every row starts at a word: wrapped at words, not anywhere ({[text[i - 3:i + 3] for i in starts]})"
+    # Still an editor: a key at the start goes in.
+    tandem.send(tandem.window_id("words.txt"), "ctrl+Home", text="X")
+    wait_for("the typing in", lambda: tandem.text_of("• words.txt").startswith("Xw0 w1 w4 "))
