@@ -124,19 +124,16 @@ public final class SourceView: Widget {
         }
     }
 
-    /// Wraps long lines at word boundaries (or, failing that, characters; `wrapsAnywhere`: at
-    /// any character), or not at all.
+    /// Wraps long lines at word boundaries (or, failing that, characters), or not at all. A line
+    /// with a long run and no space in it wraps at any character (`LongRunWrapping`).
     public func setWraps(_ wraps: Bool) {
-        gtk_text_view_set_wrap_mode(tandem_text_view(raw), !wraps ? GTK_WRAP_NONE : wrapsAnywhere ? GTK_WRAP_CHAR : GTK_WRAP_WORD_CHAR)
+        gtk_text_view_set_wrap_mode(tandem_text_view(raw), wraps ? GTK_WRAP_WORD_CHAR : GTK_WRAP_NONE)
+        if wraps && longRuns == nil { longRuns = LongRunWrapping(buffer: buffer) }
+        longRuns?.isActive = wraps
     }
 
-    /// Whether wrapping breaks rows at any character rather than at words. Where a line holds a
-    /// long run with no break in it (minified JSON, base64), Pango measures the whole rest of the
-    /// run again for each row it wraps at words: a 49 KB line of numbers and commas took 2 s to
-    /// lay out, again after every key; at any character, 0.09 s.
-    public var wrapsAnywhere = false {
-        didSet { if wrapsAnywhere != oldValue && wraps { setWraps(true) } }
-    }
+    /// The lines that wrap at any character, made when the view first wraps.
+    var longRuns: LongRunWrapping?
 
     private var fontProvider: UnsafeMutablePointer<GtkCssProvider>?
     /// The word-completion provider this view made (`completesWords`), owned here.

@@ -82,10 +82,10 @@ final class EditorEventHandler {
         case .becameReadOnly(let reason):
             if reason == .longLines {
                 loading.startPreviewIfNeeded()
+                ui.textView.setWraps(true)
                 ui.textView.checkSpellingOnceThereIsText(false)  // a paste made them: the checker stops too
             }
             loading.update()
-            if reason == .longLines { ui.textView.setWraps(true) }  // after the update: at any character
             chrome.updateTitle()
         case .becameEditable:
             if !document.hasLongLines { checkSpellingIfProse() }  // an undo took the long line back

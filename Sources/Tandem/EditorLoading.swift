@@ -66,8 +66,6 @@ final class EditorLoading {
         // GtkTextView invalidate every line (37 ms for 100 MB); while loading, the store takes
         // edits to the part already read and refuses them only at its end.
         ui.textView.isEditable = document.readOnlyReasons.isEmpty
-        // Edit Anyway lays the long line out whole, at every key: wrapped at words, that took seconds.
-        ui.textView.wrapsAnywhere = Self.isLightweight(document)
         if binding.isComplete {
             ui.loadingBar.bar.hide()
         } else {

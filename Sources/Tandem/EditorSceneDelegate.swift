@@ -102,8 +102,8 @@ final class EditorSceneDelegate: SceneDelegate {
                 return false
             }
         }
+        if lightweight { ui.textView.setWraps(true) }
         loading.update()
-        if lightweight { ui.textView.setWraps(true) }  // after the update: at any character
         loading.showBarIfStillLoading()
         if let record = options.restorationRecord {
             ui.textView.zoom = EditorRestoration.zoom(in: record)

@@ -105,28 +105,30 @@ def test_edit_anyway_on_a_pasted_line_makes_it_editable_and_a_relaunch_asks_agai
     assert banner_buttons(frame, "longer than") == ["Edit Anyway"]
 
 
-def test_edit_anyway_wraps_the_long_line_at_any_character(tandem, tmp_path):
-    """Wrapped at words, a line with a long run and no break in it (minified JSON, base64) took
-    Pango seconds to lay out, again after every key: a window with a long line wraps it at any
-    character, so each key costs a layout linear in the line's length."""
+def test_a_line_with_a_long_run_and_no_space_wraps_at_any_character(tandem, tmp_path):
+    """Wrapped at words, a line holding a long run with no break in it (minified JSON, base64)
+    took Pango seconds to lay out, again after every key: such a line wraps at any character,
+    words and all, and the other lines still wrap at words."""
     import pyatspi
-    text = " ".join(f"w{n * n}" for n in range(3_000)) + "\n"   # 27,000 characters, words of 2 to 8
-    (tmp_path / "words.txt").write_text(text)
-    tandem.start("words.txt")
-    frame = tandem.wait_title("words.txt [Read-Only]")
-    wait_for("Edit Anyway", lambda: next(
-        b for b in Tandem.find(frame, "push button") if b.name.replace("_", "") == "Edit Anyway")).queryAction().doAction(0)
-    frame = tandem.wait_title("words.txt")
+    words = " ".join(f"w{n * n}" for n in range(150))   # 1,000 characters, words of 2 to 6
+    text = words + " " + "QUJD" * 500 + "\n" + words + "\n"
+    (tmp_path / "mixed.txt").write_text(text)
+    tandem.start("mixed.txt")
+    frame = tandem.wait_title("mixed.txt")
     view = tandem.text_in(frame)
-    wait_for("the whole line in the view", lambda: view.characterCount == len(text))
+    wait_for("the text in the view", lambda: view.characterCount == len(text))
 
-    def row_starts():
-        """The offsets among the first 700 characters where a new row begins on screen."""
-        tops = [view.getCharacterExtents(i, pyatspi.DESKTOP_COORDS)[1] for i in range(700)]
-        return [i for i in range(1, 700) if tops[i] > tops[i - 1]]
-    starts = wait_for("the line wrapped into rows", row_starts)
-    assert any(text[i - 1] != " " and text[i] != " " for i in starts), \
-        f"every row starts at a word: wrapped at words, not anywhere ({[text[i - 3:i + 3] for i in starts]})"
-    # Still an editor: a key at the start goes in.
-    tandem.send(tandem.window_id("words.txt"), "ctrl+Home", text="X")
-    wait_for("the typing in", lambda: tandem.text_of("• words.txt").startswith("Xw0 w1 w4 "))
+    def row_starts(first, count):
+        """The offsets among `count` characters from `first` where a new row begins on screen."""
+        tops = [view.getCharacterExtents(i, pyatspi.DESKTOP_COORDS)[1] for i in range(first, first + count)]
+        return [first + i for i in range(1, count) if tops[i] > tops[i - 1]]
+
+    def inside_words(starts):
+        return [text[i - 3:i + 3] for i in starts if text[i - 1] != " " and text[i] != " "]
+    starts = wait_for("the first line wrapped into rows", lambda: row_starts(0, 700))
+    assert inside_words(starts), f"a row of the line with the long run starts inside a word: {starts}"
+    second = text.index("\n") + 1
+    starts = row_starts(second, 700)
+    assert starts and not inside_words(starts), f"the other line wraps at words: {inside_words(starts)}"
+    tandem.send(tandem.window_id("mixed.txt"), "ctrl+Home", text="X")
+    wait_for("the typing in", lambda: tandem.text_of("• mixed.txt").startswith("Xw0 w1 w4 "))
