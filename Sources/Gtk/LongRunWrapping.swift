@@ -25,7 +25,7 @@ final class LongRunWrapping {
 
     init(buffer source: SourceBuffer) {
         buffer = tandem_text_buffer(source.raw)
-        tag = gtk_text_tag_new("tandem-long-run")!
+        tag = gtk_text_tag_new(nil)!  // anonymous: a second view on the buffer would have a tag of its own
         tandem_object_set_bool(tag, "wrap-mode-set", 0)
         gtk_text_tag_table_add(gtk_text_buffer_get_tag_table(buffer), tag)
         g_object_unref(tag)  // the table holds it
