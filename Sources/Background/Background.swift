@@ -31,8 +31,9 @@ import Synchronization
 ///   GLib sources (`IdleSource`, `TimerSource`), kept in a property so that they go with their
 ///   owner and can be cancelled, and placed against GTK's own phases by priority (before text
 ///   layout, after drawing). Modules that cannot see GTK (Documents, SafeFiles, Background) use
-///   `DispatchQueue.main` (`async`, `asyncAfter`), which the loop drains. `DispatchQueue.main.async`
-///   in a GTK module only leaves a callback something is in the middle of (a signal handler
+///   `DispatchQueue.main` (`async`, `asyncAfter`), which the loop drains before it draws; what
+///   must wait until after drawing is given a closure for it by the app (`JournalStore.afterDrawing`).
+///   `DispatchQueue.main.async` in a GTK module only leaves a callback something is in the middle of (a signal handler
 ///   that must not destroy its emitter, a window still closing), to run right after it.
 /// - Nothing else: no `Task.detached`, no GThread or GThreadPool in the C shims, no queue of its
 ///   own per object. Swift concurrency's executors are not bridged to the GLib loop, so `await`

@@ -33,6 +33,15 @@ public final class JournalStore {
     var onRetry: (@MainActor (UUID) -> Void)?
     /// A journal is compacted past this many bytes, or twice its document, whichever is more.
     var compactionFloor = 4 << 20
+    /// Runs its closure in the main loop's first turn after the frame being drawn: the app gives
+    /// GLib's (an idle just below GTK's redraw); without it, the main queue's next turn.
+    public var afterDrawing: (@escaping @MainActor () -> Void) -> Void = { body in
+        DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
+    }
+    /// Records of at most this many bytes (a keystroke's) wait for `afterDrawing`.
+    static let quietRecordLimit = 1024
+    /// Whether a wake of the writer waits for `afterDrawing`.
+    private var wakePending = false
     /// Jobs asked of the writer so far, the count when each journal was last asked one, and the
     /// count the writer is known to have written through: a journal is read back only once its
     /// jobs are written (`whenWritten`), never by waiting for the writer.
@@ -106,7 +115,14 @@ public final class JournalStore {
     /// Appends a change made to `document`; a journal that has outgrown its document is compacted.
     func didChange(_ document: Document, _ record: JournalRecord) {
         let bytes = record.framed()
-        submit(.append(bytes), for: path(document.draftID))
+        if bytes.count <= Self.quietRecordLimit {
+            // Typing: handed to the writer once the frame showing it is drawn (`afterDrawing`).
+            submit(.append(bytes), for: path(document.draftID), quietly: true)
+            wakeWriterAfterDrawing()
+        } else {
+            // A paste or a replacement: written at once, beside a frame that may take a while.
+            submit(.append(bytes), for: path(document.draftID))
+        }
         guard var state = begun[document.draftID] else { return }
         state.bytes += bytes.count
         begun[document.draftID] = state
@@ -189,11 +205,21 @@ public final class JournalStore {
         }), for: "")
     }
 
-    /// Asks the writer for `job` on the journal at `path`.
-    private func submit(_ job: JournalWriter.Job, for path: String) {
+    /// Asks the writer for `job` on the journal at `path`; `quietly`: without waking it.
+    private func submit(_ job: JournalWriter.Job, for path: String, quietly: Bool = false) {
         asked += 1
         lastAsked[path] = asked
-        writer.submit(job, for: path)
+        if quietly { writer.submitQuietly(job, for: path) } else { writer.submit(job, for: path) }
+    }
+
+    private func wakeWriterAfterDrawing() {
+        guard !wakePending else { return }
+        wakePending = true
+        afterDrawing { [weak self] in
+            guard let self else { return }
+            self.wakePending = false
+            self.writer.wake()
+        }
     }
 
     // MARK: Reading

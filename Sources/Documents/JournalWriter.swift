@@ -32,9 +32,10 @@ struct JournalBeginning: Sendable {
 }
 
 /// Writes journals on one background queue, in the order asked: a journal begins atomically
-/// (temp file, fsync, rename, 0600), then records are appended at once (a crash or kill -9 of
-/// the process loses none of them) and made durable with fdatasync at most every `syncInterval`,
-/// so that a keystroke costs its own few bytes, and a burst of typing a few synced blocks.
+/// (temp file, fsync, rename, 0600), then records are appended as soon as they are handed over
+/// (a kill -9 of the process loses none of them: a keystroke's within a frame of the key, see
+/// `submitQuietly`) and made durable with fdatasync at most every `syncInterval`, so that a
+/// keystroke costs its own few bytes, and a burst of typing a few synced blocks.
 final class JournalWriter: @unchecked Sendable {
     // @unchecked: `open`, `lastSync` and `syncScheduled` are only touched on `queue`.
     enum Job: Sendable {
@@ -87,9 +88,26 @@ final class JournalWriter: @unchecked Sendable {
         if start { queue.async { [self] in drain() } }
     }
 
-    /// Returns once every job asked for so far is done and durable.
+    /// Asks for `job` as `submit` does, but leaves the writer asleep until `wake()` or the next
+    /// `submit`: a keystroke's record is handed over after its frame is drawn, so waking the
+    /// writer's thread (a futex call, and a thread beside the display server's) is not part of it.
+    func submitQuietly(_ job: Job, for path: String) {
+        inbox.withLock { $0.queued.append((path, job)) }
+    }
+
+    /// Starts writing what `submitQuietly` left waiting, unless a drain is already on its way.
+    func wake() {
+        let start = inbox.withLock { inbox in
+            defer { if !inbox.queued.isEmpty { inbox.scheduled = true } }
+            return !inbox.scheduled && !inbox.queued.isEmpty
+        }
+        if start { queue.async { [self] in drain() } }
+    }
+
+    /// Returns once every job asked for so far (quietly too) is done and durable.
     func waitUntilIdle() {
         queue.sync {
+            drain()
             for path in syncScheduled { sync(path) }
         }
     }

@@ -23,6 +23,8 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     var waiters = LaunchWaiters()
     /// Every editor window by title and folder: the menu's Windows section and the switcher.
     let windows = WindowList()
+    /// The turn after drawing in which the journal's writer is woken for the keys just shown.
+    private var journalWake: IdleSource?
 
     /// Declares the options `--help` lists; `--version` is answered in the launching process.
     func configureCommandLine(of application: Application) {
@@ -53,6 +55,10 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         if let folder = application.sessionStore?.folder {
             let journals = JournalStore(folder: folder + "/journals")
             journals.legacyDraftFolder = folder + "/drafts"
+            // A keystroke's record wakes the journal's thread once the key's frame is drawn.
+            journals.afterDrawing = { [unowned self] body in
+                self.journalWake = IdleSource(priority: IdleSource.afterRedraw) { body(); return false }
+            }
             store.journals = journals
         }
         application.quitOnTerminationSignals()
