@@ -6,9 +6,42 @@ extension TextStorage {
     /// is longer than `limit` scalars: the lines it starts and ends on are measured through the
     /// rope, the lines wholly inside it in `inserted` (its text).
     public func hasLine(longerThan limit: Int, touching range: Range<Int>, inserted: String) -> Bool {
+        // A key's edit: between two breaks of one leaf, every line it touches is shorter than the
+        // leaf. Counting lines from the leaf's start to find them was most of a key in the store.
+        !liesBetweenBreaks(ofOneLeafNoLongerThan: limit, range) && hasLineByCounting(longerThan: limit, touching: range, inserted: inserted)
+    }
+
+    /// `hasLine(longerThan:touching:inserted:)` the long way: the lines' bounds counted from the
+    /// start of their leaves.
+    func hasLineByCounting(longerThan limit: Int, touching range: Range<Int>, inserted: String) -> Bool {
         let first = newlines(before: range.lowerBound), last = newlines(before: range.upperBound)
         if length(ofLine: first) > limit || (last != first && length(ofLine: last) > limit) { return true }
         return last - first >= 2 && Self.hasLine(longerThan: limit, in: inserted)
+    }
+
+    /// Whether `range` lies in one leaf of at most `limit` scalars, with a line break before it
+    /// there and one at or after its end: a line it touches is then shorter than `limit`.
+    private func liesBetweenBreaks(ofOneLeafNoLongerThan limit: Int, _ range: Range<Int>) -> Bool {
+        var node = root, lower = range.lowerBound
+        while !node.isLeaf {
+            var next: Node?
+            for child in node.children where child.scalars > 0 {
+                if lower < child.scalars { next = child; break }
+                lower -= child.scalars
+            }
+            guard let next else { return false }
+            node = next
+        }
+        let upper = lower + range.count
+        guard node.scalars <= limit, upper < node.scalars else { return false }
+        var text = node.text
+        let from = text.utf8.distance(from: text.startIndex, to: node.index(ofScalar: lower))
+        let to = text.utf8.distance(from: text.startIndex, to: node.index(ofScalar: upper))
+        return text.withUTF8 { bytes in
+            // "\n" and "\r" end lines; U+2029, not looked for here, only sends a range to the count.
+            guard bytes[..<from].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return false }
+            return bytes[to...].contains { $0 == 0x0A || $0 == 0x0D }
+        }
     }
 
     /// Whether any line of the whole text is longer than `limit` scalars (a restored text, read

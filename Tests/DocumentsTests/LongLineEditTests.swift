@@ -32,6 +32,40 @@ final class LongLineEditTests: XCTestCase {
         XCTAssertFalse(TextStorage("\(short)\n\(short)").hasLine(longerThan: Self.limit))
     }
 
+    /// The short way for a key (the range between two breaks of one leaf) answers as counting the
+    /// lines does, over texts of many leaves: short and long lines, every kind of break, a
+    /// "\r\n" an edit may part, multi-byte scalars, and leaves left uneven by edits.
+    func testTheShortWayAnswersAsCountingTheLinesDoes() {
+        let pieces = ["word ", "é", "\n", "\r\n", "\r", "\u{2029}", "x", String(repeating: "y", count: 9_000)]
+        var random = SplitMix64(seed: 7)
+        var shortWays = 0
+        for round in 0..<8 {
+            var text = TextStorage((0..<Int.random(in: 2_000...9_000, using: &random)).map { _ in
+                // A long run now and then, in a third of the texts.
+                round % 3 == 0 && Int.random(in: 0..<400, using: &random) == 0
+                    ? pieces[7] : pieces[Int.random(in: 0..<7, using: &random)]
+            }.joined())
+            for _ in 0..<200 {
+                let lower = Int.random(in: 0...text.count, using: &random)
+                let upper = min(text.count, lower + Int.random(in: 0...3, using: &random))
+                text.replace(lower..<upper, with: pieces[Int.random(in: 0..<7, using: &random)])
+            }
+            for _ in 0..<150 {
+                let lower = Int.random(in: 0...text.count, using: &random)
+                let upper = min(text.count, lower + (Bool.random(using: &random) ? Int.random(in: 0...3, using: &random)
+                                                                               : Int.random(in: 0...20_000, using: &random)))
+                let inserted = text.substring(lower..<upper)
+                for limit in [3, 100, 8_192, Self.limit] {
+                    let counted = text.hasLineByCounting(longerThan: limit, touching: lower..<upper, inserted: inserted)
+                    XCTAssertEqual(text.hasLine(longerThan: limit, touching: lower..<upper, inserted: inserted), counted,
+                                   "round \(round), \(lower)..<\(upper), limit \(limit)")
+                    if !counted && limit == Self.limit { shortWays += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(shortWays, 300, "most ranges are short lines, so the short way is tried")
+    }
+
     func testAPasteMakingALongLineMakesTheDocumentReadOnlyAfterItsEventAndUndoLiftsIt() {
         MainActor.assumeIsolated {
             let store = DocumentStore()
