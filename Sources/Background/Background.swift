@@ -32,9 +32,10 @@ import Synchronization
 ///   owner and can be cancelled, and placed against GTK's own phases by priority (before text
 ///   layout, after drawing). Modules that cannot see GTK (Documents, SafeFiles, Background) use
 ///   `DispatchQueue.main` (`async`, `asyncAfter`), which the loop drains before it draws; what
-///   must wait until after drawing is given a closure for it by the app (`JournalStore.afterDrawing`).
-///   `DispatchQueue.main.async` in a GTK module only leaves a callback something is in the middle of (a signal handler
-///   that must not destroy its emitter, a window still closing), to run right after it.
+///   must wait until after drawing is given a closure for it by the app
+///   (`JournalStore.afterDrawing`). `DispatchQueue.main.async` in a GTK module only leaves a
+///   callback something is in the middle of (a signal handler that must not destroy its
+///   emitter, a window still closing), to run right after it.
 /// - Nothing else: no `Task.detached`, no GThread or GThreadPool in the C shims, no queue of its
 ///   own per object. Swift concurrency's executors are not bridged to the GLib loop, so `await`
 ///   on the main actor is not used for this.

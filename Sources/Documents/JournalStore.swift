@@ -34,7 +34,7 @@ public final class JournalStore {
     /// A journal is compacted past this many bytes, or twice its document, whichever is more.
     var compactionFloor = 4 << 20
     /// Runs its closure in the main loop's first turn after the frame being drawn: the app gives
-    /// GLib's (an idle just below GTK's redraw); without it, the main queue's next turn.
+    /// GLib's (an idle just after GTK's redraw); without it, the main queue's next turn.
     public var afterDrawing: (@escaping @MainActor () -> Void) -> Void = { body in
         DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
     }

@@ -34,8 +34,6 @@ public final class IdleSource: MainLoopSource {
     /// Between GTK's redraw (120) and GtkTextView's background layout (125): each step runs after
     /// the screen is painted, and the text goes in before GTK lays out what is off screen.
     public static let beforeTextLayout: Int32 = 122
-    /// Just below GTK's redraw (120): runs once the frame due is drawn and sent, as soon as can be.
-    public static let afterRedraw: Int32 = 121
 
     /// Calls `step` repeatedly at `priority` until it returns false or `cancel()` is called.
     public init(priority: Int32 = IdleSource.beforeTextLayout, _ step: @escaping @MainActor () -> Bool) {

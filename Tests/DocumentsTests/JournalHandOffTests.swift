@@ -29,16 +29,26 @@ final class JournalHandOffTests: XCTestCase {
         return restored.text
     }
 
+    /// A store journaling in `folder` whose turns after drawing go to `afterDrawing`, with an
+    /// untitled document holding `first`, its journal begun and written: no drain is on its way.
+    @MainActor
+    private static func begun(in folder: String, first: String,
+                              afterDrawing: @escaping (@escaping @MainActor () -> Void) -> Void) throws
+        -> (store: DocumentStore, journals: JournalStore, document: Document) {
+        let store = EditJournalTests.journaledStore(folder)
+        let journals = try XCTUnwrap(store.journals)
+        journals.afterDrawing = afterDrawing
+        let document = store.newUntitled()
+        store.apply(Edit(range: 0..<0, replacement: first), to: document)  // the journal begins, then the key
+        journals.waitUntilWritten()
+        return (store, journals, document)
+    }
+
     func testKeysWaitForTheTurnAfterDrawingOneTurnForManyKeys() throws {
         let folder = temporary.path
         try MainActor.assumeIsolated {
-            let store = EditJournalTests.journaledStore(folder)
-            let journals = try XCTUnwrap(store.journals)
             var turns: [@MainActor () -> Void] = []
-            journals.afterDrawing = { turns.append($0) }
-            let document = store.newUntitled()
-            store.apply(Edit(range: 0..<0, replacement: "a"), to: document)  // the journal begins, then the key
-            journals.waitUntilWritten()
+            let (store, journals, document) = try Self.begun(in: folder, first: "a") { turns.append($0) }
             XCTAssertEqual(turns.count, 1, "the first key asked for a turn")
             turns.removeFirst()()  // nothing left to write: the writer stays asleep
             let path = journals.path(document.draftID)
@@ -62,12 +72,8 @@ final class JournalHandOffTests: XCTestCase {
     func testRecordsStillWaitingForTheirTurnAreWrittenAtTheEnd() throws {
         let folder = temporary.path
         try MainActor.assumeIsolated {
-            let store = EditJournalTests.journaledStore(folder)
-            let journals = try XCTUnwrap(store.journals)
-            journals.afterDrawing = { _ in }  // the loop ends before any turn after drawing
-            let document = store.newUntitled()
-            store.apply(Edit(range: 0..<0, replacement: "t"), to: document)
-            journals.waitUntilWritten()  // the journal has begun: no drain is on its way
+            // The loop ends before any turn after drawing.
+            let (store, _, document) = try Self.begun(in: folder, first: "t") { _ in }
             for (offset, key) in "yped".enumerated() {
                 store.apply(Edit(range: offset + 1..<offset + 1, replacement: String(key)), to: document)
             }
@@ -80,13 +86,8 @@ final class JournalHandOffTests: XCTestCase {
     func testAPasteIsHandedOverAtOnce() throws {
         let folder = temporary.path
         try MainActor.assumeIsolated {
-            let store = EditJournalTests.journaledStore(folder)
-            let journals = try XCTUnwrap(store.journals)
             var turns = 0
-            journals.afterDrawing = { _ in turns += 1 }
-            let document = store.newUntitled()
-            store.apply(Edit(range: 0..<0, replacement: "a"), to: document)
-            journals.waitUntilWritten()
+            let (store, journals, document) = try Self.begun(in: folder, first: "a") { _ in turns += 1 }
             let path = journals.path(document.draftID)
             let before = Self.size(path)
 
