@@ -82,13 +82,13 @@ let package = Package(
         // by .ci/fuzz; built plainly, it replays inputs (a corpus, a crash) through the same code.
         .executableTarget(name: "TandemFuzz", dependencies: ["Documents", "Scenes", "SafeFiles"]),
         // Seeded randomness and temporary folders for the tests and the benchmarks.
-        .target(name: "TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SafeFiles"]),
 
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Gtk"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles", "Background", "CXattr", "TestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: [
-            "Documents", "TestSupport", "CMappedCompare", .product(name: "PropertyBased", package: "swift-property-based"),
+            "Documents", "SafeFiles", "TestSupport", "CMappedCompare", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "Documents", "Gtk", "TestSupport"]),
         .testTarget(name: "TandemTests", dependencies: ["Tandem", "Documents", "Scenes", "Gtk", "Localization"]),

@@ -22,6 +22,8 @@ extension DocumentStore {
         var cancellation: Cancellation
         /// Which of the document's snapshots this is: a newer one written first supersedes it.
         var sequence = 0
+        /// The system calls that write it.
+        var calls = FileCalls.system
 
         /// Encodes and writes the snapshot (on any thread); returns the version written, as the
         /// written file's descriptor saw it. A file changed since the save was asked for (a
@@ -38,7 +40,7 @@ extension DocumentStore {
             }
             var file = file
             file.text = text.string
-            let written = DiskStamp(try file.write(to: path, cancellation: cancellation, guarding: guarding))
+            let written = DiskStamp(try file.write(to: path, cancellation: cancellation, guarding: guarding, calls: calls))
             replacing?.wrote(written, sequence: sequence)  // a save queued behind replaces what this one wrote
             return written
         }
@@ -193,7 +195,7 @@ extension DocumentStore {
         let replacing = isOwnFile ? expectedVersion(of: document) : nil
         return SaveJob(path: path, file: document.fileTraits, text: document.storage, stateID: document.history.stateID,
                        replacing: replacing, name: document.displayName, cancellation: cancellation,
-                       sequence: replacing?.issue() ?? 0)
+                       sequence: replacing?.issue() ?? 0, calls: fileCalls)
     }
 
     /// Writes `job` on this thread and finishes its save.

@@ -33,6 +33,9 @@ public final class DocumentStore {
         }
     }
 
+    /// The system calls saves make (tests make some of them fail).
+    public var fileCalls = FileCalls.system
+
     /// The largest file that opens, asked at each open (the user's setting may change).
     public var maximumFileSize: () -> Int64 = { FileInspection.defaultMaximumSize }
 

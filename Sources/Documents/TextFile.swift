@@ -109,17 +109,20 @@ public struct TextFile: Equatable, Sendable {
     /// Saves atomically to `path`, keeping the file's mode and any symlink; `cancellation`
     /// may stop it until the new file takes the old one's place (then the file is as it was).
     /// With `guarding`, a file that is no longer the version it expects is not overwritten
-    /// (`TextFileError.changedMeanwhile`). Returns the version written.
+    /// (`TextFileError.changedMeanwhile`). Returns the version written; `calls` make the writes.
     @discardableResult
-    public func write(to path: String, cancellation: Cancellation? = nil, guarding: WriteGuard? = nil) throws(TextFileError) -> stat {
+    public func write(to path: String, cancellation: Cancellation? = nil, guarding: WriteGuard? = nil,
+                      calls: FileCalls = .system) throws(TextFileError) -> stat {
         let data = try encoded(name: PathName.file(of: path))
         if cancellation?.isCancelled == true { throw .cancelledSave(path) }
         do {
-            return try AtomicFileWriter.commit(data, to: path, cancellation: cancellation, guarding: guarding).written
+            return try AtomicFileWriter.commit(data, to: path, cancellation: cancellation, guarding: guarding, calls: calls).written
         } catch where error.changedMeanwhile {
             throw .changedMeanwhile(path)
         } catch where error.code == ECANCELED {
             throw .cancelledSave(path)
+        } catch where error.damaged {
+            throw .damagedSave(path, errno: error.code)
         } catch {
             throw .system("save", path, errno: error.code)
         }

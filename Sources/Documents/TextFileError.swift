@@ -41,7 +41,25 @@ public struct TextFileError: Error, Equatable, CustomStringConvertible, Sendable
     /// An error from a failed system call on `path`, with errno turned into plain words.
     static func system(_ verb: String, _ path: String, errno code: Int32) -> TextFileError {
         let name = PathName.file(of: path)
-        let cause: String = switch code {
+        let cause = Self.cause(code)
+        // A whole sentence per verb, so that translations can word each one their own way.
+        let message = switch verb {
+        case "open": localized("Could not open “%1”: %2.", name, cause)
+        case "read": localized("Could not read “%1”: %2.", name, cause)
+        default: localized("Could not save “%1”: %2.", name, cause)
+        }
+        return TextFileError(message)
+    }
+
+    /// A save in place that failed and could not put the file's old bytes back either.
+    static func damagedSave(_ path: String, errno code: Int32) -> TextFileError {
+        TextFileError(localized("Could not save “%1”: %2. The file may now be damaged: its earlier text could not be put back. Your text is kept here; save it again, or elsewhere with Save As.",
+                                PathName.file(of: path), cause(code)))
+    }
+
+    /// errno in plain words, to stand inside a sentence.
+    static func cause(_ code: Int32) -> String {
+        switch code {
         case EACCES, EPERM: localized("you do not have permission")
         case ENOENT: localized("the folder does not exist")
         case ENOSPC: localized("the disk is full")
@@ -51,12 +69,5 @@ public struct TextFileError: Error, Equatable, CustomStringConvertible, Sendable
         case ENAMETOOLONG: localized("the name is too long")
         default: String(cString: strerror(code)).lowercased()
         }
-        // A whole sentence per verb, so that translations can word each one their own way.
-        let message = switch verb {
-        case "open": localized("Could not open “%1”: %2.", name, cause)
-        case "read": localized("Could not read “%1”: %2.", name, cause)
-        default: localized("Could not save “%1”: %2.", name, cause)
-        }
-        return TextFileError(message)
     }
 }

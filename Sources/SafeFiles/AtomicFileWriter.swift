@@ -12,6 +12,9 @@ public struct FileWriteError: Error, Sendable {
     public let code: Int32
     /// Whether the file was not the version its `WriteGuard` expected: nothing was overwritten.
     public var changedMeanwhile = false
+    /// Whether a file rewritten in place may hold neither its old bytes nor the new ones: the
+    /// write failed and the old bytes could not be put back either.
+    public var damaged = false
 
     /// A failure of the call that set `code`.
     public init(path: String, code: Int32, changedMeanwhile: Bool = false) {
@@ -42,26 +45,30 @@ public enum AtomicFileWriter {
     /// Without (Tandem's own state files), whatever is at `path` is replaced, with `mode`.
     /// `cancellation` stops a write that has not reached the file yet (ECANCELED): a replacement
     /// up to its rename, its temp file removed; a write in place only before it begins, since
-    /// stopping one halfway would leave half a file.
+    /// stopping one halfway would leave half a file. `calls` are the system calls made (tests
+    /// make some fail).
     @discardableResult
-    public static func write(_ data: Data, to path: String, mode: mode_t? = nil,
-                             followingSymlinks: Bool = true, cancellation: Cancellation? = nil) throws(FileWriteError) -> SavePath {
-        try commit(data, to: path, mode: mode, followingSymlinks: followingSymlinks, cancellation: cancellation).how
+    public static func write(_ data: Data, to path: String, mode: mode_t? = nil, followingSymlinks: Bool = true,
+                             cancellation: Cancellation? = nil, calls: FileCalls = .system) throws(FileWriteError) -> SavePath {
+        try commit(data, to: path, mode: mode, followingSymlinks: followingSymlinks, cancellation: cancellation, calls: calls).how
     }
 
     /// `write`, guarded: with `guarding`, a file that is no longer the version it expects is not
     /// overwritten (see `WriteGuard`). Returns how the file was written and the version written,
     /// as the written file's own descriptor saw it.
     public static func commit(_ data: Data, to path: String, mode: mode_t? = nil, followingSymlinks: Bool = true,
-                              cancellation: Cancellation? = nil, guarding: WriteGuard? = nil) throws(FileWriteError) -> (how: SavePath, written: stat) {
+                              cancellation: Cancellation? = nil, guarding: WriteGuard? = nil,
+                              calls: FileCalls = .system) throws(FileWriteError) -> (how: SavePath, written: stat) {
         guard followingSymlinks else {
-            let written = try replaceKeepingNothing(path, with: data, mode: mode ?? defaultMode(), cancellation: cancellation, guarding: guarding)
+            let written = try replaceKeepingNothing(path, with: data, mode: mode ?? defaultMode(), cancellation: cancellation,
+                                                    guarding: guarding, calls: calls)
             return (.replaced, written)
         }
         let target = resolvedTarget(of: path)
         var info = stat()
         guard stat(target, &info) == 0 else {
-            let written = try replaceKeepingNothing(target, with: data, mode: mode ?? defaultMode(), cancellation: cancellation, guarding: guarding)
+            let written = try replaceKeepingNothing(target, with: data, mode: mode ?? defaultMode(), cancellation: cancellation,
+                                                    guarding: guarding, calls: calls)
             return (.created, written)
         }
         if let guarding, !guarding.expects(info) { throw FileWriteError(path: path, code: ESTALE, changedMeanwhile: true) }
@@ -72,7 +79,7 @@ public enum AtomicFileWriter {
         if mayReplace {
             do throws(FileReplacement.Refusal) {
                 let written = try FileReplacement.replace(target, with: data, mode: mode ?? (info.st_mode & 0o7777), like: info,
-                                                          cancellation: cancellation, guarding: guarding)
+                                                          cancellation: cancellation, guarding: guarding, calls: calls)
                 return (.replaced, written)
             } catch {
                 // The temp file could not take the old file's owner or attributes: write in place.
@@ -80,7 +87,7 @@ public enum AtomicFileWriter {
             }
         }
         if cancellation?.isCancelled == true { throw FileWriteError(path: path, code: ECANCELED) }
-        return (.inPlace, try FileReplacement.writeInPlace(target, data: data, guarding: guarding))
+        return (.inPlace, try FileReplacement.writeInPlace(target, data: data, guarding: guarding, calls: calls))
     }
 
     /// The file a path finally names, following symlinks (a dangling link names its target).
@@ -106,9 +113,10 @@ public enum AtomicFileWriter {
 
     /// A replacement that has no old file's owner or attributes to keep.
     private static func replaceKeepingNothing(_ path: String, with data: Data, mode: mode_t,
-                                              cancellation: Cancellation?, guarding: WriteGuard? = nil) throws(FileWriteError) -> stat {
+                                              cancellation: Cancellation?, guarding: WriteGuard?, calls: FileCalls) throws(FileWriteError) -> stat {
         do throws(FileReplacement.Refusal) {
-            return try FileReplacement.replace(path, with: data, mode: mode, like: nil, cancellation: cancellation, guarding: guarding)
+            return try FileReplacement.replace(path, with: data, mode: mode, like: nil, cancellation: cancellation,
+                                               guarding: guarding, calls: calls)
         } catch {
             switch error {
             case .failed(let failure): throw failure

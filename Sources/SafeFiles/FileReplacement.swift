@@ -28,116 +28,149 @@ enum FileReplacement {
 
     /// Writes `data` to a temp file beside `target` with `mode` (and, given `like`, that file's
     /// owner, group and extended attributes), fsyncs it and renames it over `target`, unless
-    /// `cancellation` asked to stop before the rename.
+    /// `cancellation` asked to stop before the rename. Every call is checked: until the rename the
+    /// old file is untouched and the temp file goes; after it, a folder that cannot be synced is
+    /// an error too (the new file is in place but not known to be durable).
     /// With `guarding`, the file at `target` must still be what it expects just before the
     /// rename and, where the filesystem can swap two files (RENAME_EXCHANGE), the file replaced is
     /// checked after the swap and swapped back if another write slipped in. Returns the new file's
     /// version as the temp file's descriptor saw it (never a later `stat` of the path).
     @discardableResult
     static func replace(_ target: String, with data: Data, mode: mode_t, like original: stat?,
-                        cancellation: Cancellation? = nil, guarding: WriteGuard? = nil) throws(Refusal) -> stat {
+                        cancellation: Cancellation? = nil, guarding: WriteGuard? = nil,
+                        calls: FileCalls = .system) throws(Refusal) -> stat {
         let folder = PathName.folder(of: target)
         var template = Array("\(folder.isEmpty ? "." : folder)/.\(PathName.file(of: target)).tandem-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let fd = calls.makeTemporary(&template)
         guard fd >= 0 else { throw .failed(FileWriteError(path: target, code: errno)) }
         let tempPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         var committed = false
-        defer { if !committed { unlink(tempPath) } }
-        fchmod(fd, mode)
+        var isOpen = true
+        // A temp file that could not be removed is only a hidden leftover beside the file.
+        defer {
+            if isOpen { _ = calls.close(fd) }
+            if !committed { _ = calls.unlink(tempPath) }
+        }
+        func fail(_ code: Int32) -> Refusal { .failed(FileWriteError(path: target, code: code)) }
+        if calls.chmod(fd, mode) != 0 { throw fail(errno) }
         if let original {
             let sameOwner = original.st_uid == geteuid() && original.st_gid == getegid()
-            if !sameOwner && fchown(fd, original.st_uid, original.st_gid) != 0 {
-                close(fd)
-                throw .cannotKeepAttributes
-            }
-            fchmod(fd, mode)  // chown clears set-id bits; the file keeps its own
-            guard copyExtendedAttributes(from: target, to: fd) else {
-                close(fd)
-                throw .cannotKeepAttributes
-            }
+            if !sameOwner && calls.chown(fd, original.st_uid, original.st_gid) != 0 { throw .cannotKeepAttributes }
+            // chown clears set-id bits; the file keeps its own
+            if !sameOwner && calls.chmod(fd, mode) != 0 { throw fail(errno) }
+            guard copyExtendedAttributes(from: target, to: fd, calls: calls) else { throw .cannotKeepAttributes }
         }
         var written = stat()
-        if let code = writeAll(data, to: fd, cancellation: cancellation) ?? (fsync(fd) != 0 ? errno : nil)
-            ?? (fstat(fd, &written) != 0 ? errno : nil) {
-            close(fd)
-            throw .failed(FileWriteError(path: target, code: code))
-        }
-        if close(fd) != 0 { throw .failed(FileWriteError(path: target, code: errno)) }
+        if let stop = data.withUnsafeBytes({ calls.writeAll($0, to: fd, cancellation: cancellation) }) { throw fail(stop.code) }
+        if calls.sync(fd) != 0 || calls.stat(fd, &written) != 0 { throw fail(errno) }
+        isOpen = false
+        if calls.close(fd) != 0 { throw fail(errno) }
         // The last moment a stop leaves the old file as it was.
-        if cancellation?.isCancelled == true { throw .failed(FileWriteError(path: target, code: ECANCELED)) }
+        if cancellation?.isCancelled == true { throw fail(ECANCELED) }
         if let guarding {
             if !guarding.holds(at: target) { throw .failed(FileWriteError(path: target, code: ESTALE, changedMeanwhile: true)) }
-            if tandem_rename_exchange(tempPath, target) == 0 {
+            if calls.exchange(tempPath, target) == 0 {
                 // The old file is at the temp path now: if it is not the version expected, another
                 // write came between the check and the swap, and the swap is undone.
+                committed = true
                 if !guarding.holds(at: tempPath) {
-                    if tandem_rename_exchange(tempPath, target) == 0 {
-                        throw .failed(FileWriteError(path: target, code: ESTALE, changedMeanwhile: true))
+                    if calls.exchange(tempPath, target) != 0 {
+                        // Could not swap back: the other write is kept beside it, never lost,
+                        // under a name of its own (at the temp path if no other name can be made).
+                        keepAside(tempPath, besides: target, calls: calls)
+                    } else {
+                        committed = false
                     }
-                    // Could not swap back: the other write is kept beside it, never lost.
-                    let aside = target + ".tandem-other"
-                    rename(tempPath, aside)
-                    committed = true
                     throw .failed(FileWriteError(path: target, code: ESTALE, changedMeanwhile: true))
                 }
-                unlink(tempPath)
-                committed = true
+                // The old version's name goes; left behind, it is a hidden file beside the new one.
+                _ = calls.unlink(tempPath)
             }
         }
         if !committed {
-            if rename(tempPath, target) != 0 { throw .failed(FileWriteError(path: target, code: errno)) }
+            if calls.rename(tempPath, target) != 0 { throw fail(errno) }
             committed = true
         }
         // Make the rename itself durable.
-        let dirFD = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dirFD >= 0 { fsync(dirFD); close(dirFD) }
+        if let code = calls.syncFolder(folder) { throw fail(code) }
         return written
+    }
+
+    /// Gives the file at `path` (another program's write, swapped out) a visible name beside
+    /// `target` that no other file has: `NAME.tandem-other`, else `NAME.tandem-other-2`, …
+    private static func keepAside(_ path: String, besides target: String, calls: FileCalls) {
+        for number in 1...100 {
+            let aside = target + ".tandem-other" + (number == 1 ? "" : "-\(number)")
+            if calls.link(path, aside) == 0 {
+                _ = calls.unlink(path)
+                return
+            }
+            if errno != EEXIST { return }
+        }
     }
 
     /// Rewrites the file itself: its inode, owner, links and attributes stay what they are.
-    /// Not atomic (a crash can leave it half written); Tandem's draft still holds the text then.
+    /// The room for the new bytes is secured first (posix_fallocate), so a disk that cannot hold
+    /// them refuses before any old byte is overwritten; a write that fails after that puts the
+    /// old bytes back (read before the first write), and a shrink truncates only once the new
+    /// bytes are durable. On any error the file holds its old bytes, or `damaged` says it may not.
     /// With `guarding`, the file must be what it expects when it is opened. Returns the version written.
     @discardableResult
-    static func writeInPlace(_ target: String, data: Data, guarding: WriteGuard? = nil) throws(FileWriteError) -> stat {
-        let fd = open(target, O_WRONLY | O_CLOEXEC)
+    static func writeInPlace(_ target: String, data: Data, guarding: WriteGuard? = nil,
+                             calls: FileCalls = .system) throws(FileWriteError) -> stat {
+        let fd = calls.open(target, O_RDWR | O_CLOEXEC)
         guard fd >= 0 else { throw FileWriteError(path: target, code: errno) }
+        var isOpen = true
+        defer { if isOpen { _ = calls.close(fd) } }
         var before = stat(), written = stat()
-        if let guarding, fstat(fd, &before) == 0, !guarding.expects(before) {
-            close(fd)
-            throw FileWriteError(path: target, code: ESTALE, changedMeanwhile: true)
+        if calls.stat(fd, &before) != 0 { throw FileWriteError(path: target, code: errno) }
+        if let guarding, !guarding.expects(before) { throw FileWriteError(path: target, code: ESTALE, changedMeanwhile: true) }
+        let oldSize = Int(before.st_size)
+        if data.count > oldSize {
+            let code = calls.allocate(fd, data.count)
+            if code != 0 {
+                // glibc's fallback (a file system without fallocate) writes zeros past the end
+                // before it fails: those go, the old bytes were never touched.
+                var now = stat()
+                if fstat(fd, &now) == 0, Int(now.st_size) != oldSize { _ = ftruncate(fd, off_t(oldSize)) }
+                throw FileWriteError(path: target, code: code)
+            }
         }
-        if let code = writeAll(data, to: fd) ?? (ftruncate(fd, off_t(data.count)) != 0 ? errno : nil)
-            ?? (fsync(fd) != 0 ? errno : nil) ?? (fstat(fd, &written) != 0 ? errno : nil) {
-            close(fd)
-            throw FileWriteError(path: target, code: code)
+        guard let old = readAll(fd, count: oldSize) else { throw FileWriteError(path: target, code: errno) }
+        func putBack(_ code: Int32) -> FileWriteError {
+            // Written from the start, as the new bytes were: the room is the old file's own.
+            var failure = FileWriteError(path: target, code: code)
+            let restored = old.withUnsafeBytes { calls.writeAll($0, to: fd, at: 0) } == nil
+                && calls.truncate(fd, oldSize) == 0 && calls.sync(fd) == 0
+            failure.damaged = !restored
+            return failure
         }
-        if close(fd) != 0 { throw FileWriteError(path: target, code: errno) }
+        if let stop = data.withUnsafeBytes({ calls.writeAll($0, to: fd, at: 0) }) { throw putBack(stop.code) }
+        if calls.sync(fd) != 0 { throw putBack(errno) }
+        if data.count < oldSize && (calls.truncate(fd, data.count) != 0 || calls.sync(fd) != 0) { throw putBack(errno) }
+        if calls.stat(fd, &written) != 0 { throw FileWriteError(path: target, code: errno) }
+        isOpen = false
+        if calls.close(fd) != 0 { throw FileWriteError(path: target, code: errno) }
         return written
     }
 
-    /// How much one write(2) takes, so that a cancellation is seen between pieces of a big file.
-    static let pieceSize = 1 << 20
-
-    /// Writes all of `data`; returns errno on failure (ECANCELED: `cancellation` stopped it).
-    private static func writeAll(_ data: Data, to fd: Int32, cancellation: Cancellation? = nil) -> Int32? {
-        data.withUnsafeBytes { bytes -> Int32? in
-            var offset = 0
-            while offset < bytes.count {
-                if cancellation?.isCancelled == true { return ECANCELED }
-                let n = Glibc.write(fd, bytes.baseAddress! + offset, min(bytes.count - offset, pieceSize))
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
+    /// The first `count` bytes of the file open at `fd`, read from its start (nil: errno says why).
+    private static func readAll(_ fd: Int32, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(done)) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return nil }
+            if n == 0 { errno = EIO; return nil }  // shorter than its size said: changed under us
+            done += n
         }
+        return bytes
     }
 
     /// Copies every extended attribute (ACLs are some) of the file at `path` onto `fd`; false
     /// when one could not be copied.
-    private static func copyExtendedAttributes(from path: String, to fd: Int32) -> Bool {
+    private static func copyExtendedAttributes(from path: String, to fd: Int32, calls: FileCalls) -> Bool {
         let size = listxattr(path, nil, 0)
         if size < 0 { return errno == ENOTSUP }  // a file system without them has none to keep
         if size == 0 { return true }
@@ -149,7 +182,7 @@ enum FileReplacement {
             let length = getxattr(path, name, nil, 0)
             guard length >= 0 else { return false }
             var value = [UInt8](repeating: 0, count: length)
-            guard getxattr(path, name, &value, length) == length, fsetxattr(fd, name, value, length, 0) == 0 else { return false }
+            guard getxattr(path, name, &value, length) == length, calls.setAttribute(fd, name, value) == 0 else { return false }
         }
         return true
     }
