@@ -20,16 +20,12 @@ public final class JournalStore {
     /// Journals being written, by draft id: bytes so far, the size that makes them compact, and
     /// whether their base is the document's file.
     private var begun: [UUID: (bytes: Int, compactAt: Int, baseIsFile: Bool)] = [:]
-    /// Journals that failed to write, by path: they begin again a while later, until one beginning
-    /// works (`retryDelay`).
+    /// Journals that failed to write, by path, until the writer says all they missed is written.
     private var broken: Set<String> = []
-    /// Documents whose journal waits to be tried again.
-    private var retrying: Set<UUID> = []
-    /// How long a broken journal waits before it is tried again (seconds).
-    var retryDelay = 2.0
     /// Told when a document's journal fails (with why) and when it works again (nil).
     var onTrouble: (@MainActor (UUID, String?) -> Void)?
-    /// Asked to begin a broken journal again (the store knows the document it belongs to).
+    /// Asked to begin a broken journal again, when only a new beginning makes it whole (the
+    /// store knows the document it belongs to).
     var onRetry: (@MainActor (UUID) -> Void)?
     /// A journal is compacted past this many bytes, or twice its document, whichever is more.
     var compactionFloor = 4 << 20
@@ -49,16 +45,18 @@ public final class JournalStore {
     private var lastAsked: [String: Int] = [:]
     private var writtenThrough = 0
 
-    /// Uses (and creates, 0700) `folder`.
-    public init(folder: String) {
+    /// Uses (and creates, 0700) `folder`; `calls` write the journals (tests make some fail).
+    public init(folder: String, calls: FileCalls = .system) {
         self.folder = folder
         FileSystem.createFolder(folder, mode: 0o700)
         // The writer's callbacks reach the store through a weak reference set once it exists.
         let reference = StoreReference()
-        writer = JournalWriter(failed: { path, code in
+        writer = JournalWriter(calls: calls, failed: { path, code in
             Background.onMain { reference.store?.writeFailed(path, code: code) }
         }, began: { path in
             Background.onMain { reference.store?.writeWorked(path) }
+        }, needsBeginning: { path in
+            Background.onMain { reference.store?.beginAgain(path) }
         })
         reference.store = self
     }
@@ -76,7 +74,7 @@ public final class JournalStore {
         return UUID(uuidString: String(path.dropFirst(folder.count + 1).dropLast(".journal".count)))
     }
 
-    /// Said once per trouble on stderr, and to the document (its banner) each time; tried again later.
+    /// Said once per trouble on stderr, and to the document (its banner); the writer tries again.
     private func writeFailed(_ path: String, code: Int32) {
         let text = String(cString: strerror(code))
         let reason = text.prefix(1).lowercased() + text.dropFirst()  // said inside a sentence
@@ -85,13 +83,12 @@ public final class JournalStore {
         }
         guard let id = draftID(ofPath: path), begun[id] != nil else { return }
         onTrouble?(id, reason)
-        guard retrying.insert(id).inserted else { return }
-        DispatchQueue.main.asyncAfter(deadline: .now() + retryDelay) { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self, self.retrying.remove(id) != nil, self.begun[id] != nil, self.broken.contains(path) else { return }
-                self.onRetry?(id)
-            }
-        }
+    }
+
+    /// The writer can make the journal whole only from a new beginning.
+    private func beginAgain(_ path: String) {
+        guard let id = draftID(ofPath: path), begun[id] != nil else { return }
+        onRetry?(id)
     }
 
     private func writeWorked(_ path: String) {
@@ -182,11 +179,38 @@ public final class JournalStore {
         submit(.delete, for: path(id))
     }
 
-    /// Returns once every journal record asked for so far is on disk: at quit, when the main
-    /// loop is over, and in tests.
+    /// Returns once every journal record asked for so far is on disk, or waits for room: at
+    /// quit, when the main loop is over, and in tests.
     public func waitUntilWritten() {
         writer.waitUntilIdle()
         writtenThrough = asked
+    }
+
+    /// The documents of `candidates` whose journal does not hold all their text durably now
+    /// (its writes failed and wait, or it never began); the loop is over (quit) or a test asks.
+    func notDurable(_ candidates: [Document]) -> [Document] {
+        writer.waitUntilIdle()
+        writtenThrough = asked
+        let troubled = writer.troubled()
+        return candidates.filter { troubled.contains(path($0.draftID)) || begun[$0.draftID] == nil }
+    }
+
+    /// Calls `body` once every journal job asked for so far is written and durable, with the
+    /// documents of `candidates` whose journal is not (its writes failed and wait): the main
+    /// loop runs meanwhile (a quit asks about those documents).
+    func whenDurable(_ candidates: [Document], _ body: @escaping @MainActor ([Document]) -> Void) {
+        let reference = StoreReference()
+        reference.store = self
+        let target = asked
+        writer.submit(.notify({ [writer] in
+            writer.syncAll()
+            let troubled = writer.troubledOnQueue()
+            Background.onMain {
+                guard let store = reference.store else { return body(candidates) }
+                store.writtenThrough = max(store.writtenThrough, target)
+                body(candidates.filter { troubled.contains(store.path($0.draftID)) || store.begun[$0.draftID] == nil })
+            }
+        }), for: "")
     }
 
     /// Calls `body` on the main thread once every journal job asked for so far is written (the

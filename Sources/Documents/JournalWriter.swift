@@ -36,8 +36,15 @@ struct JournalBeginning: Sendable {
 /// (a kill -9 of the process loses none of them: a keystroke's within a frame of the key, see
 /// `submitQuietly`) and made durable with fdatasync at most every `syncInterval`, so that a
 /// keystroke costs its own few bytes, and a burst of typing a few synced blocks.
+///
+/// A write that fails (a full or read-only disk) is said once and kept: a record torn halfway is
+/// cut off the file, and what could not be written waits, in order, with what comes after it,
+/// tried again with back-off (at most `longestRetry` apart, and on a full disk only once
+/// statvfs shows the room), so only what was missed is written once there is room. A journal
+/// whose records may be lost (its fdatasync failed, a torn record could not be cut) asks to be
+/// begun again (`needsBeginning`).
 final class JournalWriter: @unchecked Sendable {
-    // @unchecked: `open`, `lastSync` and `syncScheduled` are only touched on `queue`.
+    // @unchecked: `open`, `waiting`, `lastSync` and `syncScheduled` are only touched on `queue`.
     enum Job: Sendable {
         case begin(JournalBeginning)
         case append([UInt8])
@@ -57,12 +64,37 @@ final class JournalWriter: @unchecked Sendable {
     private struct OpenJournal {
         var fd: Int32
         var file: JournalFileState?
+        /// The bytes the file holds that are known whole: a torn record is cut back to here.
+        var length: Int
+    }
+
+    /// What a journal in trouble could not write yet, in the order it is to be written.
+    private struct Waiting {
+        /// Its beginning, when that failed (written first, then `bytes`).
+        var beginning: JournalBeginning?
+        /// Whether the file is to be opened again for appending (an `adopt` that failed).
+        var reopen = false
+        /// What the journal knew of its document's file when it stopped.
+        var lastFile: JournalFileState?
+        var bytes: [UInt8] = []
+        /// Whether it is to be let go of once written (its document closed meanwhile).
+        var closing = false
+        var code: Int32
+        /// The wait before the next try (seconds), doubled after each until `longestRetry`.
+        var delay: Double
+        var retryScheduled = false
     }
 
     private let queue = DispatchQueue(label: "tandem.journal", qos: .utility)
     /// Jobs asked for and not yet taken by the writer, and whether a drain is on its way.
     private let inbox = Mutex<(queued: [(path: String, job: Job)], scheduled: Bool)>(([], false))
     private var open: [String: OpenJournal] = [:]
+    private var waiting: [String: Waiting] = [:]
+    /// The first and the longest wait between tries of a journal in trouble (seconds): room that
+    /// comes back is used, and the document says so, within `longestRetry`.
+    static let firstRetry = 0.1
+    static let longestRetry = 1.0
+    private let calls: FileCalls
     /// When each journal was last synced, and those with a sync waiting (writer's queue only).
     private var lastSync: [String: UInt64] = [:]
     private var syncScheduled: Set<String> = []
@@ -70,12 +102,17 @@ final class JournalWriter: @unchecked Sendable {
     static let syncInterval: UInt64 = 150_000_000
     private let failed: @Sendable (String, Int32) -> Void
     private let began: @Sendable (String) -> Void
+    private let needsBeginning: @Sendable (String) -> Void
 
-    /// `failed(path, errno)` is called (on the writer's queue) when a journal cannot be written or
-    /// made durable; `began(path)` when a journal began (or was taken up again) on disk.
-    init(failed: @escaping @Sendable (String, Int32) -> Void, began: @escaping @Sendable (String) -> Void = { _ in }) {
+    /// `failed(path, errno)` is called (on the writer's queue) once when a journal cannot be
+    /// written or made durable; `began(path)` when a journal began, was taken up again, or wrote
+    /// all it had missed; `needsBeginning(path)` when only a new beginning can make it whole.
+    init(calls: FileCalls = .system, failed: @escaping @Sendable (String, Int32) -> Void,
+         began: @escaping @Sendable (String) -> Void = { _ in }, needsBeginning: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.calls = calls
         self.failed = failed
         self.began = began
+        self.needsBeginning = needsBeginning
     }
 
     /// Asks for `job` on the journal at `path`, after every job asked for before it.
@@ -104,12 +141,24 @@ final class JournalWriter: @unchecked Sendable {
         if start { queue.async { [self] in drain() } }
     }
 
-    /// Returns once every job asked for so far (quietly too) is done and durable.
+    /// Returns once every job asked for so far (quietly too) is done and durable, or waits for
+    /// room (`troubled`).
     func waitUntilIdle() {
         queue.sync {
             drain()
-            for path in syncScheduled { sync(path) }
+            syncAll()
         }
+    }
+
+    /// The journals with something not on disk: waiting for room, or for a beginning.
+    func troubled() -> Set<String> { queue.sync { troubledOnQueue() } }
+
+    /// `troubled`, asked on the writer's queue (a `notify` job).
+    func troubledOnQueue() -> Set<String> { Set(waiting.keys) }
+
+    /// Makes every append durable now (on the writer's queue: a `notify` job).
+    func syncAll() {
+        for path in syncScheduled { sync(path) }
     }
 
     private func drain() {
@@ -142,21 +191,17 @@ final class JournalWriter: @unchecked Sendable {
                 case .adopt(let file):
                     flush(path)
                     closeJournal(path)
-                    let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
-                    if fd >= 0 {
-                        open[path] = OpenJournal(fd: fd, file: file)
-                        began(path)
-                    } else {
-                        failed(path, errno)
-                    }
+                    waiting[path] = nil
+                    adopt(path, file: file)
                 case .close:
                     flush(path)
                     sync(path)
-                    closeJournal(path)
+                    if waiting[path] != nil { waiting[path]?.closing = true } else { closeJournal(path) }
                 case .delete:
                     pending[path] = nil
+                    waiting[path] = nil
                     closeJournal(path)
-                    unlink(path)
+                    _ = calls.unlink(path)
                 case .notify(let written):
                     for path in order { flush(path) }
                     written()
@@ -168,16 +213,25 @@ final class JournalWriter: @unchecked Sendable {
     }
 
     private func begin(_ beginning: JournalBeginning, at path: String) {
+        let lastKnown = open[path]?.file ?? waiting[path]?.lastFile
+        // A new beginning holds all the journal had: what waited for the old one is in it.
+        waiting[path] = nil
+        write(beginning, at: path, lastKnown: lastKnown)
+    }
+
+    /// Writes a beginning (`lastKnown`: what the journal knew of its file); one that fails waits
+    /// with its trouble.
+    private func write(_ beginning: JournalBeginning, at path: String, lastKnown: JournalFileState?) {
         var header = beginning.header
         switch beginning.file {
         case .text(let text, let filePath):
             header.file = JournalFileState(path: filePath, length: text.count, hash: textHash(text))
         case .lastKnown:
-            header.file = open[path]?.file
+            header.file = lastKnown
         case .known(let state):
             header.file = state
         case .grown(var appended, let whole, let filePath):
-            if let known = open[path]?.file, known.path == filePath {
+            if let known = lastKnown, known.path == filePath {
                 let hash = appended.withUTF8 { journalCRC($0, continuing: known.hash) }
                 header.file = JournalFileState(path: filePath, length: known.length + appended.unicodeScalars.count, hash: hash)
             } else {
@@ -201,33 +255,130 @@ final class JournalWriter: @unchecked Sendable {
             if !piece.isEmpty { data.append(contentsOf: JournalRecord.snapshot(piece).framed()) }
         }
         data.append(contentsOf: JournalRecord.history(beginning.history.encoded()).framed())
+        // What the beginning knew of the file is kept with it, for a try after this one.
+        var known = beginning
+        known.file = .known(header.file)
         do {
-            try AtomicFileWriter.write(data, to: path, mode: 0o600, followingSymlinks: false)
+            try AtomicFileWriter.write(data, to: path, mode: 0o600, followingSymlinks: false, calls: calls)
         } catch {
-            failed(path, error.code)
-            return
+            return trouble(path, error.code, Waiting(beginning: known, code: error.code, delay: Self.firstRetry))
         }
-        let fd = Glibc.open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { failed(path, errno); return }
-        open[path] = OpenJournal(fd: fd, file: header.file)
+        let fd = calls.open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return trouble(path, errno, Waiting(beginning: known, code: errno, delay: Self.firstRetry)) }
+        open[path] = OpenJournal(fd: fd, file: header.file, length: data.count)
+        began(path)
+    }
+
+    /// Opens a journal read back for appending; one that cannot be opened waits with its trouble.
+    private func adopt(_ path: String, file: JournalFileState?) {
+        let fd = calls.open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
+        var info = stat()
+        guard fd >= 0, calls.stat(fd, &info) == 0 else {
+            let code = errno
+            if fd >= 0 { _ = calls.close(fd) }
+            return trouble(path, code, Waiting(reopen: true, lastFile: file, code: code, delay: Self.firstRetry))
+        }
+        open[path] = OpenJournal(fd: fd, file: file, length: Int(info.st_size))
         began(path)
     }
 
     private func append(_ bytes: [UInt8], to path: String) {
-        // A journal that could not begin takes no records: a record without its base means nothing.
-        guard let fd = open[path]?.fd else { return }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                failed(path, errno)
-                // A torn record would hide every later one: stop this journal; the next beginning restarts it.
-                closeJournal(path)
-                return
-            }
-            written += n
+        if waiting[path] != nil {
+            // After what waits, never before it.
+            waiting[path]?.bytes.append(contentsOf: bytes)
+            return
         }
+        // A journal that never began takes no records: a record without its base means nothing.
+        guard let journal = open[path] else { return }
+        guard let stop = bytes.withUnsafeBytes({ calls.writeAll($0, to: journal.fd) }) else {
+            open[path]?.length += bytes.count
+            return
+        }
+        // A torn record would hide every later one: it is cut off, and the whole of it waits.
+        guard stop.written == 0 || calls.truncate(journal.fd, journal.length) == 0 else {
+            return brokenBeyondRepair(path, stop.code)
+        }
+        trouble(path, stop.code, Waiting(bytes: bytes, code: stop.code, delay: Self.firstRetry))
+    }
+
+    /// Records that reached the file may be lost, or a torn one sits in it: only a beginning
+    /// written anew makes the journal whole, and the store is asked for one.
+    private func brokenBeyondRepair(_ path: String, _ code: Int32) {
+        let file = open[path]?.file
+        closeJournal(path)
+        trouble(path, code, Waiting(lastFile: file, code: code, delay: Self.longestRetry))
+        needsBeginning(path)
+    }
+
+    /// Keeps what `path` could not write; says so once per trouble, and tries again later.
+    private func trouble(_ path: String, _ code: Int32, _ missed: Waiting) {
+        let first = waiting[path] == nil
+        var kept = missed
+        if let earlier = waiting[path] {
+            kept.bytes = earlier.bytes + missed.bytes
+            kept.delay = earlier.delay
+            kept.closing = earlier.closing
+            kept.retryScheduled = earlier.retryScheduled
+        }
+        waiting[path] = kept
+        if first { failed(path, code) }
+        scheduleRetry(path)
+    }
+
+    private func scheduleRetry(_ path: String) {
+        guard var kept = waiting[path], !kept.retryScheduled else { return }
+        kept.retryScheduled = true
+        let delay = kept.delay
+        kept.delay = min(delay * 2, Self.longestRetry)
+        waiting[path] = kept
+        queue.asyncAfter(deadline: .now() + delay) { [self] in
+            waiting[path]?.retryScheduled = false
+            retry(path)
+        }
+    }
+
+    /// Writes what `path` missed, if there is room for it now.
+    private func retry(_ path: String) {
+        guard let kept = waiting[path] else { return }
+        // Waiting for a beginning the store was asked for: it comes as a job of its own.
+        if kept.beginning == nil && !kept.reopen && open[path] == nil {
+            return scheduleRetry(path)
+        }
+        if kept.code == ENOSPC && !hasRoom(for: kept, at: path) { return scheduleRetry(path) }
+        waiting[path] = nil
+        if let beginning = kept.beginning {
+            write(beginning, at: path, lastKnown: nil)
+        } else if kept.reopen {
+            adopt(path, file: kept.lastFile)
+        }
+        if waiting[path] != nil {
+            // Failed again: the rest waits after it, as before.
+            waiting[path]?.bytes.append(contentsOf: kept.bytes)
+            waiting[path]?.delay = kept.delay
+            waiting[path]?.closing = kept.closing
+            return
+        }
+        if !kept.bytes.isEmpty { append(kept.bytes, to: path) }
+        if let again = waiting[path] {
+            waiting[path]?.delay = max(again.delay, kept.delay)
+            waiting[path]?.closing = kept.closing
+            return
+        }
+        syncSoon(path)
+        began(path)
+        if kept.closing {
+            sync(path)
+            closeJournal(path)
+        }
+    }
+
+    /// Whether the journal's folder has room for what waits (statvfs: a cheap look, so a full
+    /// disk is not written to until it has room).
+    private func hasRoom(for kept: Waiting, at path: String) -> Bool {
+        var info = statvfs()
+        guard statvfs(PathName.folder(of: path), &info) == 0 else { return true }
+        let needed = kept.bytes.count + (kept.beginning.map { $0.base.count + $0.history.bytes } ?? 0)
+        return Int(info.f_bavail) * Int(info.f_frsize) > needed
     }
 
     /// Syncs `path` now if it was not synced within `syncInterval`, else once that has passed.
@@ -245,15 +396,16 @@ final class JournalWriter: @unchecked Sendable {
     private func sync(_ path: String) {
         syncScheduled.remove(path)
         lastSync[path] = DispatchTime.now().uptimeNanoseconds
-        guard let fd = open[path]?.fd, fdatasync(fd) != 0 else { return }
+        guard let fd = open[path]?.fd, calls.sync(fd, dataOnly: true) != 0 else { return }
         // Not durable (the disk failed, or its space ran out as the data went to it): what follows
-        // would rest on records that may be lost, so the journal stops until it begins again.
-        failed(path, errno)
-        closeJournal(path)
+        // would rest on records that may be lost, so the journal waits until it begins again.
+        brokenBeyondRepair(path, errno)
     }
 
     private func closeJournal(_ path: String) {
-        if let fd = open.removeValue(forKey: path)?.fd { close(fd) }
+        // A close that fails has let the descriptor go all the same; its writes were synced or
+        // are synced by the next beginning.
+        if let fd = open.removeValue(forKey: path)?.fd { _ = calls.close(fd) }
     }
 
     deinit {

@@ -15,7 +15,6 @@ final class JournalTroubleTests: XCTestCase {
             try "text\n".write(toFile: path, atomically: true, encoding: .utf8)
             let store = EditJournalTests.journaledStore(folder)
             let journals = try XCTUnwrap(store.journals)
-            journals.retryDelay = 0.2
             var said: [String] = []
             journals.warn = { said.append($0) }
             let document = try store.openFile(at: path)
@@ -40,6 +39,43 @@ final class JournalTroubleTests: XCTestCase {
             let back = try XCTUnwrap(relaunched.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
             XCTAssertEqual(back.text, document.text)
             _ = subscription
+        }
+    }
+}
+
+/// A journal on a real disk that fills: it waits for room without writing (no snapshot again and
+/// again), and once there is room it appends what it missed and the document stops saying so.
+final class FullJournalDiskTests: XCTestCase {
+    func testAJournalWaitsForRoomThenAppendsWhatItMissed() throws {
+        let disk = try SmallDisk(size: "512k")
+        let census = FaultPlan.counting()
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let journals = JournalStore(folder: disk.path + "/journals", calls: census.calls)
+            journals.warn = { _ in }
+            store.journals = journals
+            let document = store.newUntitled()
+            store.apply(.insert(String(repeating: "a line of the letter.\n", count: 5_000), at: 0), to: document)
+            journals.waitUntilWritten()
+            XCTAssertNil(document.journalProblem)
+            try disk.fill()
+            for letter in "Dear reader" { store.apply(.insert(String(letter), at: document.text.count), to: document) }
+            store.apply(.insert(String(repeating: "pasted while full\n", count: 1_000), at: 0), to: document)
+            XCTAssertTrue(BackgroundSaveTests.spin(timeout: 5) { document.journalProblem != nil }, "the document says its text is not kept")
+            XCTAssertEqual(journals.notDurable([document]).map(\.draftID), [document.draftID])
+            // Waiting for room: it looks (statvfs) and does not write.
+            let writes = census.count(of: .write), opens = census.count(of: .open)
+            RunLoop.main.run(until: Date().addingTimeInterval(2.5))
+            XCTAssertEqual(census.count(of: .write), writes, "no write while the disk has no room")
+            XCTAssertEqual(census.count(of: .open), opens, "no snapshot begun again")
+            disk.empty()
+            XCTAssertTrue(BackgroundSaveTests.spin(timeout: 5) { document.journalProblem == nil }, "the document stops saying so")
+            XCTAssertEqual(census.count(of: .open), opens, "what was missed is appended; the journal is not begun again")
+            XCTAssertTrue(journals.notDurable([document]).isEmpty)
+            let relaunched = EditJournalTests.journaledStore(disk.path)
+            relaunched.journals!.waitUntilWritten()
+            XCTAssertEqual(relaunched.restoreDocument(path: nil, draftID: document.draftID, untitledName: document.untitledName)?.text,
+                           document.text)
         }
     }
 }
