@@ -33,6 +33,10 @@ public final class DocumentStore {
         }
     }
 
+    /// Told whenever a document's journal fails or works again (the app holds logout off while
+    /// any unsaved text cannot be kept).
+    public var journalTroubleChanged: (@MainActor () -> Void)?
+
     /// The system calls saves make (tests make some of them fail).
     public var fileCalls = FileCalls.system
 
@@ -190,12 +194,35 @@ public final class DocumentStore {
     /// Makes every journal durable and independent of files that may change while Tandem is
     /// closed (a modified document's journal whose base is its file begins again from a snapshot;
     /// windows closing do the same); returns when all of it is on disk (the process is about to end).
-    public func finishJournals() {
-        guard let journals else { return }
+    /// The modified documents whose text could not be kept are returned: the main loop is over,
+    /// so only standard error can still say so.
+    @discardableResult
+    public func finishJournals() -> [Document] {
+        let modified = openDocuments.filter(\.isDirty)
+        guard let journals else { return modified }
+        takeSnapshotsForQuit(journals)
+        return journals.notDurable(modified)
+    }
+
+    /// A modified document whose journal rests on its file begins again from a snapshot: the
+    /// file may change while Tandem is closed.
+    private func takeSnapshotsForQuit(_ journals: JournalStore) {
         for document in openDocuments where document.isDirty && journals.dependsOnFile(document) {
             journals.begin(document)
         }
-        journals.waitUntilWritten()
+    }
+
+    /// Calls `body` with the modified documents whose unsaved text a quit would lose: their
+    /// journal could not be written (a state folder full, read-only, over quota or gone) and
+    /// still waits, or there is none. It first makes every journal as a quit leaves it (snapshots
+    /// taken, everything written and synced), the main loop running meanwhile, so a failure of
+    /// those last writes is known too. A quit asks about these documents; the others are safe.
+    public func whenUnsavedTextIsKept(_ body: @escaping @MainActor (_ notKept: [Document]) -> Void) {
+        let modified = openDocuments.filter(\.isDirty)
+        guard let journals else { return body(modified) }
+        guard !modified.isEmpty else { return body([]) }
+        takeSnapshotsForQuit(journals)
+        journals.whenDurable(modified, body)
     }
 
     /// Calls `body` once every journal record asked for so far is written, the main loop running

@@ -232,14 +232,14 @@ public final class Application {
     }
 
     /// Quits once the delegate says the process may end (`applicationShouldTerminate`), the main
-    /// loop running meanwhile; asking again while it waits changes nothing.
+    /// loop running meanwhile, or stays when it says no; asking again while it waits changes nothing.
     public func terminate() {
         guard !isAwaitingTermination, !isTerminating else { return }
         isAwaitingTermination = true
-        delegate.applicationShouldTerminate(self) { [weak self] in
+        delegate.applicationShouldTerminate(self) { [weak self] shouldTerminate in
             guard let self else { return }
             self.isAwaitingTermination = false
-            self.requestQuit()
+            if shouldTerminate { self.requestQuit() }
         }
     }
 

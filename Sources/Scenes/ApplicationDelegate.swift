@@ -12,9 +12,10 @@ public protocol ApplicationDelegate: AnyObject {
                      options: ConnectionOptions) -> SceneConfiguration
     /// These sessions were dropped for good: delete whatever was kept for them.
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>)
-    /// The user or the system asked to quit: call `reply` once the process may end (at once, or
-    /// when work in flight is done; the main loop runs meanwhile, as AppKit's terminateLater).
-    func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor () -> Void)
+    /// The user or the system asked to quit: call `reply(true)` once the process may end (at
+    /// once, or when work in flight is done or a question answered; the main loop runs
+    /// meanwhile, as AppKit's terminateLater), or `reply(false)` to stay (the user cancelled).
+    func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor (Bool) -> Void)
     /// The user asked to close these scenes together (a window with its tabs and sides, a tab,
     /// or every window): call `decision(true)` to let all of them close, now or after a question,
     /// or `decision(false)` to leave every one as it was.
@@ -28,7 +29,7 @@ public protocol ApplicationDelegate: AnyObject {
 public extension ApplicationDelegate {
     func applicationDidFinishLaunching(_ application: Application) {}
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {}
-    func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor () -> Void) { reply() }
+    func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor (Bool) -> Void) { reply(true) }
     func application(_ application: Application, shouldClose scenes: [WindowScene], decision: @escaping @MainActor (Bool) -> Void) {
         decision(true)
     }

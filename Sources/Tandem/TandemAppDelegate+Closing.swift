@@ -4,7 +4,8 @@ import Localization
 import Scenes
 
 /// The question before windows close: one for everything closing together, naming each modified
-/// document that would go with them (no window left open shows it), as gedit asks.
+/// document that would go with them (no window left open shows it), as gedit asks; and before a
+/// quit, for the documents whose unsaved text could not be kept for the next launch.
 extension TandemAppDelegate {
     func application(_ application: Application, shouldClose scenes: [WindowScene], decision: @escaping @MainActor (Bool) -> Void) {
         let atRisk = editorsLosingChanges(closing: scenes)
@@ -36,6 +37,51 @@ extension TandemAppDelegate {
                     self.store.discardChangesOnClose(editor.document)
                 }
                 decision(true)
+            }
+        }.present()
+    }
+
+    /// The question before a quit that would lose the unsaved text of `documents` (their journal
+    /// could not keep it): Save, Save As, Quit without Saving or Cancel, with the reason.
+    func askBeforeQuitting(losing documents: [Document], reply: @escaping @MainActor (Bool) -> Void) {
+        let atRisk = editorsInOrder.filter { editor in documents.contains { $0 === editor.document } }
+            .reduce(into: [EditorSceneDelegate]()) { kept, editor in
+                if !kept.contains(where: { $0.document === editor.document }) { kept.append(editor) }
+            }
+        guard !atRisk.isEmpty else { return reply(true) }
+        let parent = (lastUsedScene ?? atRisk[0].scene)?.dialogParent
+        let names = atRisk.map { questionName(of: $0.document) }
+        let several = atRisk.count > 1
+        let reason = atRisk.lazy.compactMap(\.document.journalProblem).first ?? localized("the state folder cannot be written")
+        var choices: [MessageDialog.Choice] = [
+            .init(localized("Quit _without Saving"), id: 1, isDestructive: true),
+            .init(localized("_Cancel"), id: 2),
+        ]
+        if !several { choices.append(.init(localized("Save _As…"), id: 4)) }
+        choices.append(.init(localized("_Save"), id: 3, isDefault: true))
+        MessageDialog(
+            parent: parent,
+            title: several
+                ? localized("%1 documents have unsaved changes that cannot be kept until the next launch. Save them before quitting?", String(atRisk.count))
+                : localized("Save changes to “%1” before quitting?", names[0]),
+            detail: several
+                ? localized("Tandem could not keep their unsaved changes: %1. If you don’t save, the changes in the documents left unchecked will be lost.", reason)
+                : localized("Tandem could not keep its unsaved changes: %1. If you quit without saving, they will be lost.", reason),
+            choices: choices,
+            checklist: several ? (localized("Select the documents to save:"), names) : nil
+        ) { [weak self] answer, checked in
+            guard let self, let answer, answer != 2 else { return reply(false) }
+            if answer == 4 {
+                guard let commands = atRisk[0].commands else { return reply(false) }
+                return commands.saveAs { saved in reply(saved) }
+            }
+            let saving = answer == 3 ? atRisk.indices.filter { !several || checked[$0] }.map { atRisk[$0] } : []
+            self.saveInTurn(saving[...]) { [weak self] saved in
+                guard saved, let self else { return reply(false) }
+                for editor in atRisk where editor.document.isDirty && !saving.contains(where: { $0 === editor }) {
+                    self.store.discardChangesOnClose(editor.document)
+                }
+                reply(true)
             }
         }.present()
     }

@@ -3,6 +3,7 @@ import Documents
 import FoundationEssentials
 import Gtk
 import Localization
+import SafeFiles
 import Scenes
 
 /// Tandem's application delegate: the command line, app-wide actions, and which window shows what.
@@ -25,6 +26,8 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     let windows = WindowList()
     /// The turn after drawing in which the journal's writer is woken for the keys just shown.
     private var journalWake: IdleSource?
+    /// Ends the logout inhibition held while some unsaved text cannot be kept.
+    private var journalLogoutRelease: (@MainActor () -> Void)?
 
     /// Declares the options `--help` lists; `--version` is answered in the launching process.
     func configureCommandLine(of application: Application) {
@@ -61,6 +64,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
             }
             store.journals = journals
         }
+        store.journalTroubleChanged = { [unowned self] in self.holdLogoutWhileTextIsNotKept() }
         application.quitOnTerminationSignals()
         AppActions.install(in: application, appDelegate: self)
         for shortcut in KeyboardShortcut.all { application.setShortcuts([shortcut.keys] + shortcut.alternatives, forAction: shortcut.action) }
@@ -194,17 +198,42 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     }
 
     /// A save on its way finishes first (or is cancelled from its window's bar), the main loop
-    /// running meanwhile and the windows saying "Saving…".
-    func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor () -> Void) {
-        store.whenSavesFinish(reply)
+    /// running meanwhile and the windows saying "Saving…"; then the documents whose unsaved text
+    /// their journal could not keep are asked about, as closing asks (Cancel stays open).
+    func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor (Bool) -> Void) {
+        store.whenSavesFinish { [weak self] in
+            guard let self else { return reply(true) }
+            self.store.whenUnsavedTextIsKept { [weak self] notKept in
+                guard let self, !notKept.isEmpty else { return reply(true) }
+                self.askBeforeQuitting(losing: notKept, reply: reply)
+            }
+        }
     }
 
     func applicationWillTerminate(_ application: Application) {
         // Reached with saves in flight only when the loop ended without `terminate` (the session
         // manager at logout, which a save holds off): the loop is over, nothing waits on it.
         store.waitForSaves()
-        store.finishJournals()
+        for document in store.finishJournals() {
+            // No window is left to say it in (a logout that would not wait, or records that failed
+            // at the last moment): standard error is.
+            StandardError.write("tandem: " + localized("the unsaved changes to “%1” could not be kept: %2",
+                                                       document.displayName, document.journalProblem ?? localized("the state folder cannot be written")))
+        }
         places.waitUntilWritten()
+    }
+
+    /// While some unsaved text cannot be kept (its journal fails), logging out asks the user
+    /// first, through the session manager, naming the document.
+    private func holdLogoutWhileTextIsNotKept() {
+        let notKept = store.openDocuments.filter { $0.journalProblem != nil }
+        if notKept.isEmpty {
+            journalLogoutRelease?()
+            journalLogoutRelease = nil
+        } else if journalLogoutRelease == nil {
+            journalLogoutRelease = application?.inhibitLogout(
+                reason: localized("Unsaved changes to “%1” cannot be kept until the next launch", notKept[0].displayName))
+        }
     }
 
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {

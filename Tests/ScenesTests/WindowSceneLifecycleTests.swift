@@ -52,11 +52,11 @@ final class RecordingAppDelegate: ApplicationDelegate {
     }
     /// Set: a quit waits until the test calls the reply kept in `pendingTermination`.
     var holdsTermination = false
-    var pendingTermination: (@MainActor () -> Void)?
+    var pendingTermination: (@MainActor (Bool) -> Void)?
     var terminationsAsked = 0
-    func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor () -> Void) {
+    func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor (Bool) -> Void) {
         terminationsAsked += 1
-        if holdsTermination { pendingTermination = reply } else { reply() }
+        if holdsTermination { pendingTermination = reply } else { reply(true) }
     }
 }
 
@@ -342,7 +342,15 @@ final class WindowSceneLifecycleTests: XCTestCase {
             XCTAssertNotEqual(b2.activationState, .disconnected)
             app.terminate()
             XCTAssertEqual(appDelegate.terminationsAsked, 1, "a second quit asks nothing more")
-            appDelegate.pendingTermination?()
+            // A reply of no (the user cancelled a question) leaves every window as it was.
+            appDelegate.pendingTermination?(false)
+            XCTAssertFalse(app.isAwaitingTermination)
+            MainLoop.run(for: 0.2)
+            XCTAssertNotEqual(a.activationState, .disconnected, "a quit cancelled closes nothing")
+            XCTAssertNotEqual(b2.activationState, .disconnected)
+            app.terminate()
+            XCTAssertEqual(appDelegate.terminationsAsked, 2, "quitting again asks again")
+            appDelegate.pendingTermination?(true)
             XCTAssertFalse(app.isAwaitingTermination)
             wait("all disconnected") { a.activationState == .disconnected && b2.activationState == .disconnected }
             XCTAssertFalse(received.contains { $0.hasSuffix("shouldClose") }, "quitting asks no one")
