@@ -200,19 +200,41 @@ public final class SessionStore {
         known[path] = data
         let done = noteUnwritten(data, at: path)
         writesAsked[path, default: 0] += 1
+        let trouble = writeTrouble
         writes.async { [weak self] in
             defer { done() }
             // GLib's atomic replace, as GNOME apps keep their state: whole or not at all.
-            if let problem = GLibFile.replace(path, with: Array(data), mode: 0o600) {
-                // Off the main thread: straight to stderr.
+            guard let problem = GLibFile.replace(path, with: Array(data), mode: 0o600) else {
+                if trouble.failing {
+                    trouble.failing = false
+                    DispatchQueue.main.async { MainActor.assumeIsolated { self?.failure = nil } }
+                }
+                return
+            }
+            // Off the main thread: straight to stderr, once until a write works again.
+            if !trouble.failing {
+                trouble.failing = true
                 StandardError.write("tandem: " + localized("could not save %1: %2", String(describing: path), problem))
-                // What the file holds is not known now: the next save writes whatever it is.
-                DispatchQueue.main.async {
-                    MainActor.assumeIsolated { if self?.known[path] == data { self?.known[path] = nil } }
+            }
+            // What the file holds is not known now: the next save writes whatever it is.
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    if self?.known[path] == data { self?.known[path] = nil }
+                    self?.failure = problem
                 }
             }
         }
     }
+
+    /// Why the last write failed, until one works again: windows may then not come back as
+    /// they are (a quit asks before it drops unsaved text on that account).
+    public private(set) var failure: String?
+
+    /// Whether the writes are failing, as the writing queue knows it (touched only on `writes`).
+    private final class WriteTrouble: @unchecked Sendable {
+        var failing = false
+    }
+    private let writeTrouble = WriteTrouble()
 
     private static func encode<T: Encodable>(_ value: T) -> Data? {
         let encoder = JSONEncoder()

@@ -204,8 +204,12 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
         store.whenSavesFinish { [weak self] in
             guard let self else { return reply(true) }
             self.store.whenUnsavedTextIsKept { [weak self] notKept in
-                guard let self, !notKept.isEmpty else { return reply(true) }
-                self.askBeforeQuitting(losing: notKept, reply: reply)
+                guard let self else { return reply(true) }
+                // Records that cannot be written: the windows, and the journals they name, would
+                // not come back.
+                let lost = application.sessionStore?.failure == nil ? notKept : self.store.openDocuments.filter(\.isDirty)
+                guard !lost.isEmpty else { return reply(true) }
+                self.askBeforeQuitting(losing: lost, reply: reply)
             }
         }
     }
