@@ -106,7 +106,7 @@ public final class JournalStore {
     func willChange(_ document: Document) {
         // A broken journal is not begun again per keystroke (each beginning writes the whole
         // text): it is tried again a while after it failed.
-        if begun[document.draftID] == nil { begin(document) }
+        if begun[document.draftID] == nil && !kept.contains(document.draftID) { begin(document) }
     }
 
     /// Appends a change made to `document`; a journal that has outgrown its document is compacted.
@@ -143,6 +143,7 @@ public final class JournalStore {
     /// Begins `document`'s journal again from what it is now: its base is the file when the text
     /// is the file's, else a snapshot of the text. `file` says what is known of the file.
     func begin(_ document: Document, file: JournalFileKnowledge? = nil) {
+        guard !kept.contains(document.draftID) else { return }
         let holdsFile = document.path != nil && !document.isDirty && document.diskStamp != nil
         // A file on a server may be out of reach at the next launch: its journal carries the text.
         let baseIsFile = holdsFile && !RemoteLocation.isRemote(document.path!)
@@ -284,13 +285,25 @@ public final class JournalStore {
     }
 
     /// The journal's edits could not be applied to its file as it is now: it is kept aside (never
-    /// deleted) and its path returned, to tell the user.
+    /// deleted) and the path it is kept at returned, to tell the user. One that cannot be moved
+    /// stays where it is and is never written over: its document keeps no journal (it says so,
+    /// and a quit asks about it).
     func setAside(_ id: UUID) -> String {
         let aside = path(id) + ".unapplied"
-        rename(path(id), aside)
         begun[id] = nil
+        guard rename(path(id), aside) == 0 else {
+            let text = String(cString: strerror(errno))
+            let reason = text.prefix(1).lowercased() + text.dropFirst()
+            kept.insert(id)
+            warn(localized("could not keep the unsaved text of a document in %1: %2", folder, reason))
+            onTrouble?(id, reason)
+            return path(id)
+        }
         return aside
     }
+
+    /// Journals that could not be set aside: never begun again over.
+    private var kept: Set<UUID> = []
 
     /// Continues the journal read back for `document` (its base and records are still right);
     /// `file` is what the journal last knew of the document's file.

@@ -124,6 +124,29 @@ final class JournalBaseTests: XCTestCase {
         }
     }
 
+    /// A journal that cannot be moved aside (something is in the way) stays where it is: the
+    /// document says that path, typing never writes over it, and a quit knows the text is not kept.
+    func testEditsThatCannotBeMovedAsideAreNeverWrittenOver() throws {
+        let folder = temporary.path, path = temporary.file("clash.txt")
+        try MainActor.assumeIsolated {
+            let id = try Self.leaveUnsavedEdit(path, in: folder, quit: false)
+            let journal = folder + "/journals/\(id.uuidString).journal"
+            let before = try Data(contentsOf: URL(fileURLWithPath: journal))
+            try FileManager.default.createDirectory(atPath: journal + ".unapplied/in-the-way", withIntermediateDirectories: true)
+            try "completely different\n".write(toFile: path, atomically: true, encoding: .utf8)
+            var warnings: [String] = []
+            let document = try Self.relaunch(path, id, in: folder, warnings: &warnings)
+            let notice = try XCTUnwrap(document.restoreNotice)
+            XCTAssertTrue(notice.contains(journal + ";"), notice)
+            let store = try XCTUnwrap(EditJournalTests.lastStore)
+            store.apply(.insert("typed after ", at: 0), to: document)
+            store.journals!.waitUntilWritten()
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: journal)), before, "the journal kept is never written over")
+            XCTAssertEqual(store.journals!.notDurable([document]).map(\.draftID), [document.draftID])
+            XCTAssertNotNil(document.journalProblem, "the window says its text is not protected")
+        }
+    }
+
     /// A draft written by Tandem before journals comes back once and becomes a journal.
     func testADraftFromBeforeJournalsComesBack() throws {
         let folder = temporary.path
