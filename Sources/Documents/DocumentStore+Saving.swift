@@ -91,7 +91,7 @@ extension DocumentStore {
                 ? self.snapshot(document, path: path, isOwnFile: isOwnFile, cancellation: cancellation) : asked
             if self.isQuitting {
                 // The main loop will not run again: written now, as `saveNow` does.
-                return self.write(job, of: document, completion: completion)
+                return self.writeAtQuit(job, of: document, completion: completion)
             }
             Background.run(on: self.saveQueue, { () -> Result<DiskStamp?, TextFileError> in
                 do throws(TextFileError) { return .success(try job.write()) } catch { return .failure(error) }
@@ -138,7 +138,11 @@ extension DocumentStore {
     public func waitForSaves() {
         isQuitting = true
         finishPendingFormats()
-        saveQueue.sync {}
+        // A server that never answers does not hold the end of the process for ever: the journal
+        // keeps what it was to take.
+        let done = DispatchSemaphore(value: 0)
+        saveQueue.async { done.signal() }
+        _ = done.wait(timeout: .now() + Self.serverWaitAtQuit)
     }
 
     /// Checks that the document may be written to `newPath ?? path`; returns the path and whether
@@ -202,6 +206,30 @@ extension DocumentStore {
     private func write(_ job: SaveJob, of document: Document, completion: @MainActor (TextFileError?) -> Void) {
         let result: Result<DiskStamp?, TextFileError>
         do throws(TextFileError) { result = .success(try job.write()) } catch { result = .failure(error) }
+        finishSave(job, of: document, result: result)
+        if case .failure(let failure) = result { completion(failure) } else { completion(nil) }
+    }
+
+    /// How long a quit waits for a server to take a save (seconds); the journal keeps the text.
+    nonisolated static let serverWaitAtQuit = 10.0
+
+    /// Writes `job` while the process ends: a local file on this thread; a file on a server on
+    /// the save queue, as GIO requires (never on the main thread), waited for a while. A server
+    /// that does not answer in time leaves the document modified, its text in the journal.
+    private func writeAtQuit(_ job: SaveJob, of document: Document, completion: @MainActor (TextFileError?) -> Void) {
+        guard RemoteLocation.isRemote(job.path) else { return write(job, of: document, completion: completion) }
+        let outcome = Mutex<Result<DiskStamp?, TextFileError>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        saveQueue.async {
+            let result: Result<DiskStamp?, TextFileError>
+            do throws(TextFileError) { result = .success(try job.write()) } catch { result = .failure(error) }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        let result = done.wait(timeout: .now() + Self.serverWaitAtQuit) == .success ? outcome.withLock { $0 } : nil
+        guard let result else {
+            return completion(TextFileError(localized("Could not save “%1”: the server did not answer before Tandem quit. Your text is kept for the next launch.", job.name)))
+        }
         finishSave(job, of: document, result: result)
         if case .failure(let failure) = result { completion(failure) } else { completion(nil) }
     }

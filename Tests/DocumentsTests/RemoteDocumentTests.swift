@@ -52,6 +52,26 @@ final class RemoteDocumentTests: XCTestCase {
         }
     }
 
+    /// A save still being formatted when the loop ends (a logout) is written at once, off the
+    /// main thread, where GIO needs it: never on the main thread.
+    func testASaveStillFormattingAtQuitIsWrittenOffTheMainThread() throws {
+        server.put(uri, "on the server\n")
+        let folder = temporary.path, uri = uri, server = server!
+        try MainActor.assumeIsolated {
+            let store = EditJournalTests.journaledStore(folder)
+            let document = try store.openFile(at: uri)
+            XCTAssertTrue(BackgroundSaveTests.spin { !document.isLoading })
+            store.apply(.insert("mine ", at: 0), to: document)
+            var result: TextFileError?? = .none
+            try store.save(document) { result = .some($0) }
+            store.waitForSaves()  // the loop is over: no turn of it comes before this
+            XCTAssertEqual(result.map { $0?.message }, .some(nil))
+            XCTAssertEqual(server.text(uri), "mine on the server\n")
+            XCTAssertEqual(server.writesOnTheMainThread, 0)
+            XCTAssertFalse(document.isDirty)
+        }
+    }
+
     func testAChangeOnTheServerIsFollowedBesideTheUsersEditsAndUndoTakesBackOnlyThem() throws {
         server.put(uri, "first\n")
         let folder = temporary.path, uri = uri, server = server!
@@ -367,7 +387,12 @@ final class MemoryServer: RemoteFileSystem {
         return state.withLock { $0.files[uri].map(Self.version) }
     }
 
+    /// How many writes were asked on the main thread (GIO's would trap there, or wait for ever on a mount).
+    private let mainThreadWrites = Mutex(0)
+    var writesOnTheMainThread: Int { mainThreadWrites.withLock { $0 } }
+
     func replace(_ uri: String, with bytes: [UInt8], expecting: RemoteVersion?) throws(RemoteFailure) -> RemoteVersion {
+        if Thread.isMainThread { mainThreadWrites.withLock { $0 += 1 } }
         try mount(true)
         if readOnly.withLock({ $0.contains(uri) }) { throw RemoteFailure(.permissionDenied) }
         let result: Result<RemoteVersion, RemoteFailure> = state.withLock { state in
