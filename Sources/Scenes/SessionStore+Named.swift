@@ -55,7 +55,12 @@ extension SessionStore {
         guard let index = try? JSONDecoder().decode(NamedSessionIndex.self, from: data),
               index.version <= NamedSessionIndex.currentVersion, index.name == name.text else {
             let aside = path + ".damaged"
-            rename(path, aside)
+            guard rename(path, aside) == 0 else {
+                // Kept where it is, and never written over: the session's windows are not saved.
+                heldFiles.insert(path)
+                warn(localized("the session “%1” was damaged or from a newer Tandem: it starts empty, its file is kept as %2", name.text, path))
+                return []
+            }
             warn(localized("the session “%1” was damaged or from a newer Tandem: it starts empty, its file is kept as %2", name.text, aside))
             return []
         }
@@ -70,6 +75,7 @@ extension SessionStore {
         if access(named, F_OK) != 0, let problem = GLibFile.makeFolders(named, mode: 0o700) {
             return warn(localized("could not create the state folder %1: %2", named, problem))
         }
+        guard !heldFiles.contains(namedPath(name)) else { return }
         write(NamedSessionIndex(name: name.text, open: open), to: namedPath(name))
     }
 

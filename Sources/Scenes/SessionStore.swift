@@ -32,6 +32,8 @@ public final class SessionStore {
     /// process read or wrote them: a write of the same bytes is skipped (a record saved again
     /// with nothing changed, the index a launch writes as it read it), saving its two fsyncs.
     private var known: [String: Data] = [:]
+    /// Files found damaged that could not be set aside: kept as they are, never written over.
+    var heldFiles: Set<String> = []
     /// Where warnings go (stderr; tests capture them).
     var warn: (String) -> Void = { StandardError.write("tandem: \($0)") }
 

@@ -12,6 +12,11 @@ final class UnsavedTextAtQuitTests: XCTestCase {
 
     /// Opens a file, types into it, and asks what a quit would lose (the main loop running).
     @MainActor private static func notKept(in folder: String, calls: FileCalls, typing: Bool = true) throws -> (Document, [Document]) {
+        let (document, lost, _) = try notKeptWithStore(in: folder, calls: calls, typing: typing)
+        return (document, lost)
+    }
+
+    @MainActor private static func notKeptWithStore(in folder: String, calls: FileCalls, typing: Bool = true) throws -> (Document, [Document], DocumentStore) {
         let path = folder + "/letter.txt"
         try "Dear reader,\n".write(toFile: path, atomically: true, encoding: .utf8)
         let store = DocumentStore()
@@ -23,7 +28,7 @@ final class UnsavedTextAtQuitTests: XCTestCase {
         var answer: [Document]?
         store.whenUnsavedTextIsKept { answer = $0 }
         XCTAssertTrue(BackgroundSaveTests.spin { answer != nil })
-        return (document, answer ?? [])
+        return (document, answer ?? [], store)
     }
 
     func testAQuitLosesOnlyWhatTheJournalCouldNotKeep() throws {
@@ -37,8 +42,9 @@ final class UnsavedTextAtQuitTests: XCTestCase {
             XCTAssertEqual(try Self.notKept(in: folder(), calls: .system, typing: false).1.count, 0, "nothing modified, nothing lost")
             XCTAssertEqual(try Self.notKept(in: folder(), calls: .system).1.count, 0, "a journal that works keeps the text")
             let never = FaultPlan(.open, nth: 1, code: ENOSPC, persistent: true)
-            let (document, lost) = try Self.notKept(in: folder(), calls: never.calls)
+            let (document, lost, store) = try Self.notKeptWithStore(in: folder(), calls: never.calls)
             XCTAssertEqual(lost.map(\.draftID), [document.draftID], "a journal that never began keeps nothing")
+            XCTAssertEqual(store.finishJournals().map(\.draftID), [document.draftID], "the end of the process knows it too, to say it")
             // The journal worked while typing; the quit's own snapshot (its base is the file, which
             // may change while Tandem is closed) cannot be written.
             let census = FaultPlan.counting()
