@@ -164,6 +164,7 @@ public final class SessionStore {
     /// Deletes one of the store's files, in order with the writes.
     func remove(_ path: String) {
         known[path] = nil
+        unsaved[path] = nil
         let done = noteUnwritten(nil, at: path)
         writes.async {
             _ = unlink(path)
@@ -198,6 +199,12 @@ public final class SessionStore {
         guard usable else { return }
         guard let data = Self.encode(value) else { return warn(localized("could not encode %1", String(describing: path))) }
         savesAsked[path, default: 0] += 1
+        writeData(data, to: path)
+    }
+
+    /// Writes `data` to `path`, unless the file holds (or will hold) those very bytes.
+    private func writeData(_ data: Data, to path: String) {
+        unsaved[path] = nil
         guard known[path] != data else { return }
         known[path] = data
         let done = noteUnwritten(data, at: path)
@@ -218,11 +225,40 @@ public final class SessionStore {
                 trouble.failing = true
                 StandardError.write("tandem: " + localized("could not save %1: %2", String(describing: path), problem))
             }
-            // What the file holds is not known now: the next save writes whatever it is.
+            // What the file holds is not known now: the next save writes whatever it is, and
+            // until then it is written again a while later (room may come back).
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    if self?.known[path] == data { self?.known[path] = nil }
-                    self?.failure = problem
+                    guard let self else { return }
+                    if self.known[path] == data {
+                        self.known[path] = nil
+                        self.unsaved[path] = data
+                    }
+                    self.failure = problem
+                    self.retryUnsavedSoon()
+                }
+            }
+        }
+    }
+
+    /// Files whose last write failed, with the bytes asked for: written again until they are.
+    private var unsaved: [String: Data] = [:]
+    private var retryScheduled = false
+    /// How long a failed write waits before it is tried again (seconds).
+    static let retryDelay = 2.0
+
+    private func retryUnsavedSoon() {
+        guard !retryScheduled, !unsaved.isEmpty else { return }
+        retryScheduled = true
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.retryDelay) { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                self.retryScheduled = false
+                let again = self.unsaved
+                self.unsaved = [:]
+                // A later write or delete of the same file was asked meanwhile: that one stands.
+                for (path, data) in again where self.known[path] == nil && self.unwritten[path] == nil {
+                    self.writeData(data, to: path)
                 }
             }
         }

@@ -196,6 +196,31 @@ final class SessionStoreTests: XCTestCase {
         }
     }
 
+    /// A record that could not be written (a state folder full or read-only) is said on the
+    /// store until a write works, and written again by itself once it can: a window that changes
+    /// no more still comes back as it was.
+    func testAFailedWriteIsWrittenAgainOnceItCanBe() {
+        let folder = self.folder
+        MainActor.assumeIsolated {
+            MainLoop.installMainQueueBridge()
+            let id = UUID()
+            let path = folder + "/session-\(id.uuidString).json"
+            let saved = SavedSession(id: id, role: "editor", record: RestorationRecord(windowWidth: 640, windowHeight: 480))
+            let store = SessionStore(folder: folder)
+            XCTAssertEqual(mkdir(path, 0o700), 0)  // GLib cannot replace a folder with a file
+            store.save(saved)
+            store.waitUntilWritten()
+            MainLoop.run(for: 0.2)  // the failure is told to the main thread
+            XCTAssertNotNil(store.failure)
+            rmdir(path)
+            MainLoop.run(for: SessionStore.retryDelay + 1)
+            store.waitUntilWritten()
+            MainLoop.run(for: 0.2)
+            XCTAssertEqual(store.loadSession(id), saved, "written again without another save")
+            XCTAssertNil(store.failure, "said no more once a write works")
+        }
+    }
+
     /// A damaged index is written again at the first save, even one of the empty index.
     func testADamagedIndexIsWrittenAgain() throws {
         let folder = self.folder
