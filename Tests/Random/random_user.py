@@ -62,6 +62,14 @@ class Driver:
         keyfile = self.folder / "config" / "glib-2.0" / "settings" / "keyfile"
         keyfile.parent.mkdir(parents=True)
         keyfile.write_text("[io/github/tandemedit/Tandem]\nwrap=false\nopen-in-tabs=false\n")
+        # Tandem's state folder on a small disk of its own, which the user fills and empties
+        # (mounting needs root, as CI is; elsewhere the disk is not filled).
+        self.state_disk = None
+        if os.geteuid() == 0:
+            self.tandem.state_home.mkdir(parents=True)
+            if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m,mode=0700", "tmpfs", str(self.tandem.state_home)]).returncode == 0:
+                self.state_disk = self.tandem.state_home
+        self.model.has_state_disk = self.state_disk is not None
         self.monitor = LowMemoryMonitor()  # a private system bus with a low-memory monitor on it
         self.env = {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": str(self.folder / "config"),
                     "DBUS_SYSTEM_BUS_ADDRESS": self.monitor.address}
@@ -516,6 +524,50 @@ class Driver:
         self.model.files.pop(name, None)
         self.model.docs[name] = Document(name, text)
 
+    def op_state_disk_fills(self):
+        """The state folder's disk fills (another program's log): typing goes on, each window whose
+        unsaved text cannot be kept says so."""
+        stats = os.statvfs(self.state_disk)
+        try:
+            with open(self.state_disk / ".filler", "ab") as out:
+                out.write(b"\0" * (stats.f_bavail * stats.f_frsize))
+        except OSError:
+            pass  # full: that was the point
+        self.model.state_full = True
+
+    def op_state_disk_empties(self):
+        """Room comes back: every window stops saying its text is not kept, by itself, and the
+        records that could not be written are written (the next kill or quit must find them)."""
+        (self.state_disk / ".filler").unlink(missing_ok=True)
+        self.model.state_full = False
+        for frame in self.tandem.frames():
+            wait_for(f"{frame.name}: the banner gone once there is room",
+                     lambda: not any("cannot be protected" in label for label in self.tandem.labels_of_frame(frame)))
+        time.sleep(2.5)  # a record that failed is written again within 2 s (SessionStore.retryDelay)
+
+    def op_quit_while_full(self):
+        """Ctrl+Q while the state folder is full: a modified document whose text could not be kept
+        is asked about (Cancel stays, every window as it was); with nothing at risk it quits."""
+        wid = self.window(next(iter(self.model.docs)), 0)
+        self.keys(wid, "ctrl+q")
+
+        def asked_or_gone():
+            if self.tandem.proc.poll() is not None:
+                return "gone"
+            for window in (self.tandem.app() or []):
+                if window is not None and "before quitting?" in " ".join(self.tandem.labels_of_frame(window)):
+                    return window
+            return None
+        answer = wait_for("the quit question, or the quit", asked_or_gone, timeout=15)
+        if answer == "gone":
+            if self.tandem.proc.returncode != 0:
+                raise Failure(f"quit ended with status {self.tandem.proc.returncode}")
+            return self.relaunch()
+        button = next(b for b in self.tandem.find(answer, "push button") if b.name.replace("_", "") == "Cancel")
+        button.queryAction().doAction(0)
+        wait_for("the quit question gone", lambda: not any(
+            w is not None and "before quitting?" in " ".join(self.tandem.labels_of_frame(w)) for w in (self.tandem.app() or [])))
+
     def op_memory_warning(self, doc, window):
         # The window minimized (a background scene), then the memory monitor warns: background
         # windows give their buffers back, and the next operation on it brings it back.
@@ -775,6 +827,8 @@ def run(ops, folder, log=print, shot=None):
         return done, f"{type(error).__name__}: {error}\n" + "".join(traceback.format_exc(limit=3))
     finally:
         driver.tandem.stop()
+        if driver.state_disk:
+            subprocess.run(["umount", "-l", str(driver.state_disk)], check=False)
         driver.monitor.stop()
         if driver.server:
             driver.server.stop()

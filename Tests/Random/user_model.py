@@ -161,6 +161,8 @@ class Model:
         self.clipboard = ""
         self.files = {}   # files no document shows (left behind by Save As): name -> text
         self.made = 0     # files made by the driver, for fresh names
+        self.has_state_disk = False  # the state folder is a small disk of its own (the run is root's)
+        self.state_full = False      # and it is full: a kill or a quit may lose or ask about unsaved text
 
     def windows(self):
         return sum(d.windows for d in self.docs.values())

@@ -56,6 +56,10 @@ def choose(rng, model):
         (2, ("type_at_occurrences", {"doc": doc.name, "window": window, "char": rng.choice(["x", "é", "7", "-"])})),
         (2, ("type_at_carets_below", {"doc": doc.name, "window": window, "char": rng.choice(["x", "é", "7", "-"])})),
     ]
+    if model.has_state_disk:
+        options.append((0 if model.state_full else 1, ("state_disk_fills", {})))
+        options.append((4 if model.state_full else 0, ("state_disk_empties", {})))
+        options.append((2 if model.state_full else 0, ("quit_while_full", {})))
     if model.windows() < MAX_WINDOWS and not doc.deleted:
         options.append((3, ("new_window", {"doc": doc.name})))
         options.append((2, ("tab_out", {"doc": doc.name, "window": window})))
@@ -88,9 +92,18 @@ def fresh_name(model, rng):
             return name
 
 
+# What may lose unsaved text while the state folder is full (its journal cannot keep it): done
+# once there is room again.
+NEEDS_ROOM = {"kill_and_relaunch", "type_and_kill", "quit_and_relaunch"}
+
+
 def allowed(op, model):
     """Whether `op` makes sense in the model's state (a shrunk list may have lost what led to it)."""
     name, args = op
+    if name in NEEDS_ROOM and model.state_full:
+        return False
+    if name in ("state_disk_fills", "state_disk_empties", "quit_while_full"):
+        return model.has_state_disk and (model.state_full != (name == "state_disk_fills"))
     doc = model.docs.get(args.get("doc"))
     if "doc" in args and doc is None:
         return False
