@@ -74,7 +74,8 @@ final class JournalWriter: @unchecked Sendable {
         var beginning: JournalBeginning?
         /// Whether the file is to be opened again for appending (an `adopt` that failed).
         var reopen = false
-        /// What the journal knew of its document's file when it stopped.
+        /// What the journal knew of its document's file when it stopped (or its beginning that
+        /// failed knew): a beginning after it that asks for what was known last gets this.
         var lastFile: JournalFileState?
         var bytes: [UInt8] = []
         /// Whether it is to be let go of once written (its document closed meanwhile).
@@ -261,10 +262,10 @@ final class JournalWriter: @unchecked Sendable {
         do {
             try AtomicFileWriter.write(data, to: path, mode: 0o600, followingSymlinks: false, calls: calls)
         } catch {
-            return trouble(path, error.code, Waiting(beginning: known, code: error.code, delay: Self.firstRetry))
+            return trouble(path, error.code, Waiting(beginning: known, lastFile: header.file, code: error.code, delay: Self.firstRetry))
         }
         let fd = calls.open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return trouble(path, errno, Waiting(beginning: known, code: errno, delay: Self.firstRetry)) }
+        guard fd >= 0 else { return trouble(path, errno, Waiting(beginning: known, lastFile: header.file, code: errno, delay: Self.firstRetry)) }
         open[path] = OpenJournal(fd: fd, file: header.file, length: data.count)
         began(path)
     }

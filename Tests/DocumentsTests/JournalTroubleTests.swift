@@ -43,6 +43,36 @@ final class JournalTroubleTests: XCTestCase {
     }
 }
 
+/// A journal that could not begin still knows the file version it began from: begun again
+/// before it ever reached the disk (the file changed under the edits, so it takes a snapshot),
+/// it keeps that version, and after a relaunch the change on disk is still asked about.
+final class JournalBeginningKnowledgeTests: XCTestCase {
+    func testAJournalBegunAgainBeforeItsFirstWriteKnowsTheFileItBeganFrom() throws {
+        let temporary = try TemporaryFolder("journal-knowledge")
+        let folder = temporary.path, path = temporary.file("two.txt")
+        try MainActor.assumeIsolated {
+            try "base\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let store = EditJournalTests.journaledStore(folder)
+            let journals = try XCTUnwrap(store.journals)
+            journals.warn = { _ in }
+            let document = try store.openFile(at: path)
+            try FileManager.default.removeItem(atPath: journals.folder)
+            store.apply(.insert("mine ", at: 0), to: document)  // its journal cannot begin
+            try "theirs\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(BackgroundSaveTests.spin { document.hasUnseenDiskChange }, "the change under the edits is asked about")
+            XCTAssertTrue(BackgroundSaveTests.spin { document.journalProblem != nil })
+            try FileManager.default.createDirectory(atPath: journals.folder, withIntermediateDirectories: true)
+            XCTAssertTrue(BackgroundSaveTests.spin { document.journalProblem == nil })
+            journals.waitUntilWritten()
+            let relaunched = EditJournalTests.journaledStore(folder)
+            relaunched.journals!.warn = { _ in }
+            let back = try XCTUnwrap(relaunched.restoreDocument(path: path, draftID: document.draftID, untitledName: nil))
+            XCTAssertEqual(back.text, "mine base\n")
+            XCTAssertTrue(BackgroundSaveTests.spin { back.hasUnseenDiskChange }, "the file is not the version the edits were made on: asked about")
+        }
+    }
+}
+
 /// A journal on a real disk that fills: it waits for room without writing (no snapshot again and
 /// again), and once there is room it appends what it missed and the document stops saying so.
 final class FullJournalDiskTests: XCTestCase {
