@@ -78,6 +78,8 @@ final class JournalWriter: @unchecked Sendable {
         /// failed knew): a beginning after it that asks for what was known last gets this.
         var lastFile: JournalFileState?
         var bytes: [UInt8] = []
+        /// The size of its beginning as last tried (bytes), for the look at the room.
+        var needed = 0
         /// Whether it is to be let go of once written (its document closed meanwhile).
         var closing = false
         var code: Int32
@@ -92,9 +94,15 @@ final class JournalWriter: @unchecked Sendable {
     private var open: [String: OpenJournal] = [:]
     private var waiting: [String: Waiting] = [:]
     /// The first and the longest wait between tries of a journal in trouble (seconds): room that
-    /// comes back is used, and the document says so, within `longestRetry`.
+    /// comes back is used, and the document says so, within `longestRetry`. A whole beginning
+    /// that fails for another reason than room (a disk that fails, a quota statvfs cannot show)
+    /// is tried at most every `longestRewrite`.
     static let firstRetry = 0.1
     static let longestRetry = 1.0
+    static let longestRewrite = 8.0
+    /// The journal being tried again, with its trouble's wait: a failure meanwhile goes on with
+    /// that wait and is not said again.
+    private var retrying: (path: String, delay: Double)?
     private let calls: FileCalls
     /// When each journal was last synced, and those with a sync waiting (writer's queue only).
     private var lastSync: [String: UInt64] = [:]
@@ -262,12 +270,16 @@ final class JournalWriter: @unchecked Sendable {
         do {
             try AtomicFileWriter.write(data, to: path, mode: 0o600, followingSymlinks: false, calls: calls)
         } catch {
-            return trouble(path, error.code, Waiting(beginning: known, lastFile: header.file, code: error.code, delay: Self.firstRetry))
+            return trouble(path, error.code, Waiting(beginning: known, lastFile: header.file, needed: data.count, code: error.code,
+                                                     delay: Self.firstRetry))
         }
         let fd = calls.open(path, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else { return trouble(path, errno, Waiting(beginning: known, lastFile: header.file, code: errno, delay: Self.firstRetry)) }
+        guard fd >= 0 else {
+            return trouble(path, errno, Waiting(beginning: known, lastFile: header.file, needed: data.count, code: errno, delay: Self.firstRetry))
+        }
         open[path] = OpenJournal(fd: fd, file: header.file, length: data.count)
-        began(path)
+        // A retry says it worked once all it missed is written too.
+        if retrying?.path != path { began(path) }
     }
 
     /// Opens a journal read back for appending; one that cannot be opened waits with its trouble.
@@ -280,7 +292,7 @@ final class JournalWriter: @unchecked Sendable {
             return trouble(path, code, Waiting(reopen: true, lastFile: file, code: code, delay: Self.firstRetry))
         }
         open[path] = OpenJournal(fd: fd, file: file, length: Int(info.st_size))
-        began(path)
+        if retrying?.path != path { began(path) }
     }
 
     private func append(_ bytes: [UInt8], to path: String) {
@@ -313,8 +325,10 @@ final class JournalWriter: @unchecked Sendable {
 
     /// Keeps what `path` could not write; says so once per trouble, and tries again later.
     private func trouble(_ path: String, _ code: Int32, _ missed: Waiting) {
-        let first = waiting[path] == nil
+        let again = retrying?.path == path
+        let first = waiting[path] == nil && !again
         var kept = missed
+        if again, let delay = retrying?.delay { kept.delay = delay }
         if let earlier = waiting[path] {
             kept.bytes = earlier.bytes + missed.bytes
             kept.delay = earlier.delay
@@ -330,7 +344,8 @@ final class JournalWriter: @unchecked Sendable {
         guard var kept = waiting[path], !kept.retryScheduled else { return }
         kept.retryScheduled = true
         let delay = kept.delay
-        kept.delay = min(delay * 2, Self.longestRetry)
+        let longest = kept.beginning != nil && kept.code != ENOSPC ? Self.longestRewrite : Self.longestRetry
+        kept.delay = min(delay * 2, longest)
         waiting[path] = kept
         queue.asyncAfter(deadline: .now() + delay) { [self] in
             waiting[path]?.retryScheduled = false
@@ -347,6 +362,8 @@ final class JournalWriter: @unchecked Sendable {
         }
         if kept.code == ENOSPC && !hasRoom(for: kept, at: path) { return scheduleRetry(path) }
         waiting[path] = nil
+        retrying = (path, kept.delay)
+        defer { retrying = nil }
         if let beginning = kept.beginning {
             write(beginning, at: path, lastKnown: nil)
         } else if kept.reopen {
@@ -355,13 +372,11 @@ final class JournalWriter: @unchecked Sendable {
         if waiting[path] != nil {
             // Failed again: the rest waits after it, as before.
             waiting[path]?.bytes.append(contentsOf: kept.bytes)
-            waiting[path]?.delay = kept.delay
             waiting[path]?.closing = kept.closing
             return
         }
         if !kept.bytes.isEmpty { append(kept.bytes, to: path) }
-        if let again = waiting[path] {
-            waiting[path]?.delay = max(again.delay, kept.delay)
+        if waiting[path] != nil {
             waiting[path]?.closing = kept.closing
             return
         }
@@ -378,7 +393,7 @@ final class JournalWriter: @unchecked Sendable {
     private func hasRoom(for kept: Waiting, at path: String) -> Bool {
         var info = statvfs()
         guard statvfs(PathName.folder(of: path), &info) == 0 else { return true }
-        let needed = kept.bytes.count + (kept.beginning.map { $0.base.count + $0.history.bytes } ?? 0)
+        let needed = kept.bytes.count + kept.needed
         return Int(info.f_bavail) * Int(info.f_frsize) > needed
     }
 
