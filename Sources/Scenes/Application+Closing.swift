@@ -8,8 +8,8 @@ extension Application {
     /// runs, then each window whose scenes all close goes whole (its records taken with every tab
     /// in its place, so Reopen Closed Window brings it back as it was) and the other scenes close
     /// as tabs. `done` hears whether they closed. Closing every scene there is is quitting, and
-    /// closing every window of one named session among others closes that session: nothing is
-    /// asked, everything is kept.
+    /// closing every window of one named session among others closes that session: everything is
+    /// kept, and only what could not be kept is asked about (`shouldCloseSessionSet`).
     public func requestClose(_ scenes: [WindowScene], beforeClosing: (@MainActor () -> Void)? = nil,
                              done: (@MainActor (Bool) -> Void)? = nil) {
         let closing = scenes.filter { $0.activationState != .disconnected }
@@ -19,12 +19,15 @@ extension Application {
             return terminate()
         }
         // Closing every window of one named session among others closes that session as
-        // quitting would: nothing asked, its windows kept in it.
+        // quitting would: its windows kept in it.
         let name = closing[0].session.sessionName
         if beforeClosing == nil, openSessionNames.count > 1, closing.allSatisfy({ $0.session.sessionName == name }),
            connectedScenes.allSatisfy({ scene in scene.session.sessionName != name || closing.contains { $0 === scene } }) {
-            closeSessionSet(name)
-            done?(true)
+            delegate.application(self, shouldCloseSessionSet: name) { [weak self] agreed in
+                guard let self, agreed else { done?(false); return }
+                self.closeSessionSet(name)
+                done?(true)
+            }
             return
         }
         delegate.application(self, shouldClose: closing) { [weak self] agreed in

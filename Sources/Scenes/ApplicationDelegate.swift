@@ -20,6 +20,10 @@ public protocol ApplicationDelegate: AnyObject {
     /// or every window): call `decision(true)` to let all of them close, now or after a question,
     /// or `decision(false)` to leave every one as it was.
     func application(_ application: Application, shouldClose scenes: [WindowScene], decision: @escaping @MainActor (Bool) -> Void)
+    /// Every window of session `name` is to close with the session kept, as at quit (switching
+    /// to another session, or closing its last windows while another session stays open): call
+    /// `decision(true)` to let them, now or after a question, or `decision(false)` to keep them.
+    func application(_ application: Application, shouldCloseSessionSet name: SessionName?, decision: @escaping @MainActor (Bool) -> Void)
     /// The main loop is ending; every scene has disconnected.
     func applicationWillTerminate(_ application: Application)
     /// The system is short of memory: give back what can be rebuilt (background windows' text).
@@ -31,6 +35,9 @@ public extension ApplicationDelegate {
     func application(_ application: Application, didDiscardSceneSessions sessions: Set<SceneSession>) {}
     func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor (Bool) -> Void) { reply(true) }
     func application(_ application: Application, shouldClose scenes: [WindowScene], decision: @escaping @MainActor (Bool) -> Void) {
+        decision(true)
+    }
+    func application(_ application: Application, shouldCloseSessionSet name: SessionName?, decision: @escaping @MainActor (Bool) -> Void) {
         decision(true)
     }
     func applicationWillTerminate(_ application: Application) {}

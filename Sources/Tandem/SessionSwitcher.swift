@@ -82,14 +82,19 @@ final class SessionSwitcher {
     /// `scene`'s session gives way to `name`'s: the other's windows open, then this one's close,
     /// each kept in its session with its unsaved text.
     func switchSession(of scene: WindowScene, to name: SessionName?) {
-        guard application != nil else { return }
+        guard let application else { return }
         let current = scene.session.sessionName
         guard name != current else { return }
         guard !switching else { return }
         switching = true
-        openBeside(name) { [weak self, weak application] in
-            self?.switching = false
-            application?.closeSessionSet(current)
+        // Asked first, as a quit asks: a document whose unsaved text could not be kept.
+        appDelegate.application(application, shouldCloseSessionSet: current) { [weak self] agreed in
+            guard let self else { return }
+            guard agreed else { self.switching = false; return }
+            self.openBeside(name) { [weak self, weak application = self.application] in
+                self?.switching = false
+                application?.closeSessionSet(current)
+            }
         }
     }
 

@@ -41,9 +41,24 @@ extension TandemAppDelegate {
         }.present()
     }
 
-    /// The question before a quit that would lose the unsaved text of `documents` (their journal
-    /// could not keep it): Save, Save As, Quit without Saving or Cancel, with the reason.
-    func askBeforeQuitting(losing documents: [Document], reply: @escaping @MainActor (Bool) -> Void) {
+    /// Closing a session's windows keeps them in it, as a quit does: only the documents no other
+    /// window shows whose unsaved text could not be kept are asked about.
+    func application(_ application: Application, shouldCloseSessionSet name: SessionName?, decision: @escaping @MainActor (Bool) -> Void) {
+        store.whenUnsavedTextIsKept { [weak self, weak application] notKept in
+            guard let self, let application else { return decision(true) }
+            let staying = application.connectedScenes.filter { $0.session.sessionName != name }.map(ObjectIdentifier.init)
+            let lost = notKept.filter { document in
+                !self.editorsInOrder.contains { $0.document === document && $0.scene.map { staying.contains(ObjectIdentifier($0)) } ?? false }
+            }
+            guard !lost.isEmpty else { return decision(true) }
+            self.askBeforeQuitting(losing: lost, closing: true, reply: decision)
+        }
+    }
+
+    /// The question before a quit (or a session's close, `closing`) that would lose the unsaved
+    /// text of `documents` (their journal could not keep it): Save, Save As, Quit (Close) without
+    /// Saving or Cancel, with the reason.
+    func askBeforeQuitting(losing documents: [Document], closing: Bool = false, reply: @escaping @MainActor (Bool) -> Void) {
         let atRisk = editorsInOrder.filter { editor in documents.contains { $0 === editor.document } }
             .reduce(into: [EditorSceneDelegate]()) { kept, editor in
                 if !kept.contains(where: { $0.document === editor.document }) { kept.append(editor) }
@@ -54,18 +69,21 @@ extension TandemAppDelegate {
         let several = atRisk.count > 1
         let reason = atRisk.lazy.compactMap(\.document.journalProblem).first ?? localized("the state folder cannot be written")
         var choices: [MessageDialog.Choice] = [
-            .init(localized("Quit _without Saving"), id: 1, isDestructive: true),
+            .init(closing ? localized("Close _without Saving") : localized("Quit _without Saving"), id: 1, isDestructive: true),
             .init(localized("_Cancel"), id: 2),
         ]
         if !several { choices.append(.init(localized("Save _As…"), id: 4)) }
         choices.append(.init(localized("_Save"), id: 3, isDefault: true))
         MessageDialog(
             parent: parent,
-            title: several
-                ? localized("%1 documents have unsaved changes that cannot be kept until the next launch. Save them before quitting?", String(atRisk.count))
-                : localized("Save changes to “%1” before quitting?", names[0]),
+            title: closing
+                ? (several ? localized("%1 documents have unsaved changes. Save them before closing?", String(atRisk.count))
+                           : localized("Save changes to “%1” before closing?", names[0]))
+                : (several ? localized("%1 documents have unsaved changes that cannot be kept until the next launch. Save them before quitting?", String(atRisk.count))
+                           : localized("Save changes to “%1” before quitting?", names[0])),
             detail: several
                 ? localized("Tandem could not keep their unsaved changes: %1. If you don’t save, the changes in the documents left unchecked will be lost.", reason)
+                : closing ? localized("Tandem could not keep its unsaved changes: %1. If you close without saving, they will be lost.", reason)
                 : localized("Tandem could not keep its unsaved changes: %1. If you quit without saving, they will be lost.", reason),
             choices: choices,
             checklist: several ? (localized("Select the documents to save:"), names) : nil

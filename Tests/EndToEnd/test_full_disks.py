@@ -9,7 +9,7 @@ import time
 import pytest
 
 from conftest import wait_for
-from test_closing import press_button
+from test_closing import close_window, press_button, question
 
 
 @pytest.fixture
@@ -122,3 +122,27 @@ def test_a_hard_linked_file_on_a_full_disk_keeps_its_old_bytes(tandem, tmp_path,
     assert (disk / "big.txt").read_text() == old
     assert (disk / "second-name.txt").read_text() == old
     assert tandem.titles() == ["• big.txt"]
+
+
+def test_closing_a_sessions_last_window_asks_about_text_that_cannot_be_kept(tandem, tmp_path, small_disk):
+    """Closing every window of one session while another stays keeps them in it, as a quit
+    does, without a question; with the state folder full, the document whose text could not be
+    kept is asked about first, and Cancel keeps its window."""
+    (tmp_path / "a.txt").write_text("a\n")
+    (tmp_path / "b.txt").write_text("b\n")
+    disk = small_disk(tandem.state_home, size="1m")
+    tandem.start("a.txt")
+    tandem.wait_title("a.txt")
+    tandem.launch("--session", "other", "b.txt")
+    tandem.wait_title("b.txt")
+    wait_for("the journal folder made at launch", (tandem.state_home / "tandem" / "journals").is_dir)
+    fill(disk)
+    tandem.type("a.txt", "typed while full ")
+    wait_for("said in the window", lambda: any("cannot be protected" in label for label in tandem.labels_of("• a.txt")))
+    close_window(tandem, "• a.txt")
+    dialog = question(tandem)
+    assert "no space left on device" in " ".join(tandem.labels_of_frame(dialog))
+    press_button(tandem, dialog, "Cancel")
+    time.sleep(0.5)
+    assert sorted(tandem.titles()) == ["b.txt", "• a.txt"], "Cancel keeps the session's window"
+    assert tandem.text_of("• a.txt") == "typed while full a\n"
