@@ -247,6 +247,16 @@ public final class SessionStore {
     /// How long a failed write waits before it is tried again (seconds).
     static let retryDelay = 2.0
 
+    /// Writes again now what failed, then calls `then` on the main thread once every write asked
+    /// for is done and `failure` says how the last ones went (a quit asks on that account).
+    public func retryFailedWrites(then: @escaping @MainActor () -> Void) {
+        let again = unsaved
+        unsaved = [:]
+        for (path, data) in again where known[path] == nil && unwritten[path] == nil { writeData(data, to: path) }
+        // After each write's own word to the main thread, which it posted before this runs.
+        writes.async { DispatchQueue.main.async { MainActor.assumeIsolated { then() } } }
+    }
+
     private func retryUnsavedSoon() {
         guard !retryScheduled, !unsaved.isEmpty else { return }
         retryScheduled = true

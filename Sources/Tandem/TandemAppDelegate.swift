@@ -203,14 +203,18 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     func applicationShouldTerminate(_ application: Application, reply: @escaping @MainActor (Bool) -> Void) {
         store.whenSavesFinish { [weak self] in
             guard let self else { return reply(true) }
-            self.store.whenUnsavedTextIsKept { [weak self] notKept in
-                guard let self else { return reply(true) }
-                // Records that cannot be written: the windows, and the journals they name, would
-                // not come back.
-                let lost = application.sessionStore?.failure == nil ? notKept : self.store.openDocuments.filter(\.isDirty)
-                guard !lost.isEmpty else { return reply(true) }
-                self.askBeforeQuitting(losing: lost, reply: reply)
+            let ask: @MainActor () -> Void = {
+                self.store.whenUnsavedTextIsKept { [weak self] notKept in
+                    guard let self else { return reply(true) }
+                    // Records that cannot be written: the windows, and the journals they name,
+                    // would not come back.
+                    let lost = application.sessionStore?.failure == nil ? notKept : self.store.openDocuments.filter(\.isDirty)
+                    guard !lost.isEmpty else { return reply(true) }
+                    self.askBeforeQuitting(losing: lost, reply: reply)
+                }
             }
+            // Records that failed are tried once more first: room may have come back.
+            if let sessions = application.sessionStore { sessions.retryFailedWrites(then: ask) } else { ask() }
         }
     }
 

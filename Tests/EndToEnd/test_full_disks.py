@@ -83,6 +83,25 @@ def test_a_full_state_folder_makes_quit_ask_and_cancel_keeps_everything(tandem, 
     assert (tmp_path / "letter.txt").read_text() == "the words typed today Dear reader,\n"
 
 
+def test_a_state_folder_made_read_only_makes_quit_ask_and_quit_without_saving_goes(tandem, tmp_path, small_disk):
+    """The state folder's disk remounted read-only under a typed document: the window says so,
+    Ctrl+Q asks with the reason, and Quit without Saving quits, the file as it was."""
+    (tmp_path / "draft.txt").write_text("draft\n")
+    disk = small_disk(tandem.state_home, size="1m")
+    tandem.start("draft.txt")
+    tandem.wait_title("draft.txt")
+    wait_for("the journal folder made at launch", (tandem.state_home / "tandem" / "journals").is_dir)
+    subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
+    tandem.type("draft.txt", "lost on purpose ")
+    wait_for("said in the window", lambda: any("read-only file system" in label for label in tandem.labels_of("• draft.txt")))
+    tandem.key("• draft.txt", "ctrl+q")
+    dialog = quit_question(tandem)
+    assert "read-only file system" in " ".join(tandem.labels_of_frame(dialog))
+    press_button(tandem, dialog, "Quit without Saving")
+    assert tandem.wait_exit() == 0
+    assert (tmp_path / "draft.txt").read_text() == "draft\n"
+
+
 def test_a_journal_waiting_for_room_catches_up_and_quit_goes_without_a_question(tandem, tmp_path, small_disk):
     """Room comes back (the filler deleted): the banner goes by itself, the text typed while the
     disk was full is in the journal, and Ctrl+Q quits at once; the next launch has every word."""
