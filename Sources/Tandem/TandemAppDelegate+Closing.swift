@@ -28,17 +28,29 @@ extension TandemAppDelegate {
             ],
             checklist: several ? (localized("Select the documents to save:"), names) : nil
         ) { [weak self] answer, checked in
-            guard let self, let answer, answer != 2 else { return decision(false) }
-            let saving = answer == 3 ? atRisk.indices.filter { !several || checked[$0] }.map { atRisk[$0] } : []
-            self.saveInTurn(saving[...]) { [weak self] saved in
-                // A save refused or cancelled keeps every window: the user sees why in it.
-                guard saved, let self else { return decision(false) }
-                for editor in atRisk where editor.document.isDirty && !saving.contains(where: { $0 === editor }) {
-                    self.store.discardChangesOnClose(editor.document)
-                }
-                decision(true)
-            }
+            guard let self else { return decision(false) }
+            self.act(on: answer, checked: checked, for: atRisk, done: decision)
         }.present()
+    }
+
+    /// What a question's answer does: 1 goes without saving (those changes dropped), 2 (or the
+    /// dialog closed) cancels, 3 saves the documents checked (all, for one) and drops the rest,
+    /// 4 saves the one document elsewhere; `done` hears whether the windows may go.
+    private func act(on answer: Int?, checked: [Bool], for atRisk: [EditorSceneDelegate], done: @escaping @MainActor (Bool) -> Void) {
+        guard let answer, answer != 2 else { return done(false) }
+        if answer == 4 {
+            guard let commands = atRisk[0].commands else { return done(false) }
+            return commands.saveAs { saved in done(saved) }
+        }
+        let saving = answer == 3 ? atRisk.indices.filter { atRisk.count == 1 || checked[$0] }.map { atRisk[$0] } : []
+        saveInTurn(saving[...]) { [weak self] saved in
+            // A save refused or cancelled keeps every window: the user sees why in it.
+            guard saved, let self else { return done(false) }
+            for editor in atRisk where editor.document.isDirty && !saving.contains(where: { $0 === editor }) {
+                self.store.discardChangesOnClose(editor.document)
+            }
+            done(true)
+        }
     }
 
     /// Closing a session's windows keeps them in it, as a quit does: only the documents no other
@@ -88,19 +100,8 @@ extension TandemAppDelegate {
             choices: choices,
             checklist: several ? (localized("Select the documents to save:"), names) : nil
         ) { [weak self] answer, checked in
-            guard let self, let answer, answer != 2 else { return reply(false) }
-            if answer == 4 {
-                guard let commands = atRisk[0].commands else { return reply(false) }
-                return commands.saveAs { saved in reply(saved) }
-            }
-            let saving = answer == 3 ? atRisk.indices.filter { !several || checked[$0] }.map { atRisk[$0] } : []
-            self.saveInTurn(saving[...]) { [weak self] saved in
-                guard saved, let self else { return reply(false) }
-                for editor in atRisk where editor.document.isDirty && !saving.contains(where: { $0 === editor }) {
-                    self.store.discardChangesOnClose(editor.document)
-                }
-                reply(true)
-            }
+            guard let self else { return reply(false) }
+            self.act(on: answer, checked: checked, for: atRisk, done: reply)
         }.present()
     }
 

@@ -16,18 +16,18 @@ def in_tabs(tmp_path):
     return {"GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": str(tmp_path / "config")}
 
 
-def question(tandem):
-    """The close question's window (the dialog), once it is up."""
+def question(tandem, asking="before closing?"):
+    """The close question's window (the dialog), once it is up; `asking`: words of its title."""
     def found():
         app = tandem.app()
         for window in (app or []):
             try:
-                if window is not None and "before closing?" in " ".join(tandem.labels_of_frame(window)):
+                if window is not None and asking in " ".join(tandem.labels_of_frame(window)):
                     return window
             except Exception:  # a window closing while it is read
                 pass
         return None
-    return wait_for("the close question", found)
+    return wait_for(f"the question {asking!r}", found)
 
 
 def no_question(tandem):

@@ -43,15 +43,7 @@ def fill(disk, leaving=0):
 
 
 def quit_question(tandem):
-    def found():
-        for window in (tandem.app() or []):
-            try:
-                if window is not None and "before quitting?" in " ".join(tandem.labels_of_frame(window)):
-                    return window
-            except Exception:  # a window closing while it is read
-                pass
-        return None
-    return wait_for("the quit question", found)
+    return question(tandem, "before quitting?")
 
 
 def test_a_full_state_folder_makes_quit_ask_and_cancel_keeps_everything(tandem, tmp_path, small_disk):

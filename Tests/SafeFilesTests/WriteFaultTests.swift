@@ -53,21 +53,20 @@ final class WriteFaultTests: XCTestCase {
         Path(name: "state file", prepare: { try oldFile($0, mode: 0o600) }, write: { folder, calls throws(FileWriteError) in
             try AtomicFileWriter.write(Data(longer), to: folder + "/f.txt", mode: 0o600, followingSymlinks: false, calls: calls)
         }, new: longer, names: ["f.txt"]),
-        Path(name: "in place, growing", prepare: { folder in
-            let old = try oldFile(folder)
-            link(folder + "/f.txt", folder + "/g.txt")
-            return old
-        }, write: { folder, calls throws(FileWriteError) in
-            try AtomicFileWriter.write(Data(longer), to: folder + "/f.txt", calls: calls)
-        }, new: longer, names: ["f.txt", "g.txt"]),
-        Path(name: "in place, shrinking", prepare: { folder in
-            let old = try oldFile(folder)
-            link(folder + "/f.txt", folder + "/g.txt")
-            return old
-        }, write: { folder, calls throws(FileWriteError) in
-            try AtomicFileWriter.write(Data(shorter), to: folder + "/f.txt", calls: calls)
-        }, new: shorter, names: ["f.txt", "g.txt"]),
+        inPlace("in place, growing", to: longer),
+        inPlace("in place, shrinking", to: shorter),
     ]
+
+    /// A file with a second name (so rewritten in place) written as `new`.
+    private static func inPlace(_ name: String, to new: [UInt8]) -> Path {
+        Path(name: name, prepare: { folder in
+            let old = try oldFile(folder)
+            link(folder + "/f.txt", folder + "/g.txt")
+            return old
+        }, write: { folder, calls throws(FileWriteError) in
+            try AtomicFileWriter.write(Data(new), to: folder + "/f.txt", calls: calls)
+        }, new: new, names: ["f.txt", "g.txt"])
+    }
 
     private func bytes(_ path: String) -> [UInt8]? { FileManager.default.contents(atPath: path).map { [UInt8]($0) } }
 
