@@ -5,6 +5,7 @@ once there is room."""
 import os
 import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
@@ -157,3 +158,25 @@ def test_closing_a_sessions_last_window_asks_about_text_that_cannot_be_kept(tand
     time.sleep(0.5)
     assert sorted(tandem.titles()) == ["b.txt", "• a.txt"], "Cancel keeps the session's window"
     assert tandem.text_of("• a.txt") == "typed while full a\n"
+
+
+def test_logout_is_held_off_while_unsaved_text_cannot_be_kept(tandem, tmp_path, small_disk):
+    """The session manager is asked to hold logout off, naming the document, while its journal
+    fails, and let go once room comes back."""
+    log = tmp_path / "session-manager.log"
+    manager = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).parent / "fake_session_manager.py"), str(log), "0"])
+    try:
+        wait_for("the session manager on the bus", lambda: log.exists() and "ready" in log.read_text())
+        (tmp_path / "essay.txt").write_text("essay\n")
+        disk = small_disk(tandem.state_home, size="1m")
+        tandem.start("essay.txt")
+        tandem.wait_title("essay.txt")
+        wait_for("the journal folder made at launch", (tandem.state_home / "tandem" / "journals").is_dir)
+        filler = fill(disk)
+        tandem.type("essay.txt", "words ")
+        wait_for("logout held off", lambda: "Unsaved changes to “essay.txt” cannot be kept until the next launch" in log.read_text())
+        filler.unlink()
+        wait_for("and let go once the journal is whole", lambda: "Uninhibit" in log.read_text())
+    finally:
+        manager.kill()
+        manager.wait()
