@@ -43,6 +43,17 @@ def fill(disk, leaving=0):
     return filler
 
 
+def open_on_small_state_disk(tandem, tmp_path, small_disk, name, text):
+    """Writes `name`, starts Tandem on it with its state folder on a 1 MB disk of its own, and
+    returns the disk once the journals' folder is made."""
+    (tmp_path / name).write_text(text)
+    disk = small_disk(tandem.state_home, size="1m")
+    tandem.start(name)
+    tandem.wait_title(name)
+    wait_for("the journal folder made at launch", (tandem.state_home / "tandem" / "journals").is_dir)
+    return disk
+
+
 def quit_question(tandem):
     return question(tandem, "before quitting?")
 
@@ -51,11 +62,7 @@ def test_a_full_state_folder_makes_quit_ask_and_cancel_keeps_everything(tandem, 
     """The state folder on a disk that fills while a letter is typed: the window says the text is
     not protected; Ctrl+Q asks instead of quitting (the reason in the question), Cancel keeps the
     window and its text, Save saves it and then quits; the next launch has the saved words."""
-    (tmp_path / "letter.txt").write_text("Dear reader,\n")
-    disk = small_disk(tandem.state_home, size="1m")
-    tandem.start("letter.txt")
-    tandem.wait_title("letter.txt")
-    wait_for("the journal folder made at launch", (tandem.state_home / "tandem" / "journals").is_dir)
+    disk = open_on_small_state_disk(tandem, tmp_path, small_disk, "letter.txt", "Dear reader,\n")
     fill(disk)
     tandem.type("letter.txt", "the words typed today ")
     wait_for("said in the window", lambda: any("cannot be protected against a crash" in label
@@ -79,11 +86,7 @@ def test_a_full_state_folder_makes_quit_ask_and_cancel_keeps_everything(tandem, 
 def test_a_state_folder_made_read_only_makes_quit_ask_and_quit_without_saving_goes(tandem, tmp_path, small_disk):
     """The state folder's disk remounted read-only under a typed document: the window says so,
     Ctrl+Q asks with the reason, and Quit without Saving quits, the file as it was."""
-    (tmp_path / "draft.txt").write_text("draft\n")
-    disk = small_disk(tandem.state_home, size="1m")
-    tandem.start("draft.txt")
-    tandem.wait_title("draft.txt")
-    wait_for("the journal folder made at launch", (tandem.state_home / "tandem" / "journals").is_dir)
+    disk = open_on_small_state_disk(tandem, tmp_path, small_disk, "draft.txt", "draft\n")
     subprocess.run(["mount", "-o", "remount,ro", str(disk)], check=True)
     tandem.type("draft.txt", "lost on purpose ")
     wait_for("said in the window", lambda: any("read-only file system" in label for label in tandem.labels_of("• draft.txt")))
@@ -98,11 +101,7 @@ def test_a_state_folder_made_read_only_makes_quit_ask_and_quit_without_saving_go
 def test_a_journal_waiting_for_room_catches_up_and_quit_goes_without_a_question(tandem, tmp_path, small_disk):
     """Room comes back (the filler deleted): the banner goes by itself, the text typed while the
     disk was full is in the journal, and Ctrl+Q quits at once; the next launch has every word."""
-    (tmp_path / "notes.txt").write_text("notes\n")
-    disk = small_disk(tandem.state_home, size="1m")
-    tandem.start("notes.txt")
-    tandem.wait_title("notes.txt")
-    wait_for("the journal folder made at launch", (tandem.state_home / "tandem" / "journals").is_dir)
+    disk = open_on_small_state_disk(tandem, tmp_path, small_disk, "notes.txt", "notes\n")
     filler = fill(disk)
     tandem.type("notes.txt", "full ")
     wait_for("said in the window", lambda: any("cannot be protected" in label for label in tandem.labels_of("• notes.txt")))
@@ -167,11 +166,7 @@ def test_logout_is_held_off_while_unsaved_text_cannot_be_kept(tandem, tmp_path, 
     manager = subprocess.Popen(["/usr/bin/python3", str(Path(__file__).parent / "fake_session_manager.py"), str(log), "0"])
     try:
         wait_for("the session manager on the bus", lambda: log.exists() and "ready" in log.read_text())
-        (tmp_path / "essay.txt").write_text("essay\n")
-        disk = small_disk(tandem.state_home, size="1m")
-        tandem.start("essay.txt")
-        tandem.wait_title("essay.txt")
-        wait_for("the journal folder made at launch", (tandem.state_home / "tandem" / "journals").is_dir)
+        disk = open_on_small_state_disk(tandem, tmp_path, small_disk, "essay.txt", "essay\n")
         filler = fill(disk)
         tandem.type("essay.txt", "words ")
         wait_for("logout held off", lambda: "Unsaved changes to “essay.txt” cannot be kept until the next launch" in log.read_text())
