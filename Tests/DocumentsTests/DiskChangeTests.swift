@@ -100,16 +100,19 @@ final class DiskChangeTests: XCTestCase {
             var reloads = 0
             let subscription = store.subscribe(to: document) { if $0 == .reloadedFromDisk { reloads += 1 } }
             // 200 writes spread over about 0.4 s, the watcher asked after each: without the
-            // rate limit (one report per 150 ms) each would be read.
+            // rate limit (one report per 150 ms) each would be read. A loaded machine takes longer
+            // over them, and the limit allows a report per 150 ms of it, and the last one after.
             let reportsBefore = store.diskReportCount
+            let started = Date()
             for i in 1...200 {
                 try "\(i)".write(toFile: path, atomically: false, encoding: .utf8)
                 store.pollDiskChanges()
                 usleep(2_000)
             }
+            let allowed = Int(Date().timeIntervalSince(started) / 0.15) + 3
             XCTAssertTrue(Self.wait(store) { document.text == "200" })
-            XCTAssertLessThanOrEqual(store.diskReportCount - reportsBefore, 5, "200 writes in a burst are reported a few times, not 200")
-            XCTAssertLessThanOrEqual(reloads, 5, "and read a few times")
+            XCTAssertLessThanOrEqual(store.diskReportCount - reportsBefore, allowed, "200 writes in a burst are reported a few times, not 200")
+            XCTAssertLessThanOrEqual(reloads, allowed, "and read a few times")
             _ = subscription
         }
     }
