@@ -13,9 +13,6 @@ public struct CommentSyntax: Equatable, Sendable {
         self.blockEnd = blockEnd.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// Whether the language can comment at all.
-    public var canComment: Bool { lineStart != nil || (blockStart != nil && blockEnd != nil) }
-
     /// `lines` commented out, or back in when every one that is not blank is a comment already;
     /// nil when nothing changes (all blank, or no syntax). Line comments go at the least
     /// indentation of the lines, as Builder and VS Code put them, so the block stays aligned.

@@ -56,6 +56,8 @@ final class DiskSync {
     var reportCount: Int { watcher.reportCount }
     /// How many inotify events the watcher let through to the main thread.
     var eventsTaken: Int { watcher.eventsTaken }
+    /// How many reads of inotify found events, whether or not any reached the main thread.
+    var readsWithEvents: Int { watcher.readsWithEvents }
 
     /// The file really moved (nothing took its old name): the document goes with it, unless another
     /// document already shows the file it moved onto; then this one's file is gone, and the other's
@@ -188,7 +190,7 @@ final class DiskSync {
         guard document.file.deleted(savedState: document.savedStateID) else { return }
         document.savedStateID = nil  // nothing on disk matches the text now
         // The text is now the only copy of the file: journaled even when it had no edits, so a
-        // crash before it is saved again brings it back (found by the random user).
+        // crash before it is saved again brings it back.
         store.journals?.begin(document)
         store.publish(.deletedOnDisk, for: document, dirtyBefore: wasDirty)
     }
@@ -232,5 +234,4 @@ final class DiskSync {
         guard let current = DiskStamp.of(canonical) else { return false }  // gone: saving recreates it
         return current != document.diskStamp
     }
-
 }

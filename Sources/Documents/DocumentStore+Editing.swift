@@ -16,19 +16,9 @@ extension DocumentStore {
         if document.isLoading {
             guard clamped.range.upperBound < count, document.editsAfterRestart.isEmpty else { return }
         }
-        let wasDirty = document.isDirty
-        let removed = document.storage.substring(clamped.range)
-        if document.isLoading { document.editsWhileLoading.append(TypedWhileLoading(edit: clamped, removed: removed)) }
-        keepFileVersionBeforeRedoGoes(document)  // before the text changes: its history is rebuilt from it
-        journals?.willChange(document)
-        document.storage.replace(clamped.range, with: clamped.replacement)
-        document.editCount += 1
-        let stateBefore = document.history.stateID
-        let merged = document.history.record(clamped, removed: removed)
-        journals?.didChange(document, .edit(clamped, removed: removed, merged: merged))
-        let madeLong = !document.hasLongLines && Self.madeLongLine(clamped, in: document.storage)
-        publish(.edited(clamped, origin: origin, isUndoRedo: false), for: document, dirtyBefore: wasDirty)
-        noteLongLine(made: madeLong, before: merged ? document.history.stateBeforeLastStep : stateBefore, in: document)
+        change(document, by: [clamped], event: .edited(clamped, origin: origin, isUndoRedo: false), ownStep: false) { edit, removed in
+            if document.isLoading { document.editsWhileLoading.append(TypedWhileLoading(edit: edit, removed: removed)) }
+        }
     }
 
     /// Applies edits made at once (one keystroke at many carets): `edits` ascending and apart in
@@ -41,28 +31,43 @@ extension DocumentStore {
         let styled = edits.map { Edit(range: $0.range.clamped(to: 0..<count), replacement: document.lineEnding.applied(to: $0.replacement)) }
             .filter { !$0.range.isEmpty || !$0.replacement.isEmpty }
         guard let batch = EditBatch(styled) else { return false }
+        // A step of its own: a keystroke at many carets never joins the word typed before it.
+        change(document, by: batch.edits, event: .editedTogether(batch, origin: origin, isUndoRedo: false), ownStep: true)
+        return true
+    }
+
+    /// The one way an edit changes a document: the file's version kept while redo still holds
+    /// it, then each edit from the last (each in the offsets of the text before them all) made,
+    /// recorded for undo and journaled, then `event` told to every subscriber, and a line made
+    /// too long noted. `ownStep`: the edits are one undo step of their own; otherwise one edit
+    /// may join the step before it (a word typed). `willReplace` sees each edit and the text it
+    /// removes, before the text changes.
+    private func change(_ document: Document, by edits: [Edit], event: DocumentEvent, ownStep: Bool,
+                        willReplace: (Edit, String) -> Void = { _, _ in }) {
         let wasDirty = document.isDirty
         keepFileVersionBeforeRedoGoes(document)  // before the text changes: its history is rebuilt from it
         journals?.willChange(document)
         let stateBefore = document.history.stateID
-        var madeLong = false
-        // A step of its own: a keystroke at many carets never joins the word typed before it.
-        document.history.seal()
-        document.history.beginCompound()
-        // From the last: each edit is then in the offsets of the text before the batch.
-        for edit in batch.edits.reversed() {
+        if ownStep {
+            document.history.seal()
+            document.history.beginCompound()
+        }
+        var madeLong = false, merged = false
+        for edit in edits.reversed() {
             let removed = document.storage.substring(edit.range)
+            willReplace(edit, removed)
             document.storage.replace(edit.range, with: edit.replacement)
-            let merged = document.history.record(edit, removed: removed)
+            merged = document.history.record(edit, removed: removed)
             journals?.didChange(document, .edit(edit, removed: removed, merged: merged))
             if !madeLong && !document.hasLongLines { madeLong = Self.madeLongLine(edit, in: document.storage) }
         }
-        document.history.endCompound()
-        document.history.seal()
+        if ownStep {
+            document.history.endCompound()
+            document.history.seal()
+        }
         document.editCount += 1
-        publish(.editedTogether(batch, origin: origin, isUndoRedo: false), for: document, dirtyBefore: wasDirty)
-        noteLongLine(made: madeLong, before: stateBefore, in: document)
-        return true
+        publish(event, for: document, dirtyBefore: wasDirty)
+        noteLongLine(made: madeLong, before: merged && !ownStep ? document.history.stateBeforeLastStep : stateBefore, in: document)
     }
 
     /// Undoes the document's last step, whichever window made it.
@@ -163,7 +168,7 @@ extension DocumentStore {
     /// A new step drops the steps to redo. Where the file's version is one of them (saved, then
     /// undone, then typed into), its text is kept first (a rope sharing the document's nodes), so
     /// the version known is still told by its text: a rewrite that keeps size and time is seen,
-    /// and Merge has its base (found by the random user, seed 81006).
+    /// and Merge has its base.
     func keepFileVersionBeforeRedoGoes(_ document: Document) {
         guard let saved = document.savedStateID, document.history.redoIDs.contains(saved),
               let text = document.history.text(atState: saved, from: document.storage) else { return }

@@ -12,7 +12,7 @@ extension DocumentStore {
     public func restoreDocument(path: String?, draftID: UUID?, untitledName: String?) -> Document? {
         // A window on a document still open shows it, even when the record names the path it had
         // before Save As or a rename: reading that path again would make a second document with
-        // the same journal (found by the random user, reopening a window closed before Save As).
+        // the same journal (a window closed before Save As, reopened).
         if let draftID, let open = openDocuments.first(where: { $0.draftID == draftID }) { return open }
         var journal = draftID.flatMap { journals?.read($0) }
         if let found = journal, Self.lastPath(of: found).map(Self.canonicalPath) != path.map(Self.canonicalPath) {

@@ -28,7 +28,7 @@ struct DocumentSubscribers {
     /// document's dirty state changed since, `dirtyChanged` follows.
     /// The subscriber that made a change hears of it first: the window typed in changes its
     /// buffer first, so it is the first to ask GTK for a frame and the first drawn, however many
-    /// other windows show the document (issue 32's keystroke latency with eight windows).
+    /// other windows show the document.
     func deliver(_ event: DocumentEvent, for document: Document, dirtyBefore: Bool?) {
         var subscribed = handlers[document.id] ?? []
         if let origin = event.origin, let index = subscribed.firstIndex(where: { $0.id == origin }), index > 0 {

@@ -180,7 +180,7 @@ struct FileKnowledge {
 
     /// A relaunch that restored the document before reading its file found it at `stamp` (nil:
     /// not there), ending in `tail`, its bytes' CRC-32 `crc`: what tells that version from a
-    /// rewrite that keeps the stamp while no state of the history holds its text (random seed 5017).
+    /// rewrite that keeps the stamp while no state of the history holds its text.
     mutating func found(_ stamp: DiskStamp?, tail: FileTail?, digest crc: UInt32?) {
         self.stamp = stamp
         self.tail = tail
@@ -188,7 +188,7 @@ struct FileKnowledge {
     }
 
     /// The version known, at `stamp`, has bytes of CRC-32 `crc`: a relaunch replayed the unsaved
-    /// changes over it, and no state of the history holds its text (random seed 4246). Nothing
+    /// changes over it, and no state of the history holds its text. Nothing
     /// when the version known is another by now.
     mutating func told(_ stamp: DiskStamp, crc: UInt32) {
         guard self.stamp == stamp, digest == nil, base == nil else { return }

@@ -42,6 +42,8 @@ final class FileWatcher {
     private(set) var reportCount = 0
     /// How many inotify events reached the main thread (tests: those about other files must not).
     private(set) var eventsTaken = 0
+    /// How many reads of inotify off the main thread found events (tests wait on it).
+    var readsWithEvents: Int { reader.readCount.load(ordering: .relaxed) }
     private let interval: DispatchTimeInterval
     private let onChange: @MainActor (_ paths: Set<String>, _ inPlace: Set<String>) -> Void
     private let onRename: @MainActor (_ from: String, _ to: String) -> Void
@@ -101,9 +103,6 @@ final class FileWatcher {
         retryMissing()
         scheduleFlush()
     }
-
-    /// Which folders are watched through an ancestor now (tests).
-    var missingFolders: Set<String> { missing }
 
     /// Watches `folder` itself, or, while it does not exist, its nearest existing ancestor.
     private func attach(_ folder: String) {

@@ -237,6 +237,9 @@ public final class JournalStore {
         if quietly { writer.submitQuietly(job, for: path) } else { writer.submit(job, for: path) }
     }
 
+    /// How many records wait, asleep, for the turn after drawing (tests).
+    var recordsAwaitingTurn: Int { writer.asleepWithJobs }
+
     private func wakeWriterAfterDrawing() {
         guard !wakePending else { return }
         wakePending = true

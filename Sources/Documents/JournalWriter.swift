@@ -141,6 +141,10 @@ final class JournalWriter: @unchecked Sendable {
         inbox.withLock { $0.queued.append((path, job)) }
     }
 
+    /// How many jobs wait for the writer while no drain is on its way: what `submitQuietly` left
+    /// asleep (tests; 0 once something woke the writer).
+    var asleepWithJobs: Int { inbox.withLock { $0.scheduled ? 0 : $0.queued.count } }
+
     /// Starts writing what `submitQuietly` left waiting, unless a drain is already on its way.
     func wake() {
         let start = inbox.withLock { inbox in

@@ -41,9 +41,6 @@ final class RemotePolling {
         monitors.removeValue(forKey: uri)?.cancel()
     }
 
-    /// Whether the file's backend reports its changes (it is then looked at only now and then).
-    func isMonitored(_ uri: String) -> Bool { monitors[uri] != nil }
-
     /// Whether a look at `uri` is on its way (a slow server is not asked twice at once).
     func isAsking(_ uri: String) -> Bool { inFlight.contains(uri) }
     /// Notes a look on its way (`on`) or done; done, returns whether another was asked for meanwhile.

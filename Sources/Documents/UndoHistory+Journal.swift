@@ -59,7 +59,7 @@ extension UndoHistory {
         (redoStack, redoIDs) = stacks[1]
         // Without the floor written down: ids count up from 1, so a history whose oldest step is
         // not the first lost older ones (or had them undone and replaced: the floor is then lost
-        // with them, and Merge after a relaunch had no base: found by the random user).
+        // with them, and Merge after a relaunch would have no base).
         floorStateID = floor ?? ((groupIDs.first ?? redoIDs.last ?? 1) == 1 ? 0 : nil)
         self.bytes = (undoStack + redoStack).reduce(0) { sum, group in group.records.reduce(sum) { $0 + $1.size } }
     }

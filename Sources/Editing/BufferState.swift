@@ -21,7 +21,7 @@ struct BufferChange: Equatable {
 enum BufferState: Equatable {
     /// The buffer holds the window's text, the marks on the binding's caret and selection.
     case current
-    /// Another window's keystroke is drawn first (issue 32): these changes, in order, bring
+    /// Another window's keystroke is drawn first: these changes, in order, bring
     /// the buffer to the window's text, and are made a frame after the typing window's.
     case behind([BufferChange])
     /// In the background: the buffer holds the window's text as it was when the window left,

@@ -1,7 +1,7 @@
 import Gtk
 
-/// With several windows on a document, the window typed in is drawn first (issue 32: eight
-/// windows made each keystroke wait for all eight buffers). The others follow the edit at once
+/// With several windows on a document, the window typed in is drawn first (otherwise each
+/// keystroke waits for every window's buffer). The others follow the edit at once
 /// in their bookkeeping (the window of lines, caret and selection are document offsets), but
 /// put the change to their buffer off by one frame (`catchUpDelay`), so they are drawn in the
 /// frame after the typing window's. Not just after its paint: that frame still has to reach the
@@ -23,7 +23,7 @@ extension DocumentBinding {
     /// Makes sure the buffer catches up on the changes put off, once the typing window's frame is out.
     func scheduleCatchUp() {
         guard pendingFlush == nil else { return }
-        pendingFlush = TimerSource(milliseconds: Self.catchUpDelay, priority: IdleSource.beforeTextLayout) { [weak self] in
+        pendingFlush = TimerSource(milliseconds: Self.catchUpDelay, priority: MainLoopPriority.beforeTextLayout) { [weak self] in
             self?.pendingFlush = nil
             self?.flushPendingChanges()
             return false

@@ -25,11 +25,6 @@ public final class DocumentViewport {
     /// The overview map beside the view, when it shows one (DocumentViewport+Map).
     weak var map: OverviewMap?
 
-    /// After GTK's redraw (120) and its first layout of what shows (125): the view's geometry
-    /// is that of the frame on screen, with any scroll GTK had pending done. The margin of
-    /// lines kept around what shows means a slide is never a frame late to the user's eye.
-    static let followPriority: Int32 = 130
-
     /// Ties `view` (showing `binding`'s buffer, already in its scrolled window) and `scrollbar`.
     public init(binding: DocumentBinding, view: SourceView, scrollbar: Scrollbar) {
         self.binding = binding
@@ -140,7 +135,9 @@ public final class DocumentViewport {
 
     private func scheduleFollow() {
         guard follower == nil else { return }
-        follower = IdleSource(priority: Self.followPriority) { [weak self] in
+        // After the frame: the margin of lines kept around what shows means a slide is never a
+        // frame late to the user's eye.
+        follower = IdleSource(priority: MainLoopPriority.afterFirstLayout) { [weak self] in
             self?.follower = nil
             self?.follow()
             return false

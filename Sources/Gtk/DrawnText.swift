@@ -59,7 +59,7 @@ final class DrawnText {
             return
         }
         guard namer == nil else { return }
-        namer = TimerSource(milliseconds: 100, priority: 200) { [weak self] in
+        namer = TimerSource(milliseconds: 100, priority: MainLoopPriority.afterTextLayout) { [weak self] in
             guard let self else { return false }
             self.namer = nil
             atk_object_set_name(gtk_widget_get_accessible(self.button.widget), self.text)

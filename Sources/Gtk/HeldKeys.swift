@@ -40,7 +40,7 @@ final class HeldKeys {
         isHolding = false
         safety = nil
         guard !events.isEmpty else { return }
-        replay = IdleSource(priority: -100) { [weak self] in
+        replay = IdleSource(priority: MainLoopPriority.beforeEvents) { [weak self] in
             guard let self else { return false }
             let held = self.events
             self.events = []

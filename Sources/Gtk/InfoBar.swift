@@ -82,7 +82,7 @@ public final class InfoBar: Widget {
         guard stack != isStacked else { return }
         if known != nil { return setStacked(stack) }
         refit?.cancel()
-        refit = IdleSource(priority: 110) { [weak self] in
+        refit = IdleSource(priority: MainLoopPriority.withResize) { [weak self] in
             self?.refit = nil
             self?.setStacked(stack)
             return false

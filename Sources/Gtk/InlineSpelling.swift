@@ -125,7 +125,7 @@ final class InlineSpelling {
 
     private func schedule() {
         guard pass == nil, !inFlight, isShown, checker != nil else { return }
-        pass = IdleSource(priority: 300) { [weak self] in  // G_PRIORITY_LOW: after drawing and input
+        pass = IdleSource(priority: MainLoopPriority.whenIdle) { [weak self] in
             self?.pass = nil
             self?.takeTurn()
             return false

@@ -19,8 +19,9 @@ enum LanguageIndex {
     static func someLanguageClaims(fileName: String?, contentType: String?) -> Bool? {
         guard let claims = load(), claims.signature == signature() else { return nil }
         // withCString: an implicit conversion would copy each glob and type into a new C string.
-        if let fileName {
-            let display = String(cString: g_filename_display_name(fileName))  // as GtkSourceView matches it
+        if let fileName, let owned = g_filename_display_name(fileName) {
+            defer { g_free(owned) }
+            let display = String(cString: owned)  // as GtkSourceView matches it
             if claims.globs.contains(where: { glob in glob.withCString { g_pattern_match_simple($0, display) != 0 } }) { return true }
         }
         if let contentType {

@@ -31,12 +31,8 @@ public class MainLoopSource {
 /// so a long job (filling a buffer with a big file) never freezes the window.
 @MainActor
 public final class IdleSource: MainLoopSource {
-    /// Between GTK's redraw (120) and GtkTextView's background layout (125): each step runs after
-    /// the screen is painted, and the text goes in before GTK lays out what is off screen.
-    public static let beforeTextLayout: Int32 = 122
-
     /// Calls `step` repeatedly at `priority` until it returns false or `cancel()` is called.
-    public init(priority: Int32 = IdleSource.beforeTextLayout, _ step: @escaping @MainActor () -> Bool) {
+    public init(priority: Int32 = MainLoopPriority.beforeTextLayout, _ step: @escaping @MainActor () -> Bool) {
         super.init(attach: { g_idle_add_full(priority, sourceTrampoline, $0, detachSourceBox) }, step)
     }
 }
@@ -45,7 +41,7 @@ public final class IdleSource: MainLoopSource {
 @MainActor
 public final class TimerSource: MainLoopSource {
     /// Calls `tick` every `milliseconds` at `priority` (GLib's default unless given).
-    public init(milliseconds: UInt32, priority: Int32 = 0, _ tick: @escaping @MainActor () -> Bool) {
+    public init(milliseconds: UInt32, priority: Int32 = MainLoopPriority.withEvents, _ tick: @escaping @MainActor () -> Bool) {
         super.init(attach: { g_timeout_add_full(priority, milliseconds, sourceTrampoline, $0, detachSourceBox) }, tick)
     }
 }

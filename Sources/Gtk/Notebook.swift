@@ -27,7 +27,7 @@ public final class Notebook: Container {
             // from the notebook it left (a critical warning), unless the strip is hidden; this
             // handler runs before the accessible's, and the strip comes back before the frame.
             gtk_notebook_set_show_tabs(self.notebook, 0)
-            self.stripRestorer = IdleSource(priority: 100) { [weak self] in
+            self.stripRestorer = IdleSource(priority: MainLoopPriority.beforeResize) { [weak self] in
                 self?.showTabsIfMany()
                 return false
             }

@@ -33,7 +33,7 @@ public final class Paned: Container {
         allocationWatch = connect("size-allocate", ignoringOneArgument: true) { [weak self] in
             guard let self, self.pendingPosition != nil, gtk_widget_get_allocated_width(self.widget) > 1 else { return }
             // After this allocation, not inside it.
-            self.positioner = IdleSource(priority: 0) { [weak self] in
+            self.positioner = IdleSource(priority: MainLoopPriority.withEvents) { [weak self] in
                 if let self, let position = self.pendingPosition {
                     self.pendingPosition = nil
                     self.position = position

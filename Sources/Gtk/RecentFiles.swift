@@ -9,7 +9,7 @@ public enum RecentFiles {
     public static func add(_ path: String) {
         pending.append(path)
         guard recorder == nil, !isWriting else { return }
-        recorder = IdleSource(priority: 300) {  // G_PRIORITY_LOW: after drawing and text layout
+        recorder = IdleSource(priority: MainLoopPriority.whenIdle) {
             recorder = nil
             writePending()
             return false

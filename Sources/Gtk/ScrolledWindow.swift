@@ -22,12 +22,6 @@ public final class ScrolledWindow: Container {
         tandem_scrolled_window_guard_overlay(tandem_scrolled_window(raw))
     }
 
-    /// Scrolls vertically without showing its own scrollbar: another one (`Scrollbar`) stands
-    /// for the whole document, of which the child holds only a part.
-    public func hidesVerticalScrollbar() {
-        gtk_scrolled_window_set_policy(tandem_scrolled_window(raw), GTK_POLICY_AUTOMATIC, GTK_POLICY_EXTERNAL)
-    }
-
     /// Lays out its child anew within its own place when the child's size changes (a key typed
     /// into a text view), instead of the whole window: it cannot grow with its child anyway.
     public func containsResizes() {

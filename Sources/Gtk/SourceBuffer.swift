@@ -161,13 +161,6 @@ public final class SourceBuffer: Object {
         return Int(gtk_text_iter_get_offset(&end) - gtk_text_iter_get_offset(&start))
     }
 
-    /// The other end of the selection (equal to the caret when nothing is selected), as line and column.
-    public var selectionAnchor: (line: Int, column: Int) {
-        var iter = GtkTextIter()
-        gtk_text_buffer_get_iter_at_mark(buffer, &iter, gtk_text_buffer_get_selection_bound(buffer))
-        return (Int(gtk_text_iter_get_line(&iter)), Int(gtk_text_iter_get_line_offset(&iter)))
-    }
-
     /// Selects from `anchor` to `caret` (0-based lines and columns, clamped to the text).
     public func select(anchor: (line: Int, column: Int), caret: (line: Int, column: Int)) {
         var a = iter(line: anchor.line, column: anchor.column), c = iter(line: caret.line, column: caret.column)

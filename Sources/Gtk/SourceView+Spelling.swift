@@ -25,7 +25,7 @@ extension SourceView {
             guard let self, self.spellingStart == nil, self.buffer.characterCount > 0 else { return }
             // After the keystroke's frame: asking for the checker does not delay the first character.
             // (The idle is not cancelled from inside itself: it ends by returning false.)
-            self.spellingStart = IdleSource(priority: 200) { [weak self] in
+            self.spellingStart = IdleSource(priority: MainLoopPriority.afterTextLayout) { [weak self] in
                 self?.setChecksSpellingNow(true)
                 return false
             }

@@ -85,11 +85,6 @@ extension SourceView {
         }
     }
 
-    /// Calls `handler` on each mouse button press in the text, before the view acts on it.
-    public func onButtonPress(_ handler: @escaping @MainActor () -> Void) {
-        connectEvent("button-press-event") { _ in handler(); return false }
-    }
-
     /// Calls `handler` whenever what the view shows moves or its height changes (scrolling,
     /// resizing, layout). The view must be in its scrolled window already.
     public func onScrolled(_ handler: @escaping @MainActor () -> Void) {

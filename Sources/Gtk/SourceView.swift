@@ -285,7 +285,7 @@ public final class SourceView: Widget {
         whenShown { [weak self] in
             guard let self else { return }
             self.scrollWaitsForMap = false
-            self.pendingScroll = IdleSource(priority: Self.afterTextLayout) { [weak self] in
+            self.pendingScroll = IdleSource(priority: MainLoopPriority.afterTextLayout) { [weak self] in
                 guard let self else { return false }
                 self.pendingScroll = nil
                 // The lines are measured, but the adjustment learns the new height only at the next
@@ -299,17 +299,5 @@ public final class SourceView: Widget {
                 return false
             }
         }
-    }
-
-    /// Below GtkTextView's background layout (125) and redraw (120): G_PRIORITY_DEFAULT_IDLE.
-    static let afterTextLayout: Int32 = 200
-
-    /// The first buffer line visible at the top of the view (0-based).
-    public var topVisibleLine: Int {
-        var rect = GdkRectangle()
-        gtk_text_view_get_visible_rect(tandem_text_view(raw), &rect)
-        var iter = GtkTextIter()
-        gtk_text_view_get_line_at_y(tandem_text_view(raw), &iter, rect.y, nil)
-        return Int(gtk_text_iter_get_line(&iter))
     }
 }

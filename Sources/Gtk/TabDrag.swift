@@ -85,7 +85,7 @@ public enum TabDrag {
         let move = pendingMove
         pendingMove = nil
         fallback = nil
-        releaser = IdleSource(priority: 300) {
+        releaser = IdleSource(priority: MainLoopPriority.whenIdle) {
             move?()
             releaseDragWindows()
             return false

@@ -86,11 +86,6 @@ open class Container: Widget {
     public func add(_ child: Widget) {
         gtk_container_add(tandem_container(raw), child.widget)
     }
-
-    /// Empty space kept around the children, in pixels.
-    public func setBorderWidth(_ pixels: Int) {
-        gtk_container_set_border_width(tandem_container(raw), guint(pixels))
-    }
 }
 
 /// The handler id of a connection that disconnects itself the first time it runs.

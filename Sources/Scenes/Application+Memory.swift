@@ -6,7 +6,7 @@ extension Application {
     /// Starts listening for low-memory warnings after launch's own work (G_PRIORITY_LOW: the
     /// first windows are drawn first; the monitor's D-Bus lookup is no part of start-up).
     func watchMemoryAfterLaunch() {
-        memoryMonitorStarter = IdleSource(priority: 300) { [weak self] in
+        memoryMonitorStarter = IdleSource(priority: MainLoopPriority.whenIdle) { [weak self] in
             guard let self else { return false }
             self.memoryMonitorStarter = nil
             self.memoryMonitor = MemoryMonitor.systemDefault()

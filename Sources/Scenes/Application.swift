@@ -183,7 +183,7 @@ public final class Application {
         // Once: a new window's tabs change (it is adopted) before it is presented.
         if !awaitingFirstRecord.contains(where: { $0 === scene }) { awaitingFirstRecord.append(scene) }
         guard firstRecords?.isActive != true else { return }
-        firstRecords = IdleSource(priority: 300) { [weak self] in
+        firstRecords = IdleSource(priority: MainLoopPriority.whenIdle) { [weak self] in
             self?.saveFirstRecords()
             return false
         }

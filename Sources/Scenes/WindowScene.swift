@@ -145,11 +145,6 @@ public final class WindowScene {
         }
     }
 
-    /// Shows this scene beside `other`, in its window's right side (a split view), with the focus.
-    public func moveBeside(_ other: WindowScene) {
-        other.tabGroup?.split(with: self)
-    }
-
     /// Closes the scene once the app delegate agrees (it may ask the user). Closing the last
     /// scene is quitting: nothing is asked, everything is kept. `done` hears whether it closed.
     public func requestClose(_ done: (@MainActor (Bool) -> Void)? = nil) {
@@ -233,9 +228,6 @@ public final class WindowScene {
     /// Whether the scene's window has other tabs (while connecting: whether it joins a window
     /// that is already open, which keeps its place).
     public var hasTabSiblings: Bool { tabGroup?.scenes.contains { $0 !== self } ?? false }
-
-    /// Whether other windows are open besides this one.
-    public var hasSiblings: Bool { application.connectedScenes.count > 1 }
 
     func connect(options: ConnectionOptions) {
         feed(.connect, options: options)

@@ -178,7 +178,7 @@ public final class WindowTabGroup {
             }
             frontScene = nil
             // Not from inside GTK's own handling of the drag that took the last tab away.
-            closer = IdleSource(priority: 200) { [weak self] in
+            closer = IdleSource(priority: MainLoopPriority.afterTextLayout) { [weak self] in
                 guard let self, self.scenes.isEmpty, !self.isDestroyed else { return false }
                 self.window.destroy()
                 return false
@@ -245,7 +245,7 @@ public final class WindowTabGroup {
     /// Keys typed meanwhile wait for it (a key typed just after Ctrl+\\ went to the left side).
     private func giveKeyboard(to scene: WindowScene) {
         let hold = window.holdKeys()
-        focusMover = IdleSource(priority: 200) { [weak self, weak scene] in
+        focusMover = IdleSource(priority: MainLoopPriority.afterTextLayout) { [weak self, weak scene] in
             guard let self, let scene, let target = scene.preferredFocus else {
                 self?.window.releaseKeys(hold)
                 return false

@@ -41,8 +41,8 @@ final class CaretPosition {
             return false
         }
         pending = afterAFrame
-            ? TimerSource(milliseconds: DocumentBinding.catchUpDelay, priority: IdleSource.beforeTextLayout, step)
-            : IdleSource(priority: IdleSource.beforeTextLayout, step)
+            ? TimerSource(milliseconds: DocumentBinding.catchUpDelay, priority: MainLoopPriority.beforeTextLayout, step)
+            : IdleSource(priority: MainLoopPriority.beforeTextLayout, step)
     }
     private var pending: MainLoopSource?
 

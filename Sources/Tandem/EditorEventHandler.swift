@@ -67,7 +67,7 @@ final class EditorEventHandler {
             EditorLanguage.apply(to: ui, for: document, chosen: chosenLanguage())  // a new name may be another language
             chrome.updateTitle()
             // Every window's record names the file now, not a second later: a crash in between
-            // would bring this window back on the old path (found by the random user).
+            // would bring this window back on the old path.
             records.saveNow()
         case .saved:
             banners.didSave()

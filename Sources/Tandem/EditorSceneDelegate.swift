@@ -95,7 +95,7 @@ final class EditorSceneDelegate: SceneDelegate {
         // Guessing the language reads every language definition GtkSourceView has (~7 ms), and
         // the spelling dictionary takes ~50 ms (on its queue): both wait for the first frame (spelling for text).
         ui.textView.whenShown { [weak self] in
-            self?.afterFirstFrame = IdleSource(priority: 200) { [weak self] in
+            self?.afterFirstFrame = IdleSource(priority: MainLoopPriority.afterTextLayout) { [weak self] in
                 guard let self, let ui = self.ui else { return false }
                 EditorLanguage.apply(to: ui, for: self.document, chosen: self.chosenLanguage)
                 self.checkSpellingIfProse()

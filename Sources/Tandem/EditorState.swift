@@ -16,8 +16,6 @@ struct EditorState: Codable, Equatable {
     var anchorColumn: Int?
     /// The first line visible at the top of the window.
     var topLine: Int?
-    /// The search text (kept for the find bar).
-    var searchText: String?
     /// How much the window zooms its text (nil: not at all).
     var zoom: Double?
     /// The language the user picked for the file ("" for plain text; nil: the guess).

@@ -3,7 +3,7 @@ import Editing
 import Gtk
 import Localization
 
-/// Document statistics (issue 47): lines, words and characters of the document and of the
+/// Document statistics: lines, words and characters of the document and of the
 /// selection, and the file's size on disk, in a popover over the status bar (Document
 /// Statistics in the window menu; it takes no room there, so a split's two sides stay as
 /// narrow as before). Nothing is counted while it is closed; while it shows, the document's
@@ -40,7 +40,7 @@ final class EditorStatistics {
     /// The caret or the selection moved: counted again when the main loop is idle.
     func selectionMayHaveChanged() {
         guard document != nil, selectionRecount == nil else { return }
-        selectionRecount = IdleSource(priority: 200) { [weak self] in
+        selectionRecount = IdleSource(priority: MainLoopPriority.afterTextLayout) { [weak self] in
             self?.selectionRecount = nil
             self?.countSelection()
             return false

@@ -16,7 +16,7 @@ enum StallMonitor {
               let file = fopen(path, "w") else { return }
         var last = now()
         // Above GTK's redraw and layout, so a gap means the loop itself was busy.
-        timer = TimerSource(milliseconds: 5, priority: -100) {
+        timer = TimerSource(milliseconds: 5, priority: MainLoopPriority.beforeEvents) {
             let time = now()
             let gap = (time - last) * 1000 - 5
             if gap > 2 {

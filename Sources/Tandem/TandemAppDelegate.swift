@@ -60,7 +60,7 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
             journals.legacyDraftFolder = folder + "/drafts"
             // A keystroke's record wakes the journal's thread once the key's frame is drawn.
             journals.afterDrawing = { [unowned self] body in
-                self.journalWake = IdleSource(priority: IdleSource.beforeTextLayout) { body(); return false }
+                self.journalWake = IdleSource(priority: MainLoopPriority.beforeTextLayout) { body(); return false }
             }
             store.journals = journals
         }
