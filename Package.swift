@@ -85,7 +85,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["SafeFiles"]),
 
         .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
-        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Gtk"]),
+        .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Gtk", "TestSupport"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles", "Background", "CXattr", "TestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: [
             "Documents", "SafeFiles", "TestSupport", "CMappedCompare", .product(name: "PropertyBased", package: "swift-property-based"),

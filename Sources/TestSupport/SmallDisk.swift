@@ -14,7 +14,8 @@ public final class SmallDisk: @unchecked Sendable {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=\(size)", "tmpfs", path]) == 0 else {
             try? FileManager.default.removeItem(atPath: path)
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSLocalizedDescriptionKey: "could not mount a tmpfs (the tests run as root)"])
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSLocalizedDescriptionKey:
+                "could not mount a tmpfs at \(path): a test on a small disk is root only (CI runs as root)"])
         }
     }
 

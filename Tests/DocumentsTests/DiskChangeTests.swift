@@ -31,11 +31,10 @@ final class DiskChangeTests: XCTestCase {
             var events: [DocumentEvent] = []
             let subscription = store.subscribe(to: document) { events.append($0) }
 
-            // Another program rewrites it in place: a clean document follows, within a second.
-            let started = Date()
+            // Another program rewrites it in place: a clean document follows (how soon is the
+            // benchmarks' to measure, not a test's).
             try "two\n".write(toFile: path, atomically: false, encoding: .utf8)
             XCTAssertTrue(Self.wait(store) { document.text == "two\n" })
-            XCTAssertLessThan(Date().timeIntervalSince(started), 1)
             XCTAssertTrue(events.contains(.reloadedFromDisk))
             XCTAssertFalse(document.isDirty)
 

@@ -120,7 +120,7 @@ final class DiskMergeTests: XCTestCase {
 
     /// A merge that makes the text the file's leaves a clean document, which then follows a file
     /// that only grows as it would after a load or a save: its tail appended as the other program's
-    /// (found by the random user, seed 55041: read whole, the growth was an undo step).
+    /// (read whole, the growth was an undo step).
     func testAMergeThatMakesTheFileFollowsGrowthByTheTail() throws {
         let path = temporary.file("grows.txt")
         try MainActor.assumeIsolated {

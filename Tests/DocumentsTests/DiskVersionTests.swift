@@ -107,8 +107,8 @@ final class DiskVersionTests: XCTestCase {
         }
     }
 
-    /// A clean document follows its file as another program's edits: nothing the user can undo
-    /// (issue 50). Reload over unsaved edits takes them back as the user's one undo step: Ctrl+Z
+    /// A clean document follows its file as another program's edits: nothing the user can undo.
+    /// Reload over unsaved edits takes them back as the user's one undo step: Ctrl+Z
     /// brings them back over the file's new text, in every view.
     func testFollowingIsNotTheUsersToUndoAndReloadIs() throws {
         let folder = self.folder
@@ -313,7 +313,7 @@ final class DiskVersionTests: XCTestCase {
 
     /// The smallest edit between two texts, checked against applying it, on random texts.
     func testDifferenceTurnsOneTextIntoTheOther() {
-        var random = SplitMix64(seed: 27)
+        var random = SplitMix64(testSeed: 27)
         let alphabet = Array("ab\n\r é😀")
         for _ in 0..<2_000 {
             let old = String((0..<Int(random.next() % 12)).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
@@ -334,7 +334,7 @@ final class DiskVersionTests: XCTestCase {
     }
 }
 
-/// Ctrl+S pressed again while a save is on its way waits for it (issue 50): it replaces what the
+/// Ctrl+S pressed again while a save is on its way waits for it: it replaces what the
 /// first save writes, and never fails with a false "changed on disk".
 final class SaveTwiceTests: XCTestCase {
     private var temporary: TemporaryFolder!

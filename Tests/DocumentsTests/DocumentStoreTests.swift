@@ -177,7 +177,7 @@ final class DocumentStoreTests: XCTestCase {
     /// store, and the store equals a plain String model replayed from the same edits.
     func testRandomInterleavingsKeepEightViewsEqual() {
         MainActor.assumeIsolated {
-            var generator = SplitMix64(seed: 7)
+            var generator = SplitMix64(testSeed: 7)
             for round in 0..<30 {
                 let store = DocumentStore()
                 let doc = store.newUntitled()

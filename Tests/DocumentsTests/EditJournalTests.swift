@@ -38,7 +38,7 @@ final class EditJournalTests: XCTestCase {
         let folder = temporary.path
         try MainActor.assumeIsolated {
             for seed in UInt64(1)...40 {
-                var random = SplitMix64(seed: seed)
+                var random = SplitMix64(testSeed: seed)
                 let path = folder + "/file\(seed).txt"
                 try "first line\nsecond line\n".write(toFile: path, atomically: true, encoding: .utf8)
                 let store = Self.journaledStore(folder, floor: seed % 3 == 0 ? 200 : nil)

@@ -194,7 +194,7 @@ final class JournalBaseTests: XCTestCase {
             return contents.changes
         }
         XCTAssertTrue(whole.allSatisfy { $0.count > 20 }, "the samples are real journals")
-        var random = SplitMix64(seed: 2026)
+        var random = SplitMix64(testSeed: 2026)
         var clean = 0
         // TANDEM_FUZZ_RUNS=100000 for a longer run (the figure in README).
         let runs = Int(ProcessInfo.processInfo.environment["TANDEM_FUZZ_RUNS"] ?? "") ?? 4_000

@@ -58,8 +58,8 @@ final class JournalHandOffTests: XCTestCase {
             store.apply(Edit(range: 1..<1, replacement: "b"), to: document)
             store.apply(Edit(range: 2..<2, replacement: "c"), to: document)
             XCTAssertEqual(turns.count, 1, "keys before the turn share it")
-            usleep(100_000)
-            XCTAssertEqual(Self.size(path), before, "nothing woke the writer before the turn")
+            XCTAssertEqual(journals.recordsAwaitingTurn, 2, "nothing woke the writer before the turn")
+            XCTAssertEqual(Self.size(path), before)
 
             turns.removeFirst()()
             XCTAssertGreaterThan(Self.waitForGrowth(path, past: before), before, "the turn woke the writer")

@@ -7,7 +7,7 @@ import Testing
 /// often), its journal replays to the same text, the same modified state and the same history
 /// (the same texts undoing to the start and redoing back).
 @MainActor
-@Test func aJournalReplaysToTheDocumentAndItsHistory() async throws {
+@Test(.replaysSeed) func aJournalReplaysToTheDocumentAndItsHistory() async throws {
     try await journalReplays(count: 100)
 }
 

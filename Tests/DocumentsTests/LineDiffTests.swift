@@ -11,7 +11,7 @@ final class LineDiffTests: XCTestCase {
     }
 
     func testHunksTurnOneListIntoTheOtherAndKeepWhatIsEqual() {
-        var random = SplitMix64(seed: 31)
+        var random = SplitMix64(testSeed: 31)
         for _ in 0..<3_000 {
             let old = randomText(&random, lines: Int(random.next() % 15))
             var new = old
@@ -43,7 +43,7 @@ final class LineDiffTests: XCTestCase {
     /// The edits of a change, applied one after another as views do, give the new text byte for
     /// byte ("é" composed and decomposed are different lines), and touch only what changed.
     func testTextChangeEditsGiveTheNewTextExactly() {
-        var random = SplitMix64(seed: 37)
+        var random = SplitMix64(testSeed: 37)
         for _ in 0..<1_000 {
             let old = randomText(&random, lines: Int(random.next() % 12)).joined()
             var lines = TextChange.lines(of: old).map { String($0.text) }

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 @testable import Documents
 
-/// Another program's change to a followed file is a peer's edit beside the user's (issue 50):
+/// Another program's change to a followed file is a peer's edit beside the user's:
 /// Ctrl+Z undoes only what the user did, and the journal keeps both across a crash.
 final class PeerFollowTests: XCTestCase {
     private var temporary: TemporaryFolder!
@@ -56,7 +56,7 @@ final class PeerFollowTests: XCTestCase {
         }
     }
 
-    /// Found by the random user (seed 50508): an empty file grows by a line; its windows are told
+    /// An empty file grows by a line; its windows are told
     /// of the append with the final break already hidden, as after a load (told before, they showed
     /// an empty last line, and Shift+Down from the first line took the break with it).
     func testAnAppendIsToldWithTheFinalBreakSettled() throws {
@@ -74,7 +74,7 @@ final class PeerFollowTests: XCTestCase {
         }
     }
 
-    /// Found by the random user (seed 61007): Reload over typing on a file without a final break,
+    /// Reload over typing on a file without a final break,
     /// which another program had given one. The typing went back first (a text without the
     /// break), and the break then stayed shown, so a new line typed at the end went after it.
     func testReloadHidesTheFilesFinalBreak() throws {
@@ -111,7 +111,7 @@ final class PeerFollowTests: XCTestCase {
     }
 }
 
-/// A change on disk that goes away again withdraws its question (issue 50).
+/// A change on disk that goes away again withdraws its question.
 final class WithdrawnChangeTests: XCTestCase {
     private var temporary: TemporaryFolder!
     override func setUpWithError() throws { temporary = try TemporaryFolder("withdrawn-change") }
@@ -155,7 +155,7 @@ final class WithdrawnChangeTests: XCTestCase {
 }
 
 /// Keep Mine and Overwrite take the version the user saw, never the one on disk at the click
-/// (issue 50): a write in the watcher's quiet interval is asked about, not overwritten unseen.
+///: a write in the watcher's quiet interval is asked about, not overwritten unseen.
 final class KeepMineVersionTests: XCTestCase {
     private var temporary: TemporaryFolder!
     override func setUpWithError() throws { temporary = try TemporaryFolder("keep-mine-version") }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import TestSupport
 import XCTest
 @testable import Documents
 
@@ -126,14 +127,14 @@ final class PeerUndoTests: XCTestCase {
     func testUndoAllLeavesExactlyThePeersEdits() {
         var exact = 0
         for seed in 1...1000 {
-            var rng = SplitMix(seed: UInt64(seed))
+            var rng = SplitMix64(testSeed: UInt64(seed))
             if checkRandomSession(&rng, seed: seed) { exact += 1 }
         }
         XCTAssertGreaterThan(exact, 950, "sessions where no step and the peer replaced the same text")
     }
 
     /// Returns whether the session was checked exactly (no step touched the peer's text).
-    private func checkRandomSession(_ rng: inout SplitMix, seed: Int) -> Bool {
+    private func checkRandomSession(_ rng: inout SplitMix64, seed: Int) -> Bool {
         // Every character is unique: where it came from is its range of scalars.
         var nextOriginal = 0x4E00, nextUser = 0xAC00, nextPeer = 0x3400
         func fresh(_ next: inout Int, _ count: Int) -> [Unicode.Scalar] {
@@ -185,18 +186,5 @@ final class PeerUndoTests: XCTestCase {
         let kept = Set(beforeUndo).intersection(after)
         XCTAssertEqual(after.filter(kept.contains), beforeUndo.filter(kept.contains), context)
         return true
-    }
-}
-
-/// A small seeded generator, so a failing seed replays.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(max(bound, 1)))
     }
 }

@@ -10,7 +10,7 @@ final class RelaunchedFileKnowledgeTests: XCTestCase {
     private var temporary: TemporaryFolder!
     override func setUpWithError() throws { temporary = try TemporaryFolder("relaunched-knowledge") }
 
-    /// Found by the random user (seed 5017): a document left modified by a Merge, then a kill.
+    /// A document left modified by a Merge, then a kill.
     /// The relaunch brought it back from its journal's snapshot and compared the file with it
     /// off the main thread, but kept nothing of the file's version (no text, no digest), so a
     /// rewrite that kept the stamp went unseen. The relaunch keeps the digest of what it read.
@@ -61,7 +61,7 @@ final class RelaunchedFileKnowledgeTests: XCTestCase {
         return (relaunched, back)
     }
 
-    /// Found by the random user (seed 4246): saved, undone, typed into (the saved state leaves the
+    /// Saved, undone, typed into (the saved state leaves the
     /// history with the redo steps), then a kill. The relaunch replays the journal over the file,
     /// whose version no state of the history holds; a rewrite that kept the stamp went unseen.
     /// The relaunch keeps the digest of the file it replayed over.

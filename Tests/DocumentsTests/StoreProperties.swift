@@ -22,7 +22,7 @@ let sessionSteps = zip(Gen.int(in: 0...99), Gen.int(in: 0...7), Gen.int(in: 0...
 /// Property: whatever 8 windows do (edits, undo, redo, reloads from disk, in any interleaving),
 /// every window's text equals the store's, and the store's equals a plain String model.
 @MainActor
-@Test func eightWindowsAlwaysAgreeWithTheStoreAndAStringModel() async throws {
+@Test(.replaysSeed) func eightWindowsAlwaysAgreeWithTheStoreAndAStringModel() async throws {
     let folder = NSTemporaryDirectory() + "tandem-prop-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -47,30 +47,50 @@ let sessionSteps = zip(Gen.int(in: 0...99), Gen.int(in: 0...7), Gen.int(in: 0...
         }
         var model = Array(document.text.unicodeScalars)
         var newline = "\n"  // the style of "start\n"
-        var undoModel: [[Unicode.Scalar]] = [], redoModel: [[Unicode.Scalar]] = []
-        // A reload carries the history across the file's change (issue 50: the file's text is a
-        // peer's, never undone), which a list of texts cannot follow: from then on, an undo or redo
-        // is checked only for every window agreeing with the store.
-        var historyKnown = true
+        // Each undo and redo step's text. A reload carries the history across the file's change
+        // (the file's text is a peer's), so the texts of the steps from before it are the
+        // store's to work out (nil): an undo into them takes the store's text, and its
+        // redo must give back exactly the text before it. Steps since the last reload are exact.
+        var undoModel: [[Unicode.Scalar]?] = [], redoModel: [[Unicode.Scalar]?] = []
         for step in steps {
             let origin = subscriptions[step.view].id
             switch step.kind {
             case ..<10:
                 store.sealUndoStep(document)
+                let could = document.canUndo
                 store.undo(document, origin: origin)
-                if !historyKnown { model = Array(document.text.unicodeScalars) }
-                else if let previous = undoModel.popLast() { redoModel.append(model); model = previous }
+                guard let entry = undoModel.popLast() else { #expect(!could); break }
+                if let known = entry {
+                    #expect(could)
+                    redoModel.append(model); model = known
+                } else if could {
+                    redoModel.append(model); model = Array(document.text.unicodeScalars)
+                } else {
+                    undoModel.removeAll()  // the reload left nothing before it to undo
+                }
             case ..<15:
+                let could = document.canRedo
                 store.redo(document, origin: origin)
-                if !historyKnown { model = Array(document.text.unicodeScalars) }
-                else if let next = redoModel.popLast() { undoModel.append(model); model = next }
+                guard let entry = redoModel.popLast() else { #expect(!could); break }
+                if let known = entry {
+                    #expect(could)
+                    undoModel.append(model); model = known
+                } else if could {
+                    undoModel.append(model); model = Array(document.text.unicodeScalars)
+                } else {
+                    redoModel.removeAll()
+                }
             case ..<18:
                 // A file in one newline style or the other, so the model knows which added lines take.
                 newline = step.offset % 2 == 0 ? "\r\n" : "\n"
                 let content = "disk \(step.offset)\(newline)line\(newline)"
                 try content.write(toFile: path, atomically: true, encoding: .utf8)
+                let wasDirty = document.isDirty
                 try await store.reloadFromDiskAwaited(document)
-                historyKnown = false
+                // Over unsaved edits, the reload is a step of the user's own (undone, the edits
+                // come back over the file's new text), and a new step drops the redo steps.
+                undoModel = undoModel.map { _ in nil } + (wasDirty ? [nil] : [])
+                redoModel = wasDirty ? [] : redoModel.map { _ in nil }
                 model = Array(content.unicodeScalars)
             default:
                 let a = model.isEmpty ? 0 : step.offset % (model.count + 1)

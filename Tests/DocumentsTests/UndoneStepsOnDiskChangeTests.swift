@@ -3,11 +3,11 @@ import TestSupport
 import XCTest
 @testable import Documents
 
-/// Found by the random user (seed 504): Replace All, a kill and relaunch, another program appends
+/// Replace All, a kill and relaunch, another program appends
 /// to the file, and Ctrl+Z takes the text back to the saved one before the watcher reports. The
 /// document then followed the file and began its history afresh: the replaced text, one Ctrl+Shift+Z
 /// away until then, was gone for good. Undone steps are text kept nowhere else: they are carried
-/// across the other program's change, as the rest of the history is (issue 50).
+/// across the other program's change, as the rest of the history is.
 final class UndoneStepsOnDiskChangeTests: XCTestCase {
     private var temporary: TemporaryFolder!
     override func setUpWithError() throws { temporary = try TemporaryFolder("undone-steps-disk") }

@@ -3,7 +3,7 @@ import TestSupport
 import XCTest
 @testable import Documents
 
-/// The watcher never goes deaf (issue 50): a folder that goes away and comes back (a branch
+/// The watcher never goes deaf: a folder that goes away and comes back (a branch
 /// switch), and an overflow of inotify's queue, leave every open file watched.
 final class WatcherDeafnessTests: XCTestCase {
     private var temporary: TemporaryFolder!
@@ -127,7 +127,7 @@ final class WatcherDeafnessTests: XCTestCase {
         }
     }
 
-    /// Found by the random user (seed 9141): after a Merge that left the document modified, a
+    /// After a Merge that left the document modified, a
     /// branch switch and back brings the very version the merge took in. Nothing is asked, Save
     /// writes without a question, and a later change merges against that version (before, the
     /// deletion forgot it: the window asked about a change it had seen, and Save offered Overwrite).
@@ -220,7 +220,7 @@ final class WatcherDeafnessTests: XCTestCase {
     }
 }
 
-/// A version is not its stamp alone (issue 50): a rewrite in place that keeps the size and the
+/// A version is not its stamp alone: a rewrite in place that keeps the size and the
 /// time (`cp -p`, `rsync --inplace -t`, a coarse clock) is told by its bytes.
 final class SameStampRewriteTests: XCTestCase {
     private var temporary: TemporaryFolder!
@@ -265,7 +265,7 @@ final class SameStampRewriteTests: XCTestCase {
         }
     }
 
-    /// Found by the random user (seed 81001): after a Merge that left the document modified, the
+    /// After a Merge that left the document modified, the
     /// version known is the one the merge took in, and a same-stamp rewrite of it is asked about.
     func testAfterAMergeASameStampRewriteIsAsked() throws {
         let path = temporary.file("m.txt")
@@ -283,7 +283,7 @@ final class SameStampRewriteTests: XCTestCase {
         }
     }
 
-    /// Found by the random user (seed 27018): after Keep Mine the document holds no text of the
+    /// After Keep Mine the document holds no text of the
     /// version it knows, so a rewrite that kept the stamp went unseen, and Save overwrote it. The
     /// version asked about is told by the digest of its bytes, read when the question was put.
     func testAfterKeepMineASameStampRewriteIsAsked() throws {
@@ -306,7 +306,7 @@ final class SameStampRewriteTests: XCTestCase {
 
     /// Saved, undone, then typed into: the saved state leaves the history with the redo steps.
     /// A rewrite that keeps size and time is still asked about, told by the saved version's text,
-    /// kept as it left (random seed 81006), and Merge has it as its base.
+    /// kept as it left, and Merge has it as its base.
     func testAfterTheSavedStateLeavesWithTheRedoASameStampRewriteIsAsked() throws {
         let path = temporary.file("r.txt")
         try "no final newline".write(toFile: path, atomically: true, encoding: .utf8)

@@ -20,7 +20,7 @@ final class BackgroundBindingTests: XCTestCase {
 
     func testABackgroundBufferIsLeftAloneAndComesBackAsItsTwin() {
         MainActor.assumeIsolated {
-            var rng = SplitMix64(seed: 9)
+            var rng = SplitMix64(testSeed: 9)
             let store = DocumentStore()
             let document = store.newUntitled()
             store.apply(.insert((0..<300).map { "line \($0)" }.joined(separator: "\n"), at: 0), to: document)

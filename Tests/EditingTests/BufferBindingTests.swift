@@ -19,7 +19,7 @@ final class BufferBindingTests: XCTestCase {
 
     func testRandomInterleavingsFromEightBuffersKeepEveryBufferEqualToTheStore() {
         MainActor.assumeIsolated {
-            var rng = SplitMix64(seed: 2026)
+            var rng = SplitMix64(testSeed: 2026)
             let store = DocumentStore()
             let document = store.newUntitled()
             let bindings = (0..<8).map { _ in DocumentBinding(store: store, document: document, buffer: SourceBuffer()) }

@@ -22,7 +22,7 @@ final class CaretBindingTests: XCTestCase {
 
     func testRandomKeysAtRandomCaretsMatchAModelInEveryBuffer() {
         MainActor.assumeIsolated {
-            var rng = SplitMix64(seed: 4747)
+            var rng = SplitMix64(testSeed: 4747)
             for round in 0..<30 {
                 let store = DocumentStore()
                 let document = store.newUntitled()

@@ -127,7 +127,7 @@ final class DeferredBindingTests: XCTestCase {
     /// holds its window of the store's text once the loop has turned.
     func testRandomTypingIntoWindowsBehindKeepsEveryWindowExact() {
         MainActor.assumeIsolated {
-            var rng = SplitMix64(seed: 77)
+            var rng = SplitMix64(testSeed: 77)
             let store = DocumentStore()
             let document = store.newUntitled()
             let sizes = [4, 7, 30, 400]

@@ -40,7 +40,7 @@ final class DocumentFinderTests: XCTestCase {
     /// Block-wise search (blocks much smaller than the text) finds exactly what one search of the
     /// whole text does, first and last from any offset, round the ends.
     func testBlockWiseSearchAgreesWithAWholeTextSearch() {
-        var rng = SplitMix64(seed: 5)
+        var rng = SplitMix64(testSeed: 5)
         let words = ["needle", "hay", "stack", "needles", "é", "\n", "\n", "  "]
         var pieces: [String] = [], length = 0
         while length < DocumentSearch.blockCharacters * 3 {
@@ -146,7 +146,7 @@ final class DocumentFinderTests: XCTestCase {
     func testTheCountFollowsEditsAsAWholeCountWould() {
         MainActor.assumeIsolated {
             guard MainLoop.initialize() else { return XCTFail("GTK could not open a display: run the tests under xvfb-run.") }
-            var rng = SplitMix64(seed: 21)
+            var rng = SplitMix64(testSeed: 21)
             let store = DocumentStore()
             let document = store.newUntitled()
             let binding = DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: 40)

@@ -116,7 +116,7 @@ final class FinalLineBreakTests: XCTestCase {
     func testRandomEditsNeverShowTheHiddenBreakAndKeepTheEndInView() throws {
         let folder = self.folder.path
         try MainActor.assumeIsolated {
-            var rng = SplitMix64(seed: 77)
+            var rng = SplitMix64(testSeed: 77)
             let (store, document, first) = try Self.open((0..<40).map { "line \($0)\n" }.joined(), in: folder)
             XCTAssertTrue(document.hidesFinalLineBreak)
             let bindings = [first] + [4, 6, 11, 400].map {

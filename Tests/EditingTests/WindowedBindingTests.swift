@@ -40,7 +40,7 @@ final class WindowedBindingTests: XCTestCase {
     /// all of them (and undo) land anywhere, before, inside, across and after each window.
     func testRandomEditsAndSlidesKeepEveryWindowExact() {
         MainActor.assumeIsolated {
-            var rng = SplitMix64(seed: 12)
+            var rng = SplitMix64(testSeed: 12)
             let store = DocumentStore()
             let document = store.newUntitled()
             let sizes = [4, 5, 7, 12, 30, 400]
@@ -86,7 +86,7 @@ final class WindowedBindingTests: XCTestCase {
     /// one event each) come back the same way.
     func testEveryLineEndingChangedAtOnceKeepsEveryWindowAndCaret() {
         MainActor.assumeIsolated {
-            var rng = SplitMix64(seed: 31)
+            var rng = SplitMix64(testSeed: 31)
             let store = DocumentStore()
             let document = store.newUntitled()
             let bindings = [4, 5, 9, 30, 400].map { DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: $0) }

@@ -2,7 +2,7 @@
 import XCTest
 
 /// A tab of a file whose name another open file shares says its folder after the name, and a
-/// folder too long for the tab loses its start, never the name (issue 49: "main.c —... epo/test").
+/// folder too long for the tab loses its start, never the name ("main.c —... epo/test").
 final class TabLabelTests: XCTestCase {
     func testAFolderTooLongLosesItsStartAndTheNameStays() {
         XCTAssertEqual(TabLabel.shown("main.c"), "main.c")

@@ -138,7 +138,7 @@ final class AtomicFileWriterTests: XCTestCase {
     }
 }
 
-/// A save is a guarded commit (issue 50): it never overwrites a version it did not expect.
+/// A save is a guarded commit: it never overwrites a version it did not expect.
 final class GuardedCommitTests: XCTestCase {
     private var folder: String!
     override func setUpWithError() throws {
