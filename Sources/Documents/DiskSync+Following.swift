@@ -20,7 +20,7 @@ extension DiskSync {
         // ends with one (as after a load).
         document.hidesFinalLineBreak = ["\n", "\r", "\u{2029}"].contains(text.unicodeScalars.last)
         applyPeer([Edit.insert(text, at: end)], to: document, result: nil)
-        document.savedStateID = document.history.stateID
+        document.file.holds(state: document.history.stateID)
         document.file.grew(to: stamp, tail: growth.tail)
         journalPeerChange(document, appended: text)
         return true
@@ -71,8 +71,7 @@ extension DiskSync {
             // Back to the very version the document knew (`git stash`, then `git stash pop`; a
             // branch switch that removed the file, and back): the change it was asked about, or
             // the deletion, is gone, and so is the question.
-            let saved = document.file.cameBack(as: stamp, tail: nil)
-            document.savedStateID = saved.flatMap { document.history.holds(state: $0) ? $0 : nil }
+            document.file.cameBack(as: stamp, tail: nil) { document.history.holds(state: $0) }
             if !document.isDirty, let tail = read.tail { document.file.grew(to: stamp, tail: tail) }
             withdrawQuestion(document, wasDirty: wasDirty)
             return
@@ -85,7 +84,7 @@ extension DiskSync {
         }
         guard let change else {
             // The same text: only the version known moves on, and a question about it is moot.
-            document.savedStateID = document.history.stateID
+            document.file.holds(state: document.history.stateID)
             if document.file.holds(stamp, tail: read.tail) { return withdrawQuestion(document, wasDirty: wasDirty) }
             if wasDirty { store.publish(.dirtyChanged(document.isDirty), for: document, dirtyBefore: nil) }
             return
@@ -93,17 +92,16 @@ extension DiskSync {
         // A file deleted and back with another text (a branch switch that differs): measured
         // against the version known before the deletion, so a document clean then follows it.
         let savedBefore = wasDeleted && !document.hasUnseenDiskChange ? document.file.savedStateBeforeQuestion : nil
-        if let savedBefore, document.history.stateID == savedBefore { document.savedStateID = savedBefore }
+        if let savedBefore, document.history.stateID == savedBefore { document.file.holds(state: savedBefore) }
         if Self.asks(document) {
             // The question stands until it is answered; the version it is about is the one read.
             // The version known before it is the base a merge needs: the text at the saved state
             // (a second change before the answer keeps the first base; after a merge the base is
             // the version it merged, which no state of the history holds).
             let saved = document.savedStateID ?? savedBefore
-            document.file.asked(about: stamp, digest: read.digest, savedState: saved) {
+            document.file.asked(about: stamp, digest: read.digest, known: saved) {
                 saved.flatMap { document.history.text(atState: $0, from: document.storage) }
             }
-            document.savedStateID = nil
             store.rebaseJournal(document)
             store.publish(.changedOnDiskWhileDirty, for: document, dirtyBefore: wasDirty)
         } else {
@@ -161,7 +159,7 @@ extension DiskSync {
         }
         document.fileTraits = file
         document.fileTraits.text = ""
-        document.savedStateID = document.history.stateID
+        document.file.holds(state: document.history.stateID)
         document.file.adopted(stamp, tail: tail)
         // The journal begins again from the file, with the history that undoes back to the old text.
         journalPeerChange(document)

@@ -187,8 +187,7 @@ final class DiskSync {
     private func markDeleted(_ document: Document) {
         reading[document.id] = nil
         let wasDirty = document.isDirty
-        guard document.file.deleted(savedState: document.savedStateID) else { return }
-        document.savedStateID = nil  // nothing on disk matches the text now
+        guard document.file.deleted() else { return }
         // The text is now the only copy of the file: journaled even when it had no edits, so a
         // crash before it is saved again brings it back.
         store.journals?.begin(document)
@@ -214,8 +213,7 @@ final class DiskSync {
                 if document.isDeletedOnDisk {
                     // Back as the version kept over (after Keep Mine): as it was before the deletion.
                     let wasDirty = document.isDirty
-                    let saved = document.file.cameBack(as: stamp, tail: document.file.tail)
-                    document.savedStateID = saved.flatMap { document.history.holds(state: $0) ? $0 : nil }
+                    document.file.cameBack(as: stamp, tail: document.file.tail) { document.history.holds(state: $0) }
                     withdrawQuestion(document, wasDirty: wasDirty)
                 } else {
                     document.file.moved(to: stamp)

@@ -32,8 +32,8 @@ public final class Document: Identifiable {
     var fileTraits: TextFile
     /// The undo history, shared by every window on this document.
     var history = UndoHistory()
-    /// The history state that matches the file on disk (nil: no state does).
-    var savedStateID: Int? = 0
+    /// The history state that matches the file on disk (nil: no state does); `file` keeps it.
+    var savedStateID: Int? { file.savedState }
     /// What the document knows of its file, and where the file stands (changed only through its transitions).
     var file = FileKnowledge()
     /// The version of the file on disk the document knows (nil: none).

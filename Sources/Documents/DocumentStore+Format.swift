@@ -19,7 +19,7 @@ extension DocumentStore {
         let wasDirty = document.isDirty
         document.fileTraits.encoding = encoding
         document.fileTraits.hasByteOrderMark = encoding == .utf16LittleEndian || encoding == .utf16BigEndian
-        document.savedStateID = nil  // the file on disk is in the old encoding
+        document.file.holdsNoState()  // the file on disk is in the old encoding
         journals?.begin(document)  // the journal's header carries how the file is written
         if !wasDirty { publish(.dirtyChanged(true), for: document, dirtyBefore: nil) }
     }

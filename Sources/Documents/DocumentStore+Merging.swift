@@ -16,16 +16,16 @@ extension DocumentStore {
     func take(_ merged: ThreeWayMerge, change: TextChange?, fileText: TextStorage, isTheFile: Bool, stamp: DiskStamp,
               into document: Document, canonical: String) {
         merge(merged, change: change, into: document)
+        let wasDirty = document.isDirty
         if isTheFile {
             // A clean document again: a file that then only grows is followed by its tail, as
             // after a load or a save (read whole, the growth was an undoable step instead).
             document.knowsFile(stamp, at: canonical)
             document.file.tell(nil)
+            document.file.holds(state: document.history.stateID)
         } else {
             document.file.merged(stamp, base: fileText)
         }
-        let wasDirty = document.isDirty
-        document.savedStateID = isTheFile ? document.history.stateID : nil
         // The journal begins again knowing what the file holds now (the peer's edits are in it so).
         if let journals, journals.hasBegun(document) || document.isDirty { journals.begin(document, file: .text(fileText, path: document.path ?? canonical)) }
         publish(.diskChangeSeen, for: document, dirtyBefore: wasDirty)

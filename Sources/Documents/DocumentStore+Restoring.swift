@@ -52,7 +52,7 @@ extension DocumentStore {
             document.storage = TextStorage(legacy.text)
             document.noteFinalLineBreak()
             document.history.clear()
-            document.savedStateID = nil  // the text is not what is on disk
+            document.file.holdsNoState()  // the text is not what is on disk
             journals?.begin(document)
             journals?.removeLegacyDraft(draftID)
         }
@@ -106,7 +106,7 @@ extension DocumentStore {
         document.storage = outcome.storage
         document.noteFinalLineBreak()
         document.history = outcome.history
-        document.savedStateID = outcome.savedStateID
+        document.file.holds(state: outcome.savedStateID)
         document.file.restored(changed: outcome.fileChanged, notice: Self.changedWhileClosed(document))
         if !outcome.fileChanged, let fileText, !(outcome.savedStateID.map(document.history.holds(state:)) ?? false) {
             noteDigest(of: document, holding: fileText)
@@ -130,7 +130,7 @@ extension DocumentStore {
         document.storage = outcome.storage
         document.noteFinalLineBreak()
         document.history = outcome.history
-        document.savedStateID = outcome.savedStateID
+        document.file.holds(state: outcome.savedStateID)
         document.fileSize = FileSystem.regularFileSize(canonical) ?? 0
         Self.noteRestoredLongLines(in: document)
         register(document, canonical: canonical)
@@ -215,7 +215,7 @@ extension DocumentStore {
     /// The version asked about is told by its bytes too (`digest`: Keep Mine keeps no text of it).
     private func settle(_ document: Document, with outcome: JournalReplay.Outcome, stamp: DiskStamp?, digest: UInt32?, canonical: String) {
         let wasDirty = document.isDirty
-        document.savedStateID = outcome.savedStateID
+        document.file.holds(state: outcome.savedStateID)
         document.file.found(stamp, tail: stamp.flatMap { FileTail.of(canonical, size: $0.size) }, digest: digest)
         if outcome.fileChanged {
             document.file.restored(changed: true, digest: digest, notice: Self.changedWhileClosed(document))

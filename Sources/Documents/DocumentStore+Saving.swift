@@ -247,7 +247,7 @@ extension DocumentStore {
             return
         }
         let wasDirty = document.isDirty
-        document.savedStateID = job.stateID
+        document.file.holds(state: job.stateID)
         if isOpen {
             moveIdentity(of: document, to: Self.canonicalPath(job.path), written: written)
         } else {

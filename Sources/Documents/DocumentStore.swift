@@ -102,7 +102,7 @@ public final class DocumentStore {
         untitledCount += 1
         let document = Document(identity: .untitled(draftID: UUID()), path: nil,
                                 untitledName: localized("Untitled Document %1", String(untitledCount)), file: file)
-        document.savedStateID = nil
+        document.file.holdsNoState()
         documents[document.id] = document
         journals?.begin(document)
         return document

@@ -1,6 +1,6 @@
 /// What a document knows of its file: the version it last saw (its stamp, and a digest of its
-/// bytes where no text of it is kept), the text of that version when a merge needs it, and where
-/// the file stands against the document. It changes only through the transitions below, one per
+/// bytes where no text of it is kept), the state of the history whose text that version is, the
+/// text of that version when a merge needs it, and where the file stands against the document. It changes only through the transitions below, one per
 /// thing that can happen between a document and its file; `DiskSync` decides which one happened.
 struct FileKnowledge {
     /// Where the file stands against the document.
@@ -18,6 +18,10 @@ struct FileKnowledge {
 
     /// Where the file stands.
     private(set) var standing = Standing.inStep
+    /// The history state whose text the file holds (nil: none does). With the history's current
+    /// state it says whether the text is the file (`Document.isDirty`); a new document's text is
+    /// its file's, at the history's first state.
+    private(set) var savedState: Int? = 0
     /// The version known: the one last read or written, or the one asked about (nil: none).
     private(set) var stamp: DiskStamp?
     /// The CRC-32 of the bytes of the version asked about, with its stamp: after Keep Mine the
@@ -55,6 +59,15 @@ struct FileKnowledge {
     }
 
     // MARK: Transitions
+
+    /// The file holds the text of the history's state `state` (it was read, written, followed or
+    /// merged into exactly the file, or a relaunch says so; nil: of no state).
+    mutating func holds(state: Int?) { savedState = state }
+
+    /// No state of the history holds the file's text: the text was never the file's (a text from
+    /// standard input, a draft that differs), or the file is written otherwise from now on (a new
+    /// encoding).
+    mutating func holdsNoState() { savedState = nil }
 
     /// The text is the version at `stamp` (read whole, written, or merged into exactly the file).
     mutating func knew(_ stamp: DiskStamp?, tail: FileTail?) {
@@ -98,26 +111,27 @@ struct FileKnowledge {
     mutating func forgetTail() { tail = nil }
 
     /// The file went back to the version known while a question or a deletion stood (`git stash`
-    /// and `pop`, a branch switch and back): both are over. Returns the history's saved state from
-    /// before them, the state that is the file again. The base, when there is one, is that
-    /// version's text, and stays the next merge's.
-    mutating func cameBack(as stamp: DiskStamp, tail: FileTail?) -> Int? {
-        let saved = savedStateBeforeQuestion
+    /// and `pop`, a branch switch and back): both are over. The history's saved state from before
+    /// them is the file again, if the history still holds it (`stillHeld`). The base, when there
+    /// is one, is that version's text, and stays the next merge's.
+    mutating func cameBack(as stamp: DiskStamp, tail: FileTail?, stillHeld: (Int) -> Bool) {
+        savedState = savedStateBeforeQuestion.flatMap { stillHeld($0) ? $0 : nil }
         standing = .inStep
         moved(to: stamp)
         self.tail = tail
         savedStateBeforeQuestion = nil
         notice = nil
-        return saved
     }
 
-    /// The file is a version at `stamp` the modified document has not taken in: the user is asked.
-    /// The first question keeps the version known before it (`savedState`, and `base()` the text of
-    /// it) for a merge; a second change before the answer keeps that base, and a base kept as the
-    /// history dropped the saved state stays.
-    mutating func asked(about stamp: DiskStamp, digest crc: UInt32?, savedState: Int?, base: () -> TextStorage?) {
-        if savedState != nil, !hasUnseenChange || self.base == nil, let text = base() { self.base = text }
-        if !hasUnseenChange { savedStateBeforeQuestion = savedState }
+    /// The file is a version at `stamp` the modified document has not taken in: the user is asked,
+    /// and no state of the history is the file now. The first question keeps the version known
+    /// before it (`known`: the saved state, or the one from before a deletion; `base()` the text
+    /// of it) for a merge; a second change before the answer keeps that base, and a base kept as
+    /// the history dropped the saved state stays.
+    mutating func asked(about stamp: DiskStamp, digest crc: UInt32?, known: Int?, base: () -> TextStorage?) {
+        if known != nil, !hasUnseenChange || self.base == nil, let text = base() { self.base = text }
+        if !hasUnseenChange { savedStateBeforeQuestion = known }
+        savedState = nil
         standing = .changed
         self.stamp = stamp
         digest = crc.map { (stamp, $0) }
@@ -133,11 +147,11 @@ struct FileKnowledge {
         return true
     }
 
-    /// The file is gone. `savedState` is the history's saved state: the file again if it comes
-    /// back as the version known. The base stays: it is the text of the version known (after a
-    /// merge no state of the history holds it), what tells that version if it comes back, and what
-    /// a merge compares with if another comes. False when it was gone already.
-    mutating func deleted(savedState: Int?) -> Bool {
+    /// The file is gone: no state of the history is on disk now. The saved state is the file again
+    /// if it comes back as the version known. The base stays: it is the text of the version known
+    /// (after a merge no state of the history holds it), what tells that version if it comes back,
+    /// and what a merge compares with if another comes. False when it was gone already.
+    mutating func deleted() -> Bool {
         switch standing {
         case .deleted: return false
         case .changed:
@@ -147,6 +161,7 @@ struct FileKnowledge {
             savedStateBeforeQuestion = savedState
             standing = .deleted(afterChange: false)
         }
+        savedState = nil
         stamp = nil
         tail = nil
         return true
@@ -166,9 +181,10 @@ struct FileKnowledge {
         notice = nil
     }
 
-    /// A merge took the file at `stamp` in, and the document is not that file: `base` (the file's
-    /// text) is what the next merge compares with.
+    /// A merge took the file at `stamp` in, and the document is not that file (no state of the
+    /// history is): `base` (the file's text) is what the next merge compares with.
     mutating func merged(_ stamp: DiskStamp, base: TextStorage) {
+        savedState = nil
         standing = .inStep
         self.stamp = stamp
         self.base = base

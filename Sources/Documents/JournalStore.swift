@@ -31,9 +31,7 @@ public final class JournalStore {
     var compactionFloor = 4 << 20
     /// Runs its closure in the main loop's first turn after the frame being drawn: the app gives
     /// GLib's (an idle just after GTK's redraw); without it, the main queue's next turn.
-    public var afterDrawing: (@escaping @MainActor () -> Void) -> Void = { body in
-        DispatchQueue.main.async { MainActor.assumeIsolated { body() } }
-    }
+    public var afterDrawing: (@escaping @MainActor @Sendable () -> Void) -> Void = { Background.onMain($0) }
     /// Records of at most this many bytes (a keystroke's) wait for `afterDrawing`.
     static let quietRecordLimit = 1024
     /// Whether a wake of the writer waits for `afterDrawing`.

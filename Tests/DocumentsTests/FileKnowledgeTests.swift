@@ -11,7 +11,7 @@ final class FileKnowledgeTests: XCTestCase {
     private func asked() -> FileKnowledge {
         var file = FileKnowledge()
         file.knew(stamp(1), tail: tail)
-        file.asked(about: stamp(2), digest: 0xABCD, savedState: 4) { self.baseText }
+        file.asked(about: stamp(2), digest: 0xABCD, known: 4) { self.baseText }
         return file
     }
 
@@ -49,7 +49,7 @@ final class FileKnowledgeTests: XCTestCase {
         XCTAssertEqual(file.base?.string, "the base\n")
         XCTAssertEqual(file.savedStateBeforeQuestion, 4)
         // A second change before the answer: the base and the saved state are the first's.
-        file.asked(about: stamp(3), digest: nil, savedState: 9) { TextStorage("another\n") }
+        file.asked(about: stamp(3), digest: nil, known: 9) { TextStorage("another\n") }
         XCTAssertEqual(file.base?.string, "the base\n")
         XCTAssertEqual(file.savedStateBeforeQuestion, 4)
         XCTAssertEqual(file.stamp, stamp(3))
@@ -59,7 +59,7 @@ final class FileKnowledgeTests: XCTestCase {
     func testAskedWithoutASavedStateLeavesTheBaseAMergeTookIn() {
         var file = FileKnowledge()
         file.merged(stamp(1), base: baseText)
-        file.asked(about: stamp(2), digest: nil, savedState: nil) { XCTFail("no state to rebuild"); return nil }
+        file.asked(about: stamp(2), digest: nil, known: nil) { XCTFail("no state to rebuild"); return nil }
         XCTAssertEqual(file.base?.string, "the base\n")
         XCTAssertNil(file.savedStateBeforeQuestion)
     }
@@ -67,7 +67,7 @@ final class FileKnowledgeTests: XCTestCase {
     func testAskedEndsARelaunchNotice() {
         var file = FileKnowledge()
         file.restored(changed: true, notice: "changed while closed")
-        file.asked(about: stamp(2), digest: nil, savedState: 1) { nil }
+        file.asked(about: stamp(2), digest: nil, known: 1) { nil }
         XCTAssertNil(file.notice, "a change while Tandem runs is said as such")
     }
 
@@ -84,7 +84,7 @@ final class FileKnowledgeTests: XCTestCase {
         XCTAssertEqual(quiet.tail, tail)
 
         var deleted = FileKnowledge()
-        XCTAssertTrue(deleted.deleted(savedState: 0))
+        XCTAssertTrue(deleted.deleted())
         XCTAssertFalse(deleted.holds(stamp(2), tail: nil), "a deletion with no change under it was no question")
         XCTAssertEqual(deleted.standing, .inStep)
     }
@@ -111,7 +111,9 @@ final class FileKnowledgeTests: XCTestCase {
 
     func testCameBackGivesTheSavedStateFromBeforeTheQuestion() {
         var file = asked()
-        XCTAssertEqual(file.cameBack(as: stamp(7), tail: tail), 4)
+        XCTAssertNil(file.savedState, "asked: no state is the file")
+        file.cameBack(as: stamp(7), tail: tail) { $0 == 4 }
+        XCTAssertEqual(file.savedState, 4, "the state from before the question is the file again")
         XCTAssertEqual(file.standing, .inStep)
         XCTAssertEqual(file.stamp, stamp(7))
         XCTAssertEqual(file.digest?.stamp, stamp(7), "still told by its bytes")
@@ -135,9 +137,10 @@ final class FileKnowledgeTests: XCTestCase {
     func testDeletedAfterAMergeKeepsTheVersionItTookIn() {
         var file = FileKnowledge()
         file.merged(stamp(1), base: baseText)
-        XCTAssertTrue(file.deleted(savedState: nil))
+        XCTAssertTrue(file.deleted())
         XCTAssertEqual(file.base?.string, "the base\n", "no state of the history holds it")
-        XCTAssertNil(file.cameBack(as: stamp(2), tail: nil))
+        file.cameBack(as: stamp(2), tail: nil) { _ in true }
+        XCTAssertNil(file.savedState, "no state was the file before the deletion")
         XCTAssertEqual(file.standing, .inStep)
         XCTAssertEqual(file.base?.string, "the base\n")
     }
@@ -145,18 +148,21 @@ final class FileKnowledgeTests: XCTestCase {
     func testDeletedRemembersTheSavedStateOnlyFromAVersionKnown() {
         var clean = FileKnowledge()
         clean.knew(stamp(1), tail: tail)
-        XCTAssertTrue(clean.deleted(savedState: 3))
+        clean.holds(state: 3)
+        XCTAssertTrue(clean.deleted())
+        XCTAssertNil(clean.savedState, "nothing on disk is the text")
         XCTAssertEqual(clean.standing, .deleted(afterChange: false))
         XCTAssertTrue(clean.isDeleted)
         XCTAssertFalse(clean.hasUnseenChange, "Save recreates the file without asking")
         XCTAssertEqual(clean.savedStateBeforeQuestion, 3)
         XCTAssertNil(clean.stamp)
         XCTAssertNil(clean.tail)
-        XCTAssertFalse(clean.deleted(savedState: 8), "gone already")
+        clean.holds(state: 8)
+        XCTAssertFalse(clean.deleted(), "gone already")
         XCTAssertEqual(clean.savedStateBeforeQuestion, 3)
 
         var questioned = asked()
-        XCTAssertTrue(questioned.deleted(savedState: nil))
+        XCTAssertTrue(questioned.deleted())
         XCTAssertEqual(questioned.standing, .deleted(afterChange: true))
         XCTAssertTrue(questioned.hasUnseenChange)
         XCTAssertEqual(questioned.savedStateBeforeQuestion, 4, "the question's, not the state after it")
@@ -165,7 +171,8 @@ final class FileKnowledgeTests: XCTestCase {
 
         var unreadable = FileKnowledge()
         _ = unreadable.refused("not text")
-        XCTAssertTrue(unreadable.deleted(savedState: 2))
+        unreadable.holds(state: 2)
+        XCTAssertTrue(unreadable.deleted())
         XCTAssertEqual(unreadable.standing, .deleted(afterChange: false))
         XCTAssertEqual(unreadable.savedStateBeforeQuestion, 2)
         XCTAssertNil(unreadable.problem)
@@ -187,14 +194,36 @@ final class FileKnowledgeTests: XCTestCase {
         XCTAssertNil(gone.stamp)
 
         var deleted = asked()
-        _ = deleted.deleted(savedState: nil)
+        _ = deleted.deleted()
         deleted.keptMine(seen: nil)
         XCTAssertEqual(deleted.standing, .deleted(afterChange: false), "still gone, no longer asked")
     }
 
+    func testANewDocumentIsItsFileAtTheFirstStateUntilToldOtherwise() {
+        var file = FileKnowledge()
+        XCTAssertEqual(file.savedState, 0)
+        file.holds(state: 12)
+        XCTAssertEqual(file.savedState, 12)
+        file.knew(stamp(1), tail: tail)
+        XCTAssertEqual(file.savedState, 12, "a version known says nothing of the history")
+        file.holdsNoState()
+        XCTAssertNil(file.savedState)
+        file.holds(state: nil)
+        XCTAssertNil(file.savedState)
+    }
+
+    func testCameBackLeavesNoSavedStateTheHistoryDropped() {
+        var file = asked()
+        file.cameBack(as: stamp(7), tail: tail) { _ in false }
+        XCTAssertNil(file.savedState, "state 4 is no longer in the history")
+        XCTAssertEqual(file.standing, .inStep)
+    }
+
     func testMergedKeepsTheFileTextAsTheNextBase() {
         var file = asked()
+        file.holds(state: 5)
         file.merged(stamp(3), base: TextStorage("theirs\n"))
+        XCTAssertNil(file.savedState, "the merge is not the file")
         XCTAssertEqual(file.standing, .inStep)
         XCTAssertEqual(file.stamp, stamp(3))
         XCTAssertEqual(file.base?.string, "theirs\n")
