@@ -73,22 +73,16 @@ public final class Document: Identifiable {
     /// user may not write is saved elsewhere (Save As), never replaced.
     public var isWritable: Bool {
         guard let path else { return true }
-        return RemoteLocation.isRemote(path) ? remoteWritable : AtomicFileWriter.isWritable(path)
+        return RemoteLocation.isRemote(path) ? loading.remoteWritable : AtomicFileWriter.isWritable(path)
     }
+    /// How the text arrives from the file, and where its server stands (changed only through its transitions).
+    var loading = LoadingState()
     /// Whether the document came back after a relaunch while its server did not answer: it is not
     /// compared with the file, nor saved over it, until the server answers.
-    public internal(set) var awaitsServer = false
-    /// While `awaitsServer`: looks at the server again, asking for a password if it wants one (Try Again).
-    var lookAgain: (() -> Void)?
-    /// Counts the retries of a server scheduled for this document: one that is no longer the
-    /// latest is dropped, so Try Again pressed while one waits does not start a second round.
-    var serverRetries = 0
-    /// Whether the file on a server could not be read at all (the server did not answer, the
-    /// password was not given): nothing of it is shown, and only reading it again (Try Again, or
-    /// the retry of a server that did not answer) fills it in; it is never compared with the file.
-    public internal(set) var openFailed = false
-    /// Whether the server lets the user write a file on a server (as it said at the last read).
-    var remoteWritable = true
+    public var awaitsServer: Bool { loading.awaitsServer }
+    /// Whether the file on a server could not be read at all: nothing of it is shown until it is
+    /// read again (Try Again, or the retry of a server that did not answer).
+    public var openFailed: Bool { loading.openFailed }
 
     /// Where a merge kept both sides of a change for the user to settle, in order.
     public internal(set) var conflicts: [MergeConflict] = []
@@ -113,18 +107,11 @@ public final class Document: Identifiable {
     /// Whether the document refuses edits (read-only, or still loading).
     public var isReadOnly: Bool { !readOnlyReasons.isEmpty || isLoading }
     /// How far a load in the background has got (nil: the whole text is here).
-    public internal(set) var loadProgress: LoadProgress?
+    public var loadProgress: LoadProgress? { loading.progress }
     /// Whether the text is still arriving from disk.
-    public var isLoading: Bool { loadProgress != nil }
+    public var isLoading: Bool { loading.isLoading }
     /// The file's size in bytes when it was opened (0 for a new document).
     public internal(set) var fileSize: Int64 = 0
-    /// The background reader of the rest of the file, while loading.
-    var loader: FileLoader?
-    /// The edits made to the part already read while the rest loads, in order.
-    var editsWhileLoading: [TypedWhileLoading] = []
-    /// Edits made before the load started over in another encoding, carried to the new reading:
-    /// applied again as it reads past them (edits wait until then).
-    var editsAfterRestart: [TypedWhileLoading] = []
 
     /// Whether views leave out the line break that ends the text, and the empty line after it,
     /// as gedit does (GtkSourceView's implicit trailing newline): set where the text comes from

@@ -60,12 +60,11 @@ final class DocumentLoading {
         let file = TextFile(text: text, encoding: decoder.encoding, hasByteOrderMark: mark != nil)
         let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
         document.fileSize = size
-        document.loadProgress = LoadProgress(bytesRead: Int64(head.count), totalBytes: size)
         Self.noteTraits(of: decoder, in: document)
         let loader = FileLoader()
-        document.loader = loader
+        document.loading.started(loader, at: LoadProgress(bytesRead: Int64(head.count), totalBytes: size))
         loader.start(path: canonical, offset: Int64(head.count), decoder: decoder, mayFallBack: mark == nil) { [weak self, weak document] message in
-            guard let self, let document, document.loader === loader else { return }
+            guard let self, let document, document.loading.loader === loader else { return }
             self.receive(message, for: document)
         }
         return document
@@ -75,11 +74,10 @@ final class DocumentLoading {
     /// off the main thread through GIO; it fills in, or says why it could not be read.
     private func openRemote(path: String, canonical: String, allowBinary: Bool) -> Document {
         let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: TextFile())
-        document.loadProgress = LoadProgress(bytesRead: 0, totalBytes: 0)
         let loader = FileLoader()
-        document.loader = loader
+        document.loading.started(loader, at: LoadProgress(bytesRead: 0, totalBytes: 0))
         loader.start(remote: canonical, allowBinary: allowBinary) { [weak self, weak document] message in
-            guard let self, let document, document.loader === loader else { return }
+            guard let self, let document, document.loading.loader === loader else { return }
             self.receive(message, for: document)
         }
         return document
@@ -110,7 +108,7 @@ final class DocumentLoading {
             document.storage.append(contentsOf: piece)
             if wasEmpty { document.fileTraits.lineEnding = LineEnding.dominant(in: document.storage.substring(0..<4096)) }
             let progress = LoadProgress(bytesRead: bytesRead, totalBytes: max(bytesRead, document.fileSize))
-            document.loadProgress = progress
+            document.loading.progressed(to: progress)
             for reason in Self.noteTraits(containsNUL: containsNUL, longestLine: longestLine, in: document) {
                 store.publish(.becameReadOnly(reason), for: document, dirtyBefore: nil)
             }
@@ -119,9 +117,8 @@ final class DocumentLoading {
         case .restarted(let encoding):
             // What was typed goes in again where the new reading has read past it, at its place
             // among the file's bytes (`TypingCarry`).
-            let carried = TypingCarry.carry(document.editsWhileLoading, madeOn: document.storage, rereadAs: encoding)
-            document.editsAfterRestart += carried
-            document.editsWhileLoading = []
+            let carried = TypingCarry.carry(document.loading.typedWhileLoading, madeOn: document.storage, rereadAs: encoding)
+            document.loading.restarted(carrying: carried)
             if !carried.isEmpty { document.history.clear() }
             document.storage = TextStorage()
             document.fileTraits.encoding = encoding
@@ -136,7 +133,6 @@ final class DocumentLoading {
             }
             document.readOnlyReasons.remove(.longLines)
             document.hasLongLines = false
-            document.loadProgress?.bytesRead = 0
             store.publish(.loadRestarted, for: document, dirtyBefore: nil)
         case .whole(let file, let stamp, let size, let writable):
             // (`stamp` nil: no such file on the server; it opens empty and is made by the first save.)
@@ -144,14 +140,11 @@ final class DocumentLoading {
             document.fileTraits = TextFile(text: "", encoding: file.encoding, hasByteOrderMark: file.hasByteOrderMark, lineEnding: file.lineEnding)
             document.storage = TextStorage(file.text)
             document.fileSize = size
-            document.remoteWritable = writable
+            document.loading.readWhole(writable: writable)
             let traits = BlockDecoder.traits(of: file.text)
             for reason in Self.noteTraits(containsNUL: traits.containsNUL, longestLine: traits.longestLine, in: document) {
                 store.publish(.becameReadOnly(reason), for: document, dirtyBefore: nil)
             }
-            document.loader = nil
-            document.loadProgress = nil
-            document.openFailed = false
             document.noteFinalLineBreak()
             if let canonical = document.identity.canonicalPath { document.knowsFile(stamp, at: canonical) }
             store.publish(.loadFinished, for: document, dirtyBefore: nil)
@@ -161,9 +154,7 @@ final class DocumentLoading {
             }
         case .finished:
             applyCarriedTyping(to: document, atEnd: true)
-            document.loader = nil
-            document.loadProgress = nil
-            document.editsWhileLoading = []
+            document.loading.finished()
             document.noteFinalLineBreak()
             // The version known is the one the load began with: a file replaced or rewritten while
             // it streamed in is a change, compared now (a clean document follows it undoably).
@@ -172,10 +163,8 @@ final class DocumentLoading {
             store.checkDisk(document)
         case .failed(let error):
             applyCarriedTyping(to: document, atEnd: true)
-            document.loader = nil
-            document.loadProgress = nil
+            document.loading.failed(nothingRead: document.storage.count == 0 && RemoteLocation.isRemote(document.identity.canonicalPath ?? ""))
             document.readOnlyReasons.insert(.incomplete)
-            document.openFailed = document.storage.count == 0 && RemoteLocation.isRemote(document.identity.canonicalPath ?? "")
             store.publish(.loadFailed(error.message), for: document, dirtyBefore: nil)
             if error.isUnreachable { retryWhenReachable(document) }
         }
@@ -184,12 +173,11 @@ final class DocumentLoading {
     /// A file on a server that did not answer is read again every few seconds, for as long as
     /// its window is open, until the server answers (GVfs mounts it again then).
     private func retryWhenReachable(_ document: Document) {
-        document.serverRetries += 1
-        let retry = document.serverRetries
+        let retry = document.loading.scheduleRetry()
         DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(RemotePolling.interval))) { [weak self, weak document] in
             MainActor.assumeIsolated {
                 // One round of retries: Try Again's reading schedules its own when it fails too.
-                guard let self, let document, self.store.document(id: document.id) === document, document.serverRetries == retry else { return }
+                guard let self, let document, self.store.document(id: document.id) === document, document.loading.isLatest(retry) else { return }
                 self.readAgain(document, asking: false)
             }
         }
@@ -199,14 +187,13 @@ final class DocumentLoading {
     /// user's Try Again (`asking`: a password is asked for if the server wants one), or the
     /// retry of a server that did not answer (which never asks).
     func readAgain(_ document: Document, asking: Bool) {
-        guard document.openFailed, document.loader == nil, document.storage.count == 0, !document.isDirty,
+        guard document.openFailed, document.loading.loader == nil, document.storage.count == 0, !document.isDirty,
               let canonical = document.identity.canonicalPath else { return }
-        document.loadProgress = LoadProgress(bytesRead: 0, totalBytes: 0)
-        let loader = FileLoader()
-        document.loader = loader
-        store.publish(.loadProgressed(document.loadProgress!), for: document, dirtyBefore: nil)
+        let loader = FileLoader(), progress = LoadProgress(bytesRead: 0, totalBytes: 0)
+        document.loading.started(loader, at: progress)
+        store.publish(.loadProgressed(progress), for: document, dirtyBefore: nil)
         loader.start(remote: canonical, allowBinary: document.readOnlyReasons.contains(.binary), asking: asking) { [weak self, weak document] message in
-            guard let self, let document, document.loader === loader else { return }
+            guard let self, let document, document.loading.loader === loader else { return }
             self.receive(message, for: document)
         }
     }
@@ -215,20 +202,19 @@ final class DocumentLoading {
     /// the text after it (`atEnd`: the reading is over, whatever still fits goes in). It is one
     /// undo step, already in the journal; typing waits until it is all back.
     private func applyCarriedTyping(to document: Document, atEnd: Bool) {
-        guard let first = document.editsAfterRestart.first,
+        guard let first = document.loading.carriedTyping.first,
               first.edit.range.upperBound < document.storage.count || atEnd else { return }
         let wasDirty = document.isDirty
         document.history.beginCompound()
-        while let step = document.editsAfterRestart.first,
-              step.edit.range.upperBound < document.storage.count || (atEnd && step.edit.range.upperBound <= document.storage.count) {
-            document.editsAfterRestart.removeFirst()
+        let count = { document.storage.count }
+        while let step = document.loading.takeCarried(if: { $0.edit.range.upperBound < count() || (atEnd && $0.edit.range.upperBound <= count()) }) {
             document.storage.replace(step.edit.range, with: step.edit.replacement)
             document.editCount += 1
             document.history.record(step.edit, removed: step.removed)
             store.publish(.edited(step.edit, origin: nil, isUndoRedo: false), for: document, dirtyBefore: wasDirty)
         }
         document.history.endCompound()
-        if atEnd { document.editsAfterRestart = [] }  // past the end of a shorter file: nowhere to go
-        if document.editsAfterRestart.isEmpty { document.history.seal() }
+        if atEnd { document.loading.dropCarried() }  // past the end of a shorter file: nowhere to go
+        if document.loading.carriedTyping.isEmpty { document.history.seal() }
     }
 }

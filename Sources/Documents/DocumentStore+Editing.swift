@@ -14,10 +14,10 @@ extension DocumentStore {
         let clamped = Edit(range: lower..<upper, replacement: keepsNewlines ? edit.replacement : document.lineEnding.applied(to: edit.replacement))
         if clamped.range.isEmpty && clamped.replacement.isEmpty { return }
         if document.isLoading {
-            guard clamped.range.upperBound < count, document.editsAfterRestart.isEmpty else { return }
+            guard clamped.range.upperBound < count, document.loading.carriedTyping.isEmpty else { return }
         }
         change(document, by: [clamped], event: .edited(clamped, origin: origin, isUndoRedo: false), ownStep: false) { edit, removed in
-            if document.isLoading { document.editsWhileLoading.append(TypedWhileLoading(edit: edit, removed: removed)) }
+            if document.isLoading { document.loading.typed(TypedWhileLoading(edit: edit, removed: removed)) }
         }
     }
 

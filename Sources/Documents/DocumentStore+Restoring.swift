@@ -151,7 +151,7 @@ extension DocumentStore {
     private func compareRestored(_ document: Document, anchor: JournalFileState?, canonical: String, asking: Bool = true) {
         let text = document.storage, version = document.editCount
         let remote = RemoteLocation.isRemote(canonical)
-        document.lookAgain = nil  // this look is on its way
+        document.loading.lookingAtServer()  // this look is on its way
         Background.run(on: .global(qos: .userInitiated), {
             var unreachable: TextFileError?
             var stamp: DiskStamp?
@@ -169,31 +169,27 @@ extension DocumentStore {
                 let notice = failure.isCancelled
                     ? localized("“%1” is on a server that asked for a password, and none was given. Your unsaved text is here; Try Again asks again, and Save works once the server answers (Save As keeps it elsewhere meanwhile).", document.displayName)
                     : localized("“%1” is on a server that cannot be reached now. Your unsaved text is here; Tandem looks again every few seconds, and Save works once the server answers (Save As keeps it elsewhere meanwhile).", document.displayName)
-                // A password cancelled is not taken back by a look that cannot ask.
-                if !document.awaitsServer || (asking && document.restoreNotice != notice) {
-                    document.awaitsServer = true
-                    document.file.tell(notice)
-                    self.publish(.restoreNoticeChanged, for: document, dirtyBefore: nil)
-                }
                 let look = { [weak self, weak document] (asking: Bool) in
                     guard let self, let document, self.document(id: document.id) === document, document.awaitsServer else { return }
                     self.compareRestored(document, anchor: anchor, canonical: canonical, asking: asking)
                 }
-                document.lookAgain = { look(true) }
-                document.serverRetries += 1
-                let retry = document.serverRetries
+                let wasWaiting = document.awaitsServer
+                let retry = document.loading.serverDidNotAnswer(again: { look(true) })
+                // A password cancelled is not taken back by a look that cannot ask.
+                if !wasWaiting || (asking && document.restoreNotice != notice) {
+                    document.file.tell(notice)
+                    self.publish(.restoreNoticeChanged, for: document, dirtyBefore: nil)
+                }
                 DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(RemotePolling.interval))) { [weak document] in
                     MainActor.assumeIsolated {
                         // Try Again looked meanwhile, and scheduled its own retry.
-                        guard document?.serverRetries == retry, document?.lookAgain != nil else { return }
+                        guard let document, document.loading.isLatest(retry), document.loading.lookAgain != nil else { return }
                         look(false)
                     }
                 }
                 return
             }
-            document.lookAgain = nil
-            if document.awaitsServer {
-                document.awaitsServer = false
+            if document.loading.serverAnswered() {
                 document.file.tell(nil)
                 self.publish(.restoreNoticeChanged, for: document, dirtyBefore: nil)
             }

@@ -78,7 +78,7 @@ public final class DocumentStore {
     /// (`awaitsServer`), asking for a password if the server wants one. Nothing otherwise.
     public func tryAgain(_ document: Document) {
         if document.openFailed { return loading.readAgain(document, asking: true) }
-        if document.awaitsServer { document.lookAgain?() }
+        if document.awaitsServer { document.loading.lookAgain?() }
     }
 
     /// Lists and watches a document of the file at `canonical`.
@@ -137,8 +137,7 @@ public final class DocumentStore {
     /// The one way a document closes: no longer listed, loaded or watched.
     private func close(_ document: Document) {
         guard documents.removeValue(forKey: document.id) != nil else { return }
-        document.loader?.cancel()
-        document.loader = nil
+        document.loading.stopped()
         if let canonical = document.identity.canonicalPath { disk.unwatch(canonical) }
     }
 

@@ -335,11 +335,11 @@ final class BackgroundLoadTests: XCTestCase {
         try MainActor.assumeIsolated {
             let store = DocumentStore()
             var document: Document? = try store.openFile(at: path)
-            let loader = try XCTUnwrap(document?.loader)
+            let loader = try XCTUnwrap(document?.loading.loader)
             var events = 0
             var subscription: DocumentSubscription? = store.subscribe(to: document!) { _ in events += 1 }
             subscription = nil
-            XCTAssertNil(document?.loader)
+            XCTAssertNil(document?.loading.loader)
             XCTAssertTrue(store.openDocuments.isEmpty)
             document = nil
             let deadline = Date().addingTimeInterval(5)

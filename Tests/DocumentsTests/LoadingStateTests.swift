@@ -1,0 +1,116 @@
+import XCTest
+@testable import Documents
+
+/// Each transition of how a document's text arrives and where its server stands.
+final class LoadingStateTests: XCTestCase {
+    private func typed(_ text: String, at offset: Int) -> TypedWhileLoading {
+        TypedWhileLoading(edit: Edit(range: offset..<offset, replacement: text), removed: "")
+    }
+
+    func testANewDocumentHasItsWholeTextAndNoServerToWaitFor() {
+        let state = LoadingState()
+        XCTAssertFalse(state.isLoading)
+        XCTAssertNil(state.loader)
+        XCTAssertFalse(state.openFailed)
+        XCTAssertFalse(state.awaitsServer)
+        XCTAssertTrue(state.remoteWritable)
+    }
+
+    func testStartedThenProgressedIsLoadingWithItsReader() {
+        var state = LoadingState()
+        let loader = FileLoader()
+        state.started(loader, at: LoadProgress(bytesRead: 10, totalBytes: 100))
+        XCTAssertTrue(state.isLoading)
+        XCTAssertTrue(state.loader === loader)
+        state.progressed(to: LoadProgress(bytesRead: 60, totalBytes: 100))
+        XCTAssertEqual(state.progress, LoadProgress(bytesRead: 60, totalBytes: 100))
+    }
+
+    func testTypingIsKeptAndARestartCarriesItReadingFromTheStart() {
+        var state = LoadingState()
+        state.started(FileLoader(), at: LoadProgress(bytesRead: 50, totalBytes: 100))
+        state.typed(typed("a", at: 3))
+        state.typed(typed("b", at: 4))
+        XCTAssertEqual(state.typedWhileLoading.count, 2)
+        state.restarted(carrying: [typed("a", at: 5), typed("b", at: 6)])
+        XCTAssertEqual(state.typedWhileLoading, [], "typing from now on is the new reading's")
+        XCTAssertEqual(state.carriedTyping.map(\.edit.replacement), ["a", "b"])
+        XCTAssertEqual(state.progress?.bytesRead, 0)
+        XCTAssertTrue(state.isLoading)
+    }
+
+    func testCarriedTypingIsTakenInOrderOnlyWhenItFits() {
+        var state = LoadingState()
+        state.restarted(carrying: [typed("a", at: 5), typed("b", at: 50)])
+        XCTAssertNil(state.takeCarried { $0.edit.range.upperBound < 3 }, "not read that far")
+        XCTAssertEqual(state.takeCarried { $0.edit.range.upperBound < 10 }?.edit.replacement, "a")
+        XCTAssertNil(state.takeCarried { $0.edit.range.upperBound < 10 }, "the next one waits, in order")
+        state.dropCarried()
+        XCTAssertEqual(state.carriedTyping, [])
+    }
+
+    func testFinishedHasTheWholeTextAndForgetsTheTyping() {
+        var state = LoadingState()
+        state.started(FileLoader(), at: LoadProgress(bytesRead: 0, totalBytes: 9))
+        state.typed(typed("x", at: 0))
+        state.finished()
+        XCTAssertFalse(state.isLoading)
+        XCTAssertNil(state.loader)
+        XCTAssertEqual(state.typedWhileLoading, [])
+    }
+
+    func testAServerFileReadWholeAfterAFailureIsNoLongerFailed() {
+        var state = LoadingState()
+        state.started(FileLoader(), at: LoadProgress(bytesRead: 0, totalBytes: 0))
+        state.failed(nothingRead: true)
+        XCTAssertTrue(state.openFailed)
+        XCTAssertFalse(state.isLoading)
+        XCTAssertNil(state.loader)
+        state.started(FileLoader(), at: LoadProgress(bytesRead: 0, totalBytes: 0))
+        state.readWhole(writable: false)
+        XCTAssertFalse(state.openFailed)
+        XCTAssertFalse(state.isLoading)
+        XCTAssertFalse(state.remoteWritable)
+    }
+
+    func testAFailureWithTextReadIsNotAFailedOpen() {
+        var state = LoadingState()
+        state.started(FileLoader(), at: LoadProgress(bytesRead: 5, totalBytes: 9))
+        state.failed(nothingRead: false)
+        XCTAssertFalse(state.openFailed)
+        XCTAssertFalse(state.isLoading)
+    }
+
+    func testStoppedLetsTheReaderGo() {
+        var state = LoadingState()
+        state.started(FileLoader(), at: LoadProgress(bytesRead: 1, totalBytes: 9))
+        state.stopped()
+        XCTAssertNil(state.loader)
+    }
+
+    func testOnlyTheLatestRetryCounts() {
+        var state = LoadingState()
+        let first = state.scheduleRetry(), second = state.scheduleRetry()
+        XCTAssertFalse(state.isLatest(first))
+        XCTAssertTrue(state.isLatest(second))
+    }
+
+    func testAServerThatDoesNotAnswerIsWaitedForUntilItAnswers() {
+        var state = LoadingState()
+        var looked = 0
+        state.lookingAtServer()
+        XCTAssertNil(state.lookAgain)
+        let retry = state.serverDidNotAnswer { looked += 1 }
+        XCTAssertTrue(state.awaitsServer)
+        XCTAssertTrue(state.isLatest(retry))
+        state.lookAgain?()
+        XCTAssertEqual(looked, 1)
+        state.lookingAtServer()
+        XCTAssertNil(state.lookAgain, "Try Again waits for the look on its way")
+        XCTAssertTrue(state.awaitsServer)
+        XCTAssertTrue(state.serverAnswered())
+        XCTAssertFalse(state.awaitsServer)
+        XCTAssertNil(state.lookAgain)
+        XCTAssertFalse(state.serverAnswered(), "it was not waiting any more")
+    }
+}
