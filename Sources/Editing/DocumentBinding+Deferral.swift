@@ -46,15 +46,18 @@ extension DocumentBinding {
     /// A range of the buffer as it is (behind on the changes put off) as a range of the buffer once
     /// they are made. What the other window changed stays as it made it: a range reaching into
     /// text it replaced shrinks to what is left of the range around it (the rest is gone
-    /// already), and text typed where it inserted goes after its text, as GTK's caret does.
+    /// already), a range around the place it changed stops where its text begins (one range
+    /// cannot leave a hole for it), and text typed where it inserted goes after its text, as
+    /// GTK's caret does.
     func rangeAfterPendingChanges(_ range: Range<Int>) -> Range<Int> {
         guard case .behind(let changes) = state else { return range }
         var lower = range.lowerBound, upper = range.upperBound
         for change in changes {
             let (start, end) = (change.range.lowerBound, change.range.upperBound)
             let inserted = change.replacement.unicodeScalars.count, delta = inserted - change.range.count
+            let around = lower < start && upper > end
             lower = lower < start ? lower : lower <= end ? start + inserted : lower + delta
-            upper = upper <= start ? upper : upper <= end ? start : upper + delta
+            upper = around || upper <= start ? min(upper, start) : upper <= end ? start : upper + delta
             upper = max(lower, upper)
         }
         return lower..<upper
