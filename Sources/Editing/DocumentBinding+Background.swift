@@ -8,17 +8,13 @@ import Gtk
 extension DocumentBinding {
     /// Stops changing the buffer: edits and slides only move the window's bookkeeping.
     public func suspend() {
-        guard !streams else { return }
         flushPendingChanges()
         state.suspend()
     }
 
     /// Suspends and empties the buffer (GTK frees its text and layout); `resume` refills it.
     public func releaseBuffer() {
-        guard !streams else { return }
-        pendingFlush?.cancel()
-        pendingFlush = nil
-        state.release()
+        guard state.release() else { return }
         placingMarks { ownBuffer.load("") }
     }
 

@@ -5,12 +5,15 @@ import Gtk
 /// buffer follows them in two replacements, not one per edit, so a window costs what it holds,
 /// whatever the batch weighs.
 extension DocumentBinding {
-    func followBatch(_ batch: EditBatch) {
+    /// `fromElsewhere`: made by another window or by the store (a format change), not typed
+    /// here: a caret where an edit starts stays before it (a line break replaced after the
+    /// caret leaves it on its line), while this window's own typing goes before its caret.
+    func followBatch(_ batch: EditBatch, fromElsewhere: Bool) {
         appliedEdits += 1
         let text = document.storage
         defer { knownLineCount = text.lineCount }
-        caret = batch.transform(caret)
-        anchor = batch.transform(anchor)
+        caret = batch.transform(caret, staysBefore: fromElsewhere)
+        anchor = batch.transform(anchor, staysBefore: fromElsewhere)
         if streams {
             let (keptAnchor, keptCaret) = (anchor, caret)
             fill()

@@ -20,11 +20,10 @@ extension DocumentBinding {
     /// Whether the buffer is behind on changes typed in another window (it catches up on its own).
     public var isBehind: Bool { state.isBehind }
 
-    /// Makes sure the buffer catches up on the changes put off, once the typing window's frame is out.
-    func scheduleCatchUp() {
-        guard pendingFlush == nil else { return }
-        pendingFlush = TimerSource(milliseconds: Self.catchUpDelay, priority: MainLoopPriority.beforeTextLayout) { [weak self] in
-            self?.pendingFlush = nil
+    /// What catches the buffer up on the changes put off, once the typing window's frame is
+    /// out: a timer the state holds while it is behind (caught up sooner, it goes with it).
+    func catchUpAfterFrame() -> AnyObject? {
+        TimerSource(milliseconds: Self.catchUpDelay, priority: MainLoopPriority.beforeTextLayout) { [weak self] in
             self?.flushPendingChanges()
             return false
         }
@@ -34,8 +33,6 @@ extension DocumentBinding {
     /// caret and the selection, unless GTK moved them itself (`keepingMarks` false).
     func flushPendingChanges(keepingMarks: Bool = true) {
         guard state.isBehind else { return }
-        pendingFlush?.cancel()
-        pendingFlush = nil
         let changes = state.catchUp()
         placingMarks {
             for change in changes { ownBuffer.apply(range: change.range, replacement: change.replacement) }
@@ -50,7 +47,7 @@ extension DocumentBinding {
     /// cannot leave a hole for it), and text typed where it inserted goes after its text, as
     /// GTK's caret does.
     func rangeAfterPendingChanges(_ range: Range<Int>) -> Range<Int> {
-        guard case .behind(let changes) = state else { return range }
+        let changes = state.changesPutOff
         var lower = range.lowerBound, upper = range.upperBound
         for change in changes {
             let (start, end) = (change.range.lowerBound, change.range.upperBound)

@@ -90,10 +90,8 @@ extension DocumentBinding {
         let firstBefore = window.firstLine, reachedEnd = window.reaches(knownShownEnd)
         if let change = window.follow(edit, linesAdded: lines - knownLineCount, in: document.storage) {
             let shown = BufferChange(range: change.range, replacement: display(change.replacement))
-            if state.windowChanged(shown, deferring: deferring) == .apply {
+            if state.windowChanged(shown, deferring: deferring, catchUp: catchUpAfterFrame) == .apply {
                 withMarksKept { buffer.apply(range: shown.range, replacement: shown.replacement) }
-            } else if state.isBehind {
-                scheduleCatchUp()
             }
         }
         settleEnd(reachedEnd: reachedEnd)

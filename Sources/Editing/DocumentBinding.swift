@@ -25,10 +25,8 @@ public final class DocumentBinding {
     /// The buffer itself, as it is: only the deferral looks at it without catching up first.
     let ownBuffer: SourceBuffer
     /// Where the buffer stands against the window of lines: current, behind on another
-    /// window's keystroke, or in the background (BufferState).
+    /// window's keystroke, in the background, or a streamed preview (BufferState).
     var state = BufferState.current
-    /// The idle that catches the buffer up while it is behind (DocumentBinding+Deferral).
-    var pendingFlush: MainLoopSource?
     /// The binding's own watch on GTK's marks, held quiet while the binding places them.
     var markWatch: MarkWatch?
     let subscription: DocumentSubscription
@@ -91,7 +89,7 @@ public final class DocumentBinding {
     public var bufferIsStale: Bool { state == .stale }
 
     /// Whether the buffer streams a row-split preview (a read-only document with very long lines).
-    public internal(set) var streams: Bool
+    public var streams: Bool { state.isStreaming }
     /// How many characters go into the buffer at once, before the first idle step (streaming).
     public static let firstScreen = 64 << 10
     /// Characters per insertion within a step.
@@ -120,7 +118,7 @@ public final class DocumentBinding {
         ownBuffer = buffer
         self.displayLimit = displayLimit
         baseWindowLines = max(4, windowLines)
-        streams = document.readOnlyReasons.contains(.longLines)
+        if document.readOnlyReasons.contains(.longLines) { state.startStreaming() }
         window = LineWindow(lines: 0, count: 0, in: TextStorage())
         buffer.load("")
         // The handler is set up before the binding exists, so it reaches it through a box.
@@ -175,8 +173,6 @@ public final class DocumentBinding {
         // The buffer is loaded afresh: changes put off for it are in the document's text already
         // (a pasted megabyte line is never put in only to be taken out).
         state.filled()
-        pendingFlush?.cancel()
-        pendingFlush = nil
         knownLineCount = document.storage.lineCount
         (caret, anchor) = (0, 0)
         if streams {
@@ -221,7 +217,7 @@ public final class DocumentBinding {
             }
         case .editedTogether(let batch, let origin, let isUndoRedo):
             flushPendingChanges()
-            followBatch(batch)
+            followBatch(batch, fromElsewhere: origin != subscription.id)
             if isUndoRedo && origin == subscription.id {
                 reveal(caret)
                 select(anchor: caret, caret: caret)
@@ -229,12 +225,12 @@ public final class DocumentBinding {
         case .loadRestarted:
             fill()
         case .becameReadOnly(let reason) where reason == .longLines && !streams:
-            streams = true
+            state.startStreaming()
             fill()
         case .becameEditable where streams:
             // Edit Anyway: the document's own lines from now on, the caret where it was.
             let (keptAnchor, keptCaret) = (anchor, caret)
-            streams = false
+            state.stopStreaming()
             displayLimit = nil
             fill()
             reveal(keptCaret)

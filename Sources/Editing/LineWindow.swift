@@ -50,6 +50,13 @@ public struct LineWindow: Equatable, Sendable {
 
     /// Where 0-based `line` ends: before its line break ("\n", "\r\n", "\r" or U+2029), or at
     /// the text's end.
+    /// Where the line holding `offset` starts. An offset inside a "\r\n" (an edit's end may
+    /// fall there) belongs to the line the break ends, not the one after it.
+    static func lineStart(of offset: Int, in text: TextStorage) -> Int {
+        let line = text.lineAndColumn(of: offset).line, start = text.offset(ofLine: line)
+        return start <= offset ? start : text.offset(ofLine: line - 1)
+    }
+
     static func lineEnd(_ line: Int, in text: TextStorage, stopBeforeCR: Bool = false) -> Int {
         guard line < text.lineCount - 1 else {
             let count = text.count
@@ -87,10 +94,19 @@ public struct LineWindow: Equatable, Sendable {
         let insertedEnd = lo + edit.insertedCount
         // A change reaching back past the window's start (joining its first line to the one before)
         // moves the start to the start of lo's line, which the edit did not change.
-        let newStart = lo >= start ? start : text.offset(ofLine: text.lineAndColumn(of: lo).line)
+        var newStart = lo >= start ? start : Self.lineStart(of: lo, in: text)
+        // A line feed put at the start, after a carriage return that ended the line before, makes
+        // the two one break: the window takes that line in, as it never starts inside a break.
+        if lo == start, start > 0, text.substring((start - 1)..<min(text.count, start + 1)) == "\r\n" {
+            newStart = Self.lineStart(of: start - 1, in: text)
+        }
         let newEnd = hi <= end ? end + delta : Self.lineEnd(text.lineAndColumn(of: insertedEnd).line, in: text)
-        let bufferRange = (max(lo, start) - start)..<(min(hi, end) - start)
-        let replacement = text.substring((lo >= start ? lo : newStart)..<(hi <= end ? insertedEnd : newEnd))
+        // An edit whose end joins a carriage return before it to a line feed (a deletion from
+        // just after the "\r" into the next line) ends the window before that "\r": what the
+        // buffer holds from there goes.
+        let from = newStart < start ? newStart : min(lo, newEnd)
+        let bufferRange = (max(from, start) - start)..<(min(hi, end) - start)
+        let replacement = text.substring(from..<(hi <= end ? insertedEnd : newEnd))
         if newStart != start { firstLine = text.lineAndColumn(of: newStart).line }
         start = newStart
         end = newEnd

@@ -65,9 +65,58 @@ final class BufferStateTests: XCTestCase {
         behind.suspend()
         XCTAssertEqual(behind, .stale)
         var current = BufferState.current
-        current.release()
+        XCTAssertTrue(current.release())
         XCTAssertEqual(current, .stale)
         XCTAssertTrue(current.isInBackground)
+    }
+
+    /// What catches a buffer up is held while it is behind, and let go however it stops being
+    /// behind: caught up, suspended, filled, or turned into a preview.
+    func testTheCatchUpIsHeldWhileBehindAndGoesWithIt() {
+        final class Token {}
+        for leave in 0..<4 {
+            var state = BufferState.current
+            weak var held: Token?
+            _ = state.windowChanged(change, deferring: true) {
+                let token = Token()
+                held = token
+                return token
+            }
+            XCTAssertNotNil(held, "made as the buffer fell behind")
+            _ = state.windowChanged(change, deferring: true) { XCTFail("one catch-up while behind"); return nil }
+            switch leave {
+            case 0: XCTAssertEqual(state.catchUp().count, 2)
+            case 1: state.suspend()
+            case 2: state.filled()
+            default: state.startStreaming()
+            }
+            XCTAssertNil(held, "let go with the state (way \(leave))")
+            XCTAssertFalse(state.isBehind)
+        }
+    }
+
+    /// A preview follows no window: never behind, never in the background, never emptied, and
+    /// editable again it is current.
+    func testAPreviewStreamsUntilEditableAgain() {
+        var state = BufferState.behind([change])
+        state.startStreaming()
+        XCTAssertEqual(state, .streaming)
+        XCTAssertTrue(state.isStreaming)
+        XCTAssertEqual(state.windowChanged(change, deferring: true), .apply, "a preview is never put behind")
+        XCTAssertTrue(state.windowMoved())
+        XCTAssertEqual(state.catchUp(), [])
+        state.suspend()
+        XCTAssertEqual(state, .streaming)
+        XCTAssertFalse(state.isInBackground)
+        XCTAssertFalse(state.release(), "a preview keeps its text")
+        XCTAssertFalse(state.resume())
+        state.filled()
+        XCTAssertEqual(state, .streaming)
+        XCTAssertTrue(state.holdsWindow)
+        state.stopStreaming()
+        XCTAssertEqual(state, .current)
+        state.stopStreaming()
+        XCTAssertEqual(state, .current, "only a preview stops streaming")
     }
 
     func testAFillMakesTheBufferHoldItsWindowInWhateverPlaceItIs() {
@@ -110,7 +159,7 @@ final class BufferStateTests: XCTestCase {
                     state.suspend()
                 case 6:
                     plan.append("release")
-                    state.release()
+                    _ = state.release()
                     buffer = ""
                 default:
                     plan.append("fill")

@@ -48,6 +48,8 @@ final class WindowedBindingTests: XCTestCase {
             bindings[0].buffer.userInsert(Self.lines(60, "\n") + "\r\nwindows\r\n" + Self.lines(40, "\r\n"), at: 0)
             var slidOff = sizes.map { _ in 0 }
             for step in 0..<2_000 {
+                // Deletions may eat the document away: lines come back, so windows keep sliding.
+                if document.storage.lineCount < 50 { store.apply(.insert("\n" + Self.lines(60), at: document.storage.count), to: document) }
                 let binding = bindings.randomElement(using: &rng)!
                 let roll = Int.random(in: 0..<100, using: &rng)
                 let text = document.storage
@@ -207,6 +209,58 @@ final class WindowedBindingTests: XCTestCase {
             binding.buffer.userInsert("!", at: binding.buffer.characterCount)
             XCTAssertTrue(document.text.hasPrefix("line 0\r\nline 1\r\nline 2\r\nline 3!\r\nline 4"))
             XCTAssertTrue(Self.check(binding, "typing at the window's end"))
+        }
+    }
+
+    /// A line feed put at a window's start, just after a carriage return that ended the line
+    /// before, makes the two one break: the window takes that line in, never starting inside it.
+    func testALineFeedJoiningACarriageReturnBeforeTheWindowMovesItsStartBack() {
+        MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = store.newUntitled()
+            store.apply(.insert("a\rb\rc\rd\re\rf\rg\rh\r", at: 0), to: document, keepsNewlines: true)
+            let binding = DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: 4)
+            binding.show(lines: 4, count: 4)
+            XCTAssertEqual(binding.window.start, 8)
+            store.apply(.insert("\n", at: 8), to: document, keepsNewlines: true)
+            XCTAssertEqual(binding.window.start, 6, "the line \"d\\r\\n\" is the window's first")
+            XCTAssertTrue(Self.check(binding, "after the join"))
+        }
+    }
+
+    /// A deletion from just after a carriage return into the line after the window joins that
+    /// "\r" to a line feed: the window ends before the "\r", and its buffer lets it go.
+    func testADeletionJoiningACarriageReturnToALineFeedPastTheWindowEndsItBeforeTheBreak() {
+        MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = store.newUntitled()
+            store.apply(.insert("one\ntwo\rthree\nfour\nfive\r\nsix\n", at: 0), to: document, keepsNewlines: true)
+            let binding = DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: 4)
+            XCTAssertEqual(binding.window.end, 18, "to the end of \"four\"")
+            // From after "two\r" to just before the "\n" that ends "five\r": "two\r\n" is one line.
+            store.apply(Edit(range: 8..<24, replacement: ""), to: document)
+            XCTAssertEqual(document.text, "one\ntwo\r\nsix\n")
+            XCTAssertTrue(Self.check(binding, "after the deletion"))
+            XCTAssertEqual(binding.buffer.text, document.storage.substring(binding.window.range))
+        }
+    }
+
+    /// A line-ending change leaves a caret at the end of a line there, before the break it changed.
+    func testALineEndingChangeLeavesACaretAtALinesEndOnItsLine() {
+        MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = store.newUntitled()
+            store.apply(.insert("one\ntwo\nthree\n", at: 0), to: document, keepsNewlines: true)
+            let binding = DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: 40)
+            let end = binding.offset(line: 1, column: 3)
+            binding.select(anchor: end, caret: end)
+            store.setLineEnding(.crlf, of: document)
+            XCTAssertEqual(document.text, "one\r\ntwo\r\nthree\r\n")
+            XCTAssertEqual(binding.caretLineAndColumn.line, 1)
+            XCTAssertEqual(binding.caretLineAndColumn.column, 3)
+            store.setLineEnding(.lf, of: document)
+            XCTAssertEqual(binding.caretLineAndColumn.line, 1)
+            XCTAssertEqual(binding.caretLineAndColumn.column, 3)
         }
     }
 }

@@ -77,7 +77,7 @@ def test_a_deleted_file_recreated_by_another_program_shows_one_truthful_banner(t
 
 
 def test_a_refused_launch_beside_open_windows_is_said_on_its_stderr(tandem, tmp_path):
-    """The launcher's stderr says it; no blank window is made to carry it (issue 49), and the
+    """The launcher's stderr says it; no blank window is made to carry it, and the
     unrelated window says nothing."""
     (tmp_path / "a.txt").write_text("a\n")
     (tmp_path / "folder").mkdir()
@@ -135,7 +135,7 @@ def test_a_long_line_preview_is_said_once_with_show_all(tandem, tmp_path):
 
 
 def test_banners_in_a_split_wrap_to_their_side_and_the_window_keeps_its_width(tandem, tmp_path):
-    """Issue 49: a banner on each side of a split wrapped its sentence into a one-word column,
+    """A banner on each side of a split wrapped its sentence into a one-word column,
     280 px tall, beside its buttons, and the window widened itself (810 to 989 px) for good. Now a
     side too narrow for text and buttons side by side puts the buttons under the text, and the
     window keeps its width; a window of one side keeps them side by side."""

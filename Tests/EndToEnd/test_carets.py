@@ -1,4 +1,4 @@
-"""Many carets (issue 47): a key at every caret is one batch of edits, shown in every window on
+"""Many carets: a key at every caret is one batch of edits, shown in every window on
 the document and undone in one step; each window keeps its own carets."""
 import subprocess
 

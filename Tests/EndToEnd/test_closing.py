@@ -1,4 +1,4 @@
-"""A window's close is one decision (issue 49): one question names every modified document the
+"""A window's close is one decision: one question names every modified document the
 window would take with it (every tab, both sides of a split, two `main.c` told apart), Cancel
 leaves every tab and side as it was, and Save / Close without Saving act on the documents the user
 checked. Close All asks once for every window."""

@@ -113,7 +113,7 @@ def test_unopenable_arguments_are_reported_and_the_rest_opens(tandem, tmp_path):
 
 
 def test_a_dash_reads_the_standard_input_into_a_new_document(tandem, tmp_path):
-    """Issue 49: `echo text | tandem -` opened an empty document titled "-"; as gedit does, the
+    """`echo text | tandem -` opened an empty document titled "-"; as gedit does, the
     pipe's text is a new untitled document, modified (no file holds it), for a first launch and
     for one handed to the running instance."""
     import subprocess

@@ -1,4 +1,4 @@
-"""A day's use beside gedit: what a new user hits in the first hour (issue 28), one test each."""
+"""A day's use beside gedit: what a new user hits in the first hour, one test each."""
 import re
 import subprocess
 import time
@@ -224,7 +224,7 @@ def test_two_files_of_one_name_say_their_folders_in_the_window_title(tandem, tmp
     tandem.wait_title("letter.txt")
     tandem.launch("work/letter.txt")
     wait_for("both titles with their folders", lambda: tandem.titles() == [f"letter.txt — {tmp_path}/home", f"letter.txt — {tmp_path}/work"])
-    # The header says the folder once, below the name (issue 49: it said it in the title too).
+    # The header says the folder once, below the name (it said it in the title too).
     labels = tandem.labels_of(f"letter.txt — {tmp_path}/work")
     assert "letter.txt" in labels and f"{tmp_path}/work" in labels, labels
     assert not [label for label in labels if label.startswith("letter.txt — ")], labels

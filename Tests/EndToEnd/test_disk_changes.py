@@ -62,7 +62,7 @@ def test_an_appended_log_is_followed_by_every_window(tandem, tmp_path):
 
 
 def test_an_append_after_a_save_leaves_the_users_undo_in_every_window(tandem, tmp_path):
-    """Issue 50's first finding: delete a line, save, `echo four >> notes.txt`, Ctrl+Z. The line
+    """Delete a line, save, `echo four >> notes.txt`, Ctrl+Z. The line
     comes back and the append stays: another program's change is never the user's to undo."""
     a, b = two_windows(tandem, tmp_path, "notes.txt", "one\ntwo\nthree\n")
     tandem.send(a, "ctrl+Home", "Down", "shift+Down", "Delete")
@@ -80,7 +80,7 @@ def test_an_append_after_a_save_leaves_the_users_undo_in_every_window(tandem, tm
 
 
 def test_a_growing_log_is_followed_by_a_view_at_its_end_and_left_alone_elsewhere(tandem, tmp_path):
-    """Issue 49: with the caret at a log's end, appended lines did not scroll the view. Now a
+    """With the caret at a log's end, appended lines did not scroll the view. Now a
     window whose caret is at the end follows the growth, as `tail -f` does; one whose caret is
     elsewhere stays where the user is."""
     from test_place import visible_lines, caret_line, numbered
@@ -107,7 +107,7 @@ def test_a_growing_log_is_followed_by_a_view_at_its_end_and_left_alone_elsewhere
 
 
 def test_a_file_cut_short_under_the_caret_leaves_it_on_the_last_line(tandem, tmp_path):
-    """Issue 49: after a change on disk the status said "Ln 6, Col 1" under five lines: the
+    """After a change on disk the status said "Ln 6, Col 1" under five lines: the
     caret was left after the hidden final break, and Ctrl+End could not bring it back."""
     from conftest import descendants
     log = tmp_path / "log.txt"

@@ -200,7 +200,7 @@ def test_a_file_dropped_on_a_window_opens(tandem, tmp_path):
         tandem.wait_title("dropped.txt")
         assert tandem.text_of("dropped.txt") == "dropped in\n", "the file's name was not typed into the window"
         # The empty, untouched window it was dropped on gave the file its place (gedit reuses
-        # its empty tab; issue 49).
+        # its empty tab).
         wait_for("the empty window replaced", lambda: tandem.titles() == ["dropped.txt"])
     finally:
         source.kill()

@@ -136,7 +136,7 @@ def test_find_goes_to_the_first_match_while_typing(tandem, tmp_path):
 
 
 def test_the_match_count_shows_whole_in_a_split_at_scale_two(tandem, tmp_path):
-    """Issue 49: with GDK_SCALE=2 the find bar's count showed as "…" in a side of a split (the
+    """With GDK_SCALE=2 the find bar's count showed as "…" in a side of a split (the
     count gave way before the entry); it is as wide there as in the whole window."""
     import pyatspi
     (tmp_path / "many.txt").write_text("a " * 3000)

@@ -1,4 +1,4 @@
-"""Files gathered where they belong (issue 49): with Tandem's default settings, files opened
+"""Files gathered where they belong: with Tandem's default settings, files opened
 together share one window as tabs and later launches join the window used last; --new-window
 makes a new window (its files still together); Move Tab to Window lists the other windows; the
 Windows menu has one entry per window, its other tabs beneath it; the tab of a window of one
@@ -106,7 +106,7 @@ def test_move_tab_to_window_lists_the_other_windows_and_moves_the_tab(tandem, tm
 
 @pytest.mark.x11_only("drags with the pointer, which the tests move through X only")
 def test_the_tab_of_a_one_tab_window_is_dragged_by_its_title_bar_handle_into_another(tandem, tmp_path):
-    """Issue 49: a window of one tab shows no strip, so its tab could not be dragged anywhere
+    """A window of one tab shows no strip, so its tab could not be dragged anywhere
     (a user pressed Ctrl+T, dragged, and closed the leftover window)."""
     (tmp_path / "a.txt").write_text("alpha\n")
     (tmp_path / "b.txt").write_text("beta\n")

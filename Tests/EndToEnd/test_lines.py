@@ -1,4 +1,4 @@
-"""Commands on lines (issue 47): each is one edit of the document, shown in every window on it,
+"""Commands on lines: each is one edit of the document, shown in every window on it,
 and one undo step."""
 import subprocess
 

@@ -105,7 +105,7 @@ def test_reopen_closed_window_shows_the_caret(tandem, tmp_path):
 
 @pytest.mark.skipif(WAYLAND, reason="X11: where a window is, and its size in device pixels, are read with xdotool")
 def test_a_window_relaunched_at_twice_the_scale_comes_back_whole_on_the_screen(tandem, tmp_path):
-    """Issue 49: a window kept at a scale of 1 and brought back with GDK_SCALE=2 came back at
+    """A window kept at a scale of 1 and brought back with GDK_SCALE=2 came back at
     1222,680, 1978x1312 on a 1600x1000 screen, mostly off it. Its size and place are clamped onto
     the monitor it comes back on."""
     (tmp_path / "a.txt").write_text("alpha\n")

@@ -110,7 +110,7 @@ def test_keep_mine_in_one_window_answers_the_question_in_all(tandem, tmp_path):
 
 
 def test_git_checkout_and_stash_of_an_open_file_are_followed_and_never_undone(tandem, tmp_path):
-    """git's changes to a clean document are followed; Ctrl+Z undoes only what the user did (issue 50)."""
+    """git's changes to a clean document are followed; Ctrl+Z undoes only what the user did."""
     run("git", "init", "-q", cwd=tmp_path)
     run("git", "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "root", cwd=tmp_path)
     (tmp_path / "g.txt").write_text("committed\n")
@@ -307,7 +307,7 @@ def test_keys_typed_while_the_question_comes_keep_going_into_the_text(tandem, tm
 @pytest.mark.parametrize("how", ["cp -p", "rsync --inplace -t -I"])  # -I: rsync itself skips a same size and time
 def test_a_copy_that_keeps_size_and_time_is_still_seen(tandem, tmp_path, how):
     """cp -p and rsync --inplace -t write the file in place and put the source's time on it: with
-    the same size, the file's stamp is the version known, and only its bytes tell (issue 50)."""
+    the same size, the file's stamp is the version known, and only its bytes tell."""
     (tmp_path / "incoming.txt").write_text("version BBB\n")
     wid = open_one(tandem, tmp_path, "p.txt", "version AAA\n")
     stamp = os.stat(tmp_path / "p.txt")
@@ -329,7 +329,7 @@ def test_a_copy_that_keeps_size_and_time_is_still_seen(tandem, tmp_path, how):
 
 def test_a_branch_switch_that_removes_the_folder_and_back_is_followed(tandem, tmp_path):
     """git checkout of a branch without sub/, then back: the file is back, its window says so,
-    and a later change to it is followed (the watcher never goes deaf, issue 50)."""
+    and a later change to it is followed (the watcher never goes deaf)."""
     git = lambda *args: run("git", "-c", "user.name=t", "-c", "user.email=t@t", *args, cwd=tmp_path)
     git("init", "-q")
     git("commit", "-q", "--allow-empty", "-m", "root")

@@ -1,4 +1,4 @@
-"""Document statistics (issue 47): the popover over the status bar counts the document and the
+"""Document statistics: the popover over the status bar counts the document and the
 selection, and follows the typing while it shows."""
 from conftest import wait_for, descendants
 

@@ -205,7 +205,7 @@ def test_a_tab_dragged_out_makes_a_window_and_one_dragged_in_joins_it(tandem, tm
              timeout=10)
     assert len(page_tabs(tandem, "Untitled Document 2")) == 1, "the window it left keeps its other tab"
     assert len(x_windows(tandem)) == 2
-    # Issue 49: each drag left GTK's 1x1 drag window mapped at -99,-99.
+    # Each drag left GTK's 1x1 drag window mapped at -99,-99.
     wait_for("no drag window left", lambda: not x_windows(tandem, drag_windows=True))
 
 
@@ -356,7 +356,7 @@ def test_a_tab_shown_takes_the_keyboard_in_its_text_even_under_a_banner(tandem, 
 
 
 def test_the_side_f6_gives_the_keyboard_takes_the_keys_and_keeps_it_after_a_kill(tandem, tmp_path):
-    """Issue 49: after F6 the keys move that side's caret at once, each time; and the side with
+    """After F6 the keys move that side's caret at once, each time; and the side with
     the keyboard comes back with it after kill -9 right after F6 (before, its record still said
     the other side had it, and the relaunch put the keyboard on the left)."""
     import time
@@ -393,7 +393,7 @@ def test_the_side_f6_gives_the_keyboard_takes_the_keys_and_keeps_it_after_a_kill
 
 
 def test_keys_typed_at_once_after_split_view_land_on_the_new_side(tandem, tmp_path):
-    """Issue 49: keys typed within a frame of Ctrl+\\ went to the left side, GDK handing them
+    """Keys typed within a frame of Ctrl+\\ went to the left side, GDK handing them
     over before the focus moved; they wait for the new side and arrive there in order."""
     (tmp_path / "a.txt").write_text("alpha\n")
     tandem.start("a.txt")

@@ -1,6 +1,6 @@
 """Names created in a folder, told by inotify (through ctypes: the random user needs no package):
 a file that lives for microseconds (a save's temp file on tmpfs, where fsync costs nothing) is
-seen as surely as a slow one, which polling the folder missed (seed 7020)."""
+seen as surely as a slow one, which polling the folder missed."""
 import ctypes
 import os
 import select

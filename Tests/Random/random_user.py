@@ -1,5 +1,5 @@
 """A random user that never sleeps: seeded operations on Tandem's real windows, each checked
-against a plain model of what must be true afterwards (issue 29).
+against a plain model of what must be true afterwards.
 
 Run inside Xvfb + openbox + a D-Bus session, as the end-to-end tests are (`.ci/random` does it):
 
@@ -85,7 +85,7 @@ class Driver:
             text = f"{name} line one\nsecond line\n" if index == 0 else "no final newline"
             (self.work / name).write_text(text)
             self.model.docs[name] = Document(name, text)
-        # One document on a server (issue 46): a real sshd on 127.0.0.1 and GVfs, reached as sftp://.
+        # One document on a server: a real sshd on 127.0.0.1 and GVfs, reached as sftp://.
         (self.folder / "server").mkdir()
         self.server = Server(self.folder / "server")
         (self.server.files / REMOTE).write_text("on the server\n")
@@ -152,7 +152,7 @@ class Driver:
         d.edit(d.text[end:])
 
     def op_duplicate_line(self, doc, window):
-        # Ctrl+Shift+D on the first line: a copy below it, one undo step (issue 47).
+        # Ctrl+Shift+D on the first line: a copy below it, one undo step.
         d = self.model.docs[doc]
         self.keys(self.window(doc, window), "ctrl+Home", "ctrl+shift+d")
         first = d.text.split("\n")[0]
@@ -187,7 +187,7 @@ class Driver:
 
     def op_type_at_occurrences(self, doc, window, char):
         # Alt+J on the first line's first word selects it, Alt+J again its next occurrence as a
-        # second caret; a key typed replaces both, one undo step; Escape: one caret (issue 47).
+        # second caret; a key typed replaces both, one undo step; Escape: one caret.
         d = self.model.docs[doc]
         self.keys(self.window(doc, window), "ctrl+Home", "alt+j", "alt+j", text=char)
         self.keys(self.window(doc, window), "Escape")
@@ -205,7 +205,7 @@ class Driver:
 
     def op_type_at_carets_below(self, doc, window, char):
         # Shift+Alt+Down at the start adds a caret at the start of the second line (none on a
-        # document of one line); a key typed at both is one undo step; Escape: one caret (issue 47).
+        # document of one line); a key typed at both is one undo step; Escape: one caret.
         d = self.model.docs[doc]
         self.keys(self.window(doc, window), "ctrl+Home", "shift+alt+Down", text=char)
         self.keys(self.window(doc, window), "Escape")
@@ -407,7 +407,7 @@ class Driver:
                            check=True, capture_output=True)
 
     def op_session_beside(self, doc, word, session):
-        # The document opened in a named session of its own beside the others (issue 45): one
+        # The document opened in a named session of its own beside the others: one
         # document, so the word typed in that window is in every window; then that window's
         # session switched for the default one, which closes it (kept in its session, not
         # "recently closed"). The model sees the word, and the windows as they were.
@@ -626,12 +626,12 @@ class Driver:
             d.question = False
             d.saved = d.state  # the file now is the text: nothing to ask
             return
-        # Undone steps are carried across the change, as the rest of the history (issue 50).
+        # Undone steps are carried across the change, as the rest of the history.
         if d.dirty or d.question:
             if not d.question:
                 # The question shows before the user goes on, as a person would see it come. (A
                 # quit before Tandem has seen the change makes it a change while Tandem was closed,
-                # which the relaunch merges and says so: seed 7312, a timing the model cannot tell.)
+                # which the relaunch merges and says so: a timing the model cannot tell.)
                 self.wait_question(d)
                 # The version Merge starts from: the text last saved or read (the file before this
                 # change), or the version a Merge took in; a second change keeps the first base.
@@ -700,7 +700,7 @@ class Driver:
             raise Failure(f"after the kill {doc} shows {shown!r}; typed {typed!r} at the end of {d.text!r}")
         if kept:
             d.edit(d.text[:end] + typed[:kept] + d.text[end:])
-            d.left_saved = None  # the keys came before the kill: a saved version they pushed out went with it (seed 8038)
+            d.left_saved = None  # the keys came before the kill: a saved version they pushed out went with it
         self.undo_check()
 
     def op_quit_and_relaunch(self):

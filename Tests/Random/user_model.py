@@ -1,4 +1,4 @@
-"""The random user's model (issue 29): what must be true of Tandem after each operation, kept
+"""The random user's model: what must be true of Tandem after each operation, kept
 as plain Python values: documents with their text, file bytes, dirty mark, undo and redo
 stacks, window counts, and whether their views hide the final line break. The driver
 (`random_user.py`) changes it as each operation runs and checks the real windows against it.
@@ -31,7 +31,7 @@ class Document:
         self.deleted = False    # the file was deleted on disk (Save creates it again)
         self.base = None        # with a question: the version Merge merges from (None: no Merge)
         self.merged = None      # after a Merge: the file's version it took in
-        # Undo and redo entries another program's change was carried across (issue 50): state ->
+        # Undo and redo entries another program's change was carried across: state ->
         # the texts it inserted since, in order. Such an entry's text is what it was before them;
         # where Tandem put them is learned when undo or redo reaches it (`peer_fits`).
         self.peer_pieces = {}

@@ -1,10 +1,10 @@
-"""The random user's plan (issue 29): which operation comes next, chosen from the model's state
+"""The random user's plan: which operation comes next, chosen from the model's state
 with fixed weights, written down whole (window, word, place) so a run's list replays without its
 seed; and whether an operation still makes sense when a shrunk list lost what led to it.
 """
 WORDS = ["alpha", "beta", "gamma", "ça", "naïve", "über", "x", "zeta9", "déjà"]
 DOCUMENTS = ["one.txt", "two.txt", "three.txt"]
-# The document on a server (issue 46). What only a local file can do is not done to it: renames and
+# The document on a server. What only a local file can do is not done to it: renames and
 # deletions on disk, a rewrite that keeps size and time (sftp's tag is the second of the last write:
 # the server cannot tell it), git's checkouts, a write racing the save's rename (GVfs writes in
 # place), Save As to a local name.
