@@ -59,27 +59,11 @@ let sessionSteps = zip(Gen.int(in: 0...99), Gen.int(in: 0...7), Gen.int(in: 0...
                 store.sealUndoStep(document)
                 let could = document.canUndo
                 store.undo(document, origin: origin)
-                guard let entry = undoModel.popLast() else { #expect(!could); break }
-                if let known = entry {
-                    #expect(could)
-                    redoModel.append(model); model = known
-                } else if could {
-                    redoModel.append(model); model = Array(document.text.unicodeScalars)
-                } else {
-                    undoModel.removeAll()  // the reload left nothing before it to undo
-                }
+                modelStep(from: &undoModel, to: &redoModel, could: could, model: &model, store: document.text)
             case ..<15:
                 let could = document.canRedo
                 store.redo(document, origin: origin)
-                guard let entry = redoModel.popLast() else { #expect(!could); break }
-                if let known = entry {
-                    #expect(could)
-                    undoModel.append(model); model = known
-                } else if could {
-                    undoModel.append(model); model = Array(document.text.unicodeScalars)
-                } else {
-                    redoModel.removeAll()
-                }
+                modelStep(from: &redoModel, to: &undoModel, could: could, model: &model, store: document.text)
             case ..<18:
                 // A file in one newline style or the other, so the model knows which added lines take.
                 newline = step.offset % 2 == 0 ? "\r\n" : "\n"
@@ -110,6 +94,24 @@ let sessionSteps = zip(Gen.int(in: 0...99), Gen.int(in: 0...7), Gen.int(in: 0...
         }
         // Text that differs from the file is always shown as modified.
         if document.text != (try String(contentsOfFile: path, encoding: .utf8)) { #expect(document.isDirty) }
+    }
+}
+
+/// An undo in the model (a redo with the stacks the other way round): the step's text, or the
+/// store's for a step from before a reload; a step the store could not take leaves nothing of
+/// the reload's past to take. `could`: whether the store had a step to take.
+private func modelStep(from: inout [[Unicode.Scalar]?], to: inout [[Unicode.Scalar]?], could: Bool,
+                       model: inout [Unicode.Scalar], store text: String) {
+    guard let entry = from.popLast() else { return #expect(!could) }
+    if let known = entry {
+        #expect(could)
+        to.append(model)
+        model = known
+    } else if could {
+        to.append(model)
+        model = Array(text.unicodeScalars)
+    } else {
+        from.removeAll()  // the reload left nothing before it to take
     }
 }
 
