@@ -1,6 +1,11 @@
 /// Where each kind of Tandem's main-loop work sits among GTK's own phases; every idle and timer
 /// names one of these. GLib runs the lowest number first. GTK 3's own: events and timers at 0,
 /// GDK's resize at 110, its redraw at 120, GtkTextView's layout of the text at 125.
+///
+/// Two timings the keystroke's path relies on besides: the other windows on a document change
+/// their buffers a frame after the typing window (`DocumentBinding.catchUpDelay`, 16 ms, at
+/// `beforeTextLayout`), and the journal's writer is woken in the first turn after the key's frame
+/// (`JournalStore.afterDrawing`, an idle at `beforeTextLayout`).
 public enum MainLoopPriority {
     /// G_PRIORITY_HIGH: before any event still queued. Keys held back are replayed in their
     /// order before a newer one; the stall probe's tick, so a gap means the loop itself was busy.
