@@ -59,26 +59,24 @@ final class LoadingStateTests: XCTestCase {
         XCTAssertEqual(state.typedWhileLoading, [])
     }
 
-    func testAServerFileReadWholeAfterAFailureIsNoLongerFailed() {
+    /// A failure with nothing read is a failed open (text read: it is not); a whole read after
+    /// it is not failed any more.
+    func testAFailedOpenIsNothingReadUntilAWholeReadAfterIt() {
+        for (read, failedOpen) in [(Int64(5), false), (0, true)] {
+            var state = LoadingState()
+            state.started(FileLoader(), at: LoadProgress(bytesRead: read, totalBytes: 9))
+            state.failed(nothingRead: read == 0)
+            XCTAssertEqual(state.openFailed, failedOpen)
+            XCTAssertFalse(state.isLoading)
+            XCTAssertNil(state.loader)
+        }
         var state = LoadingState()
-        state.started(FileLoader(), at: LoadProgress(bytesRead: 0, totalBytes: 0))
         state.failed(nothingRead: true)
-        XCTAssertTrue(state.openFailed)
-        XCTAssertFalse(state.isLoading)
-        XCTAssertNil(state.loader)
         state.started(FileLoader(), at: LoadProgress(bytesRead: 0, totalBytes: 0))
         state.readWhole(writable: false)
         XCTAssertFalse(state.openFailed)
         XCTAssertFalse(state.isLoading)
         XCTAssertFalse(state.remoteWritable)
-    }
-
-    func testAFailureWithTextReadIsNotAFailedOpen() {
-        var state = LoadingState()
-        state.started(FileLoader(), at: LoadProgress(bytesRead: 5, totalBytes: 9))
-        state.failed(nothingRead: false)
-        XCTAssertFalse(state.openFailed)
-        XCTAssertFalse(state.isLoading)
     }
 
     func testStoppedLetsTheReaderGo() {
