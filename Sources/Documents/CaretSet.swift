@@ -52,10 +52,12 @@ public struct CaretSet: Equatable, Sendable {
         }
     }
 
-    /// Moves every caret as `batch` moves the text.
-    public mutating func transform(_ batch: EditBatch) {
+    /// Moves every caret as `batch` moves the text; `staysBefore`: a caret where an edit starts
+    /// stays before what it puts there (a batch from elsewhere, as `EditBatch.transform` says).
+    public mutating func transform(_ batch: EditBatch, staysBefore: Bool = false) {
         for index in extras.indices {
-            extras[index] = Caret(anchor: batch.transform(extras[index].anchor), offset: batch.transform(extras[index].offset))
+            extras[index] = Caret(anchor: batch.transform(extras[index].anchor, staysBefore: staysBefore),
+                                  offset: batch.transform(extras[index].offset, staysBefore: staysBefore))
         }
     }
 

@@ -265,7 +265,7 @@ extension DocumentBinding {
         guard !carets.isEmpty else { return }
         switch event {
         case .edited(let edit, _, _): carets.transform(edit)
-        case .editedTogether(let batch, _, _): carets.transform(batch)
+        case .editedTogether(let batch, let origin, _): carets.transform(batch, staysBefore: origin != subscription.id)
         case .loadRestarted, .becameReadOnly, .becameEditable: carets.removeAll()
         default: return
         }

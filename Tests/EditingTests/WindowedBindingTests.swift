@@ -261,6 +261,10 @@ final class WindowedBindingTests: XCTestCase {
             store.setLineEnding(.lf, of: document)
             XCTAssertEqual(binding.caretLineAndColumn.line, 1)
             XCTAssertEqual(binding.caretLineAndColumn.column, 3)
+            // An extra caret at a line's end stays there too.
+            XCTAssertTrue(binding.addCaret(atBuffer: binding.offset(line: 0, column: 3)))
+            store.setLineEnding(.crlf, of: document)
+            XCTAssertEqual(binding.extraCarets.map(\.offset), [3], "before the first line's break")
         }
     }
 }
