@@ -13,6 +13,10 @@ struct TextChange: Sendable {
     /// The old text with every edit applied: the new text.
     var storage: TextStorage
 
+    /// A hunk's old lines are looked for whole inside its new ones up to this size (a search the
+    /// size of both; a bigger hunk is one replacement).
+    static let searchedHunkBytes = 256 << 10
+
     /// Nil when the texts are equal.
     init?(from text: TextStorage, to new: String) {
         var old = text.string, new = new
@@ -29,8 +33,20 @@ struct TextChange: Sendable {
             for line in oldLines { starts.append(starts[starts.count - 1] + line.text.unicodeScalars.count) }
             for hunk in hunks.reversed() {
                 let before = oldLines[hunk.old].map(\.text).joined(), after = newLines[hunk.new].map(\.text).joined()
-                guard let edit = Edit.difference(from: before, to: after) else { continue }
                 let base = starts[hunk.old.lowerBound]
+                // Old lines kept whole inside the new ones (a word put before a line, a line added
+                // after it): two insertions around them, so an undo of the user's edit to those
+                // lines keeps what the other program put there.
+                let scalars = after.unicodeScalars
+                if !before.isEmpty, after.utf8.count > before.utf8.count, after.utf8.count <= Self.searchedHunkBytes,
+                   let kept = scalars.firstRange(of: before.unicodeScalars) {
+                    let length = before.unicodeScalars.count
+                    let tail = String(scalars[kept.upperBound...]), head = String(scalars[..<kept.lowerBound])
+                    if !tail.isEmpty { edits.append(.insert(tail, at: base + length)) }
+                    if !head.isEmpty { edits.append(.insert(head, at: base)) }
+                    continue
+                }
+                guard let edit = Edit.difference(from: before, to: after) else { continue }
                 edits.append(Edit(range: (base + edit.range.lowerBound)..<(base + edit.range.upperBound), replacement: edit.replacement))
             }
         }

@@ -110,6 +110,26 @@ final class DiskVersionTests: XCTestCase {
     /// A clean document follows its file as another program's edits: nothing the user can undo.
     /// Reload over unsaved edits takes them back as the user's one undo step: Ctrl+Z
     /// brings them back over the file's new text, in every view.
+    /// A line deleted, then another program puts a word before that line and a line after it;
+    /// Reload, then Ctrl+Z: the deletion comes back, and what the other program put around the
+    /// line stays (its change is two insertions, not one replacement of the line).
+    func testUndoAfterAReloadKeepsWhatAnotherProgramPutAroundTheLine() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let path = folder + "/around.txt"
+            try "only line\n".write(toFile: path, atomically: false, encoding: .utf8)
+            let document = try store.openFile(at: path)
+            store.apply(Edit(range: 0..<10, replacement: ""), to: document)
+            try "gamma only line\nüber\n".write(toFile: path, atomically: true, encoding: .utf8)
+            XCTAssertTrue(DiskChangeTests.wait(store) { document.hasUnseenDiskChange })
+            try store.reloadFromDiskWaited(document)
+            XCTAssertEqual(document.text, "gamma only line\nüber\n")
+            store.undo(document)
+            XCTAssertEqual(document.text, "gamma über\n")
+        }
+    }
+
     func testFollowingIsNotTheUsersToUndoAndReloadIs() throws {
         let folder = self.folder
         try MainActor.assumeIsolated {

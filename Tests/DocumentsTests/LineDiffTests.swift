@@ -62,4 +62,11 @@ final class LineDiffTests: XCTestCase {
         let change = TextChange(from: TextStorage("one\ntwo\nthree\nfour\n"), to: "ONE\ntwo\nthree\nfour!\n")
         XCTAssertEqual(change?.edits, [Edit(range: 18..<18, replacement: "!"), Edit(range: 0..<3, replacement: "ONE")])
     }
+
+    /// Old lines kept whole inside a hunk's new ones are two insertions around them.
+    func testLinesKeptWholeInsideTheNewOnesAreInsertionsAroundThem() throws {
+        let change = try XCTUnwrap(TextChange(from: TextStorage("a\nonly line\nz\n"), to: "a\ngamma only line\nüber\nz\n"))
+        XCTAssertEqual(change.edits, [.insert("über\n", at: 12), .insert("gamma ", at: 2)])
+        XCTAssertEqual(change.storage.string, "a\ngamma only line\nüber\nz\n")
+    }
 }
