@@ -10,10 +10,30 @@ public final class ApplicationWindow: Container {
         // Where the window manager last put the window while it was on screen: once it is hidden
         // (closing, quitting) GTK no longer knows, and a record taken then would lose the place.
         _ = connectEvent("configure-event") { [weak self] _ in
-            guard let self, gtk_widget_get_mapped(self.widget) != 0 else { return false }
+            guard let self, self.isPlaced else { return false }
             var x: gint = 0, y: gint = 0
             gtk_window_get_position(self.window, &x, &y)
             self.lastPosition = (Int(x), Int(y))
+            return false
+        }
+        // A move asked for while the window was on its way to the screen can reach the window
+        // manager before the window and be overruled by its own placement: asked again once
+        // the window is there.
+        // A move asked for while the window was on its way to the screen can reach the window
+        // manager before the window and be overruled by its own placement: asked again once
+        // the window is there.
+        _ = connectEvent("map-event") { [weak self] _ in
+            guard let self else { return false }
+            self.isOnScreen = true
+            guard let place = self.pendingPlace else { return false }
+            self.pendingPlace = nil
+            var x: gint = 0, y: gint = 0
+            gtk_window_get_position(self.window, &x, &y)
+            if (Int(x), Int(y)) != place { gtk_window_move(self.window, gint(place.x), gint(place.y)) }
+            return false
+        }
+        _ = connectEvent("unmap-event") { [weak self] _ in
+            self?.isOnScreen = false
             return false
         }
         connect("realize") { [weak self] in self?.flushAfterEachFrame() }
@@ -38,6 +58,8 @@ public final class ApplicationWindow: Container {
     /// Finds out when the window is hidden on Wayland (see `onVisibilityChanged`).
     private var visibilityProbe: VisibilityProbe?
     private var requestedPosition: (x: Int, y: Int)?
+    /// A place asked for before the window was on screen, to be asked again once it is.
+    private var pendingPlace: (x: Int, y: Int)?
 
     private var window: UnsafeMutablePointer<GtkWindow> { tandem_window(raw) }
 
@@ -65,7 +87,7 @@ public final class ApplicationWindow: Container {
     /// manager's move need not send the client a configure event (openbox after `xdotool
     /// windowmove`), so the last one's place can be stale.
     public var position: (x: Int, y: Int) {
-        if gtk_widget_get_mapped(widget) == 0, let place = lastPosition ?? requestedPosition { return place }
+        if !isPlaced, let place = lastPosition ?? requestedPosition { return place }
         var x: gint = 0, y: gint = 0
         gtk_window_get_position(window, &x, &y)
         return (Int(x), Int(y))
@@ -75,8 +97,15 @@ public final class ApplicationWindow: Container {
     /// always on a display where windows cannot be placed by the app (Wayland).
     public var knownPosition: (x: Int, y: Int)? {
         guard Self.canBePlaced else { return nil }
-        return gtk_widget_get_mapped(widget) != 0 || lastPosition != nil || requestedPosition != nil ? position : nil
+        return isPlaced || lastPosition != nil || requestedPosition != nil ? position : nil
     }
+    /// Whether the window is on screen where the window manager put it. GTK calls a window
+    /// mapped (and not withdrawn) as soon as it asks for the map; until the server says it is
+    /// mapped (a reparenting window manager maps it once placed) the server's answer is where
+    /// it was made, the top left.
+    private var isPlaced: Bool { isOnScreen && gtk_widget_get_mapped(widget) != 0 }
+    /// Set by the server's map notice, cleared by its unmap notice.
+    private var isOnScreen = false
     /// Whether an app may read and set where its windows are (X11; never on Wayland, where the
     /// compositor places them and `gtk_window_move` does nothing).
     public static var canBePlaced: Bool { DisplayBackend.current == .x11 }
@@ -87,7 +116,8 @@ public final class ApplicationWindow: Container {
     public func move(x: Int, y: Int) {
         guard Self.canBePlaced else { return }
         requestedPosition = (x, y)
-        if gtk_widget_get_mapped(widget) == 0 {
+        if !isPlaced {
+            pendingPlace = (x, y)
             var geometry = GdkGeometry()
             gtk_window_set_geometry_hints(window, nil, &geometry, GDK_HINT_USER_POS)
         }
@@ -214,3 +244,4 @@ public final class ApplicationWindow: Container {
         g_action_map_add_action(tandem_action_map(raw), tandem_action(action.raw))
     }
 }
+

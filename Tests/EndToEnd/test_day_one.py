@@ -281,18 +281,21 @@ def window_origin(wid):
 def test_files_opened_together_cascade_instead_of_hiding_one_another(tandem, tmp_path):
     names = [f"f{n}.txt" for n in range(5)]
     open_files(tandem, tmp_path, names)
-    time.sleep(0.5)  # the window manager places windows in its own time and tells no one when done
-    origins = [window_origin(tandem.window_id(name)) for name in names]
-    assert len(set(origins)) == len(origins), f"every window at its own place: {origins}"
-    steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(origins, origins[1:])]
-    assert all(dx > 0 and dy > 0 for dx, dy in steps), f"each a step down and right of the one before: {origins}"
+
+    def cascaded():
+        # The window manager places windows in its own time and tells no one when done, and a
+        # loaded machine can be slow to: the places are read until they cascade.
+        origins = [window_origin(tandem.window_id(name)) for name in names]
+        steps = [(b[0] - a[0], b[1] - a[1]) for a, b in zip(origins, origins[1:])]
+        return origins if all(dx > 0 and dy > 0 for dx, dy in steps) else None
+
+    origins = wait_for("each window a step down and right of the one before, none at another's place", cascaded)
     # One more, opened later, steps on from the newest.
     (tmp_path / "later.txt").write_text("later\n")
     tandem.launch("later.txt")
     tandem.wait_title("later.txt")
-    time.sleep(0.5)  # placed, as above
-    later = window_origin(tandem.window_id("later.txt"))
-    assert later[0] > origins[-1][0] and later[1] > origins[-1][1], f"{later} after {origins[-1]}"
+    wait_for(f"later.txt placed after {origins[-1]}", lambda: (lambda at: at[0] > origins[-1][0] and at[1] > origins[-1][1])(
+        window_origin(tandem.window_id("later.txt"))))
 
 
 def active_window_name(tandem):
