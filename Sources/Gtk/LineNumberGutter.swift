@@ -35,7 +35,10 @@ public final class LineNumberGutter: Object {
             let markup = state.rawValue & GTK_SOURCE_GUTTER_RENDERER_STATE_CURSOR.rawValue != 0 ? "<b>\(line + 1)</b>" : "\(line + 1)"
             gtk_source_gutter_renderer_text_set_markup(text, markup, -1)
         }
-        view.buffer.connect("changed") { [weak self] in self?.fit() }
+        view.buffer.connect("changed") { [weak self] in
+            self?.redrawIfLinesCameOrWent()
+            self?.fit()
+        }
         view.connect("style-updated") { [weak self] in
             self?.shownDigits = 0  // the font changed: measure again
             self?.fit()
@@ -74,6 +77,20 @@ public final class LineNumberGutter: Object {
 
     /// The gutter's width in pixels (for tests).
     public var width: Int { Int(gtk_source_gutter_renderer_get_size(tandem_gutter_renderer(raw))) }
+
+    /// GtkTextView redraws the gutter beside the lines a change touched, not below them: when
+    /// lines are joined (undoing line breaks) the numbers below kept their old values. Every
+    /// number shown is redrawn when the buffer gains or loses a line (the gutter only: a few
+    /// dozen short labels).
+    private func redrawIfLinesCameOrWent() {
+        guard let view else { return }
+        let lines = Int(gtk_text_buffer_get_line_count(view.buffer.buffer))
+        guard lines != shownLineCount else { return }
+        shownLineCount = lines
+        gtk_source_gutter_renderer_queue_draw(tandem_gutter_renderer(raw))
+    }
+
+    private var shownLineCount = 0
 
     private func fit() {
         guard let view else { return }

@@ -1,6 +1,9 @@
 """Commands on lines: each is one edit of the document, shown in every window on it,
 and one undo step."""
 import subprocess
+import time
+
+import pytest
 
 from conftest import wait_for
 from test_documents import two_windows, all_texts
@@ -75,3 +78,34 @@ def test_sorting_a_big_document_is_worked_out_off_the_main_thread_and_is_one_und
     tandem.key("• many.txt", "ctrl+s")
     tandem.wait_title("many.txt")
     assert path.read_text() == "\n".join(lines) + "\n", "one undo step takes the whole sort back"
+
+
+def gutter_pixels(wid):
+    """The left strip of a window's text area (its line numbers), as raw RGB bytes."""
+    return subprocess.run(["import", "-window", wid, "-crop", "40x300+0+60", "+repage", "rgb:-"],
+                          capture_output=True, check=True).stdout
+
+
+@pytest.mark.x11_only("asking the server to redraw every window exists on X11 only")
+def test_line_numbers_follow_line_breaks_undone_in_a_wrapped_line(tandem, tmp_path):
+    # A first line that wraps onto several rows, an empty line, a short one; two windows.
+    words = " ".join(f"word{n}" for n in range(40))
+    (tmp_path / "draft.md").write_text(words + "\n\nshort line\n")
+    tandem.start("draft.md")
+    tandem.wait_title("draft.md")
+    tandem.launch("--new-window", "draft.md")
+    wait_for("two windows", lambda: len(tandem.frames()) == 2)
+    wid = tandem.window_ids("draft.md", 2)[0]
+    subprocess.run(["xdotool", "windowsize", wid, "810", "500"], check=True)
+    tandem.send(wid, "ctrl+Home", *["Right"] * 20)
+    for key in ["Return", "Return", "ctrl+z", "ctrl+z"]:
+        tandem.send(wid, key)
+        time.sleep(0.15)  # a typist's pace: each key drawn before the next
+    wait_for("the text as it was", lambda: tandem.text_of("draft.md") == words + "\n\nshort line\n")
+    time.sleep(0.3)  # the last frame drawn
+    shown = gutter_pixels(wid)
+    assert len(set(shown)) > 1, "line numbers drawn"
+    # A redraw of everything from scratch draws the right numbers: what was shown must match it.
+    subprocess.run(["xrefresh"], check=True)
+    time.sleep(0.5)  # the redraw done: nothing tells a client's frame is on screen
+    assert gutter_pixels(wid) == shown, "the numbers shown after the undo are the ones a full redraw draws"
