@@ -40,6 +40,9 @@ public final class Document: Identifiable {
     var diskStamp: DiskStamp? { file.stamp }
     /// Whether the file was deleted on disk since it was opened or saved.
     public var isDeletedOnDisk: Bool { file.isDeleted }
+    /// Whether the file was on disk when the document was last closed with unsaved text (false
+    /// for a new file typed into and never saved): a relaunch that finds it missing says so then.
+    public var wasOnDiskWhenClosed: Bool { file.journalKnewFile }
     /// Whether the file changed on disk while the document had unsaved changes, and the user has
     /// neither reloaded nor chosen to keep theirs: saving then asks before overwriting.
     public var hasUnseenDiskChange: Bool { file.hasUnseenChange }

@@ -107,6 +107,7 @@ extension DocumentStore {
         document.noteFinalLineBreak()
         document.history = outcome.history
         document.file.holds(state: outcome.savedStateID)
+        document.file.cameBackFromJournal(knowingFile: outcome.anchorFile != nil)
         document.file.restored(changed: outcome.fileChanged, notice: Self.changedWhileClosed(document))
         if !outcome.fileChanged, let fileText, !(outcome.savedStateID.map(document.history.holds(state:)) ?? false) {
             noteDigest(of: document, holding: fileText)
@@ -131,6 +132,7 @@ extension DocumentStore {
         document.noteFinalLineBreak()
         document.history = outcome.history
         document.file.holds(state: outcome.savedStateID)
+        document.file.cameBackFromJournal(knowingFile: outcome.anchorFile != nil)
         document.fileSize = FileSystem.regularFileSize(canonical) ?? 0
         Self.noteRestoredLongLines(in: document)
         register(document, canonical: canonical)

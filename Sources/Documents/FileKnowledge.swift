@@ -38,6 +38,9 @@ struct FileKnowledge {
     private(set) var savedStateBeforeQuestion: Int?
     /// What the user should know about how the document came back after a relaunch.
     private(set) var notice: String?
+    /// Whether the journal a relaunch brought the document back from knew a version of the file
+    /// (a new file typed into and never saved had none): only then is a missing file gone.
+    private(set) var journalKnewFile = true
 
     /// Whether a change on disk waits for the user's answer (Save asks before overwriting it).
     var hasUnseenChange: Bool {
@@ -227,4 +230,8 @@ struct FileKnowledge {
 
     /// What the user should know about how the document came back.
     mutating func tell(_ notice: String?) { self.notice = notice }
+
+    /// A relaunch brought the document back from a journal that knew a version of its file, or
+    /// knew none.
+    mutating func cameBackFromJournal(knowingFile: Bool) { journalKnewFile = knowingFile }
 }

@@ -108,7 +108,7 @@ final class EditorSceneDelegate: SceneDelegate {
         if let record = options.restorationRecord {
             ui.textView.zoom = EditorRestoration.zoom(in: record)
             if let place = EditorRestoration.restore(record, in: scene) { go(to: place) }
-            banners.expectsFile = document.path != nil
+            banners.expectsFile = document.path != nil && document.wasOnDiskWhenClosed
         } else if !scene.hasTabSiblings {
             environment.host?.cascade(scene)
         }

@@ -160,3 +160,32 @@ def test_kill_9_keeps_every_open_session(tandem, tmp_path):
     assert tandem.wait_exit() == 0
     tandem.restart("--session", "B")
     wait_for("B alone", lambda: tandem.titles() == ["• b.txt"])
+
+
+def test_a_new_file_never_saved_comes_back_without_being_called_deleted(tandem, tmp_path):
+    tandem.start("--session", "article", "article.md")  # no such file yet
+    tandem.wait_title("article.md")
+    tandem.type("article.md", "A first line")
+    tandem.wait_title("• article.md")
+    tandem.key("• article.md", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart("--session", "article")
+    tandem.wait_title("• article.md")
+    assert tandem.text_of("• article.md") == "A first line"
+    time.sleep(0.5)  # the file is looked for off the main thread; what it finds would show by now
+    words = " ".join(tandem.labels_of("• article.md"))
+    assert "no longer on disk" not in words, words
+    assert not (tmp_path / "article.md").exists()
+    # A file that was on disk and went while Tandem was closed is still said gone.
+    (tmp_path / "kept.md").write_text("kept\n")
+    tandem.launch("--session", "article", "kept.md")
+    tandem.wait_title("kept.md")
+    tandem.type("kept.md", "more ")
+    tandem.wait_title("• kept.md")
+    tandem.key("• kept.md", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    (tmp_path / "kept.md").unlink()
+    tandem.restart("--session", "article")
+    tandem.wait_title("• kept.md")
+    wait_for("the file said gone", lambda: "no longer on disk" in " ".join(tandem.labels_of("• kept.md")))
+    assert "no longer on disk" not in " ".join(tandem.labels_of("• article.md"))
