@@ -67,6 +67,15 @@ extension Application {
         saveIndex()
     }
 
+    /// Sessions the last run left open and this run has not shown are open no longer: a switch
+    /// from the Sessions menu says which session the user works in now, and a plain launch
+    /// after it brings back only what was on screen.
+    public func forgetSessionsLeftOpen() {
+        guard !sessionNamesLeftOpen.isEmpty else { return }
+        sessionNamesLeftOpen = []
+        saveIndex()
+    }
+
     /// Renames open session `old` to `new` (a name no session has): its windows keep going, its
     /// index moves to the new name. False when it cannot (not open, or the name is taken).
     @discardableResult

@@ -94,6 +94,7 @@ final class SessionSwitcher {
             self.openBeside(name) { [weak self, weak application = self.application] in
                 self?.switching = false
                 application?.closeSessionSet(current)
+                application?.forgetSessionsLeftOpen()
             }
         }
     }

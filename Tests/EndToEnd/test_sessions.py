@@ -189,3 +189,26 @@ def test_a_new_file_never_saved_comes_back_without_being_called_deleted(tandem, 
     tandem.wait_title("• kept.md")
     wait_for("the file said gone", lambda: "no longer on disk" in " ".join(tandem.labels_of("• kept.md")))
     assert "no longer on disk" not in " ".join(tandem.labels_of("• article.md"))
+
+
+def test_a_switch_from_the_menu_leaves_open_only_what_is_on_screen(tandem, tmp_path):
+    for name in ["home.txt", "article.txt", "novel.txt"]:
+        (tmp_path / name).write_text(name + "\n")
+    tandem.start("home.txt")
+    tandem.wait_title("home.txt")
+    assert tandem.launch("--session", "article", "article.txt").returncode == 0
+    assert tandem.launch("--session", "novel", "novel.txt").returncode == 0
+    wait_for("three sessions open", lambda: tandem.titles() == ["article.txt", "home.txt", "novel.txt"])
+    tandem.key("home.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    # One by name; the others stay open for a plain launch, until the user switches sessions.
+    tandem.restart("--session", "article")
+    wait_for("article's window", lambda: tandem.titles() == ["article.txt"])
+    tandem.activate_action("session", window=1, target="novel")
+    wait_for("novel in its place", lambda: tandem.titles() == ["novel.txt"])
+    tandem.key("novel.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart()
+    wait_for("novel's window back", lambda: tandem.titles() == ["novel.txt"])
+    time.sleep(0.5)  # any other session's windows would be on screen by now
+    assert tandem.titles() == ["novel.txt"], "only the session on screen at the quit comes back"
