@@ -212,3 +212,24 @@ def test_a_switch_from_the_menu_leaves_open_only_what_is_on_screen(tandem, tmp_p
     wait_for("novel's window back", lambda: tandem.titles() == ["novel.txt"])
     time.sleep(0.5)  # any other session's windows would be on screen by now
     assert tandem.titles() == ["novel.txt"], "only the session on screen at the quit comes back"
+
+
+def test_files_launched_into_a_fresh_session_take_the_place_of_its_empty_tab(tandem, tmp_path):
+    for name in ["outline.md", "manuscript.md"]:
+        (tmp_path / name).write_text(name + "\n")
+    settings = tmp_path / "config" / "glib-2.0" / "settings"
+    settings.mkdir(parents=True)
+    (settings / "keyfile").write_text("[io/github/tandemedit/Tandem]\nopen-in-tabs=true\n")
+    tandem.start("--session", "novel")
+    tandem.wait_title("Untitled Document 1")
+    assert tandem.launch("--session", "novel", "outline.md", "manuscript.md").returncode == 0
+    wait_for("the files in the window, the empty tab gone",
+             lambda: tandem.titles() == ["manuscript.md"] and tab_names(tandem, "manuscript.md") == ["outline.md", "manuscript.md"])
+    # A window typed into is kept: the next file joins it.
+    tandem.key("manuscript.md", "ctrl+t")
+    tandem.wait_title("Untitled Document 2")
+    tandem.type("Untitled Document 2", "notes")
+    tandem.wait_title("• Untitled Document 2")
+    (tmp_path / "later.md").write_text("later\n")
+    assert tandem.launch("--session", "novel", "later.md").returncode == 0
+    wait_for("later.md beside the typed tab", lambda: tab_names(tandem, "later.md") == ["outline.md", "manuscript.md", "• Untitled Document 2", "later.md"])
