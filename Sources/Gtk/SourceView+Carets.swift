@@ -109,6 +109,17 @@ extension SourceView {
         }
     }
 
+    /// Calls `handler` when a mouse button is pressed in the text; the press goes on to the view.
+    public func onPointerPressed(_ handler: @escaping @MainActor () -> Void) {
+        connectEvent("button-press-event") { [weak self] event in
+            guard let self, event.pointee.button.window == gtk_text_view_get_window(tandem_text_view(self.raw), GTK_TEXT_WINDOW_TEXT) else {
+                return false
+            }
+            handler()
+            return false
+        }
+    }
+
     /// Calls `dragged(start, end)` with buffer offsets while the pointer drags with Shift+Alt
     /// held (a column selection): from where the drag began to where the pointer is.
     public func onColumnDrag(_ dragged: @escaping @MainActor (Int, Int) -> Void) {

@@ -81,7 +81,11 @@ final class EditorSceneDelegate: SceneDelegate {
         EditorCarets.install(in: scene, viewport: viewport)
         let statistics = EditorStatistics(binding: binding, statusBar: ui.statusBar.bar)
         self.statistics = statistics
-        scene.addAction("statistics") { [weak statistics] in statistics?.toggle() }
+        scene.addAction("statistics", isOn: false) { [weak statistics] in statistics?.toggle() }
+        statistics.onShownChanged = { [weak scene] shown in scene?.setAction("statistics", isOn: shown) }
+        // The figures stay while the user types; Escape or a click in the text puts them away.
+        ui.textView.onEscape { [weak statistics] in statistics?.closeIfOpen() ?? false }
+        ui.textView.onPointerPressed { [weak statistics] in statistics?.closeIfOpen() }
         ui.buffer.onCaretMoved { [weak statistics] in statistics?.selectionMayHaveChanged() }
         chrome.updateUndoActions()
         commands.onZoomed = { [weak records] in records?.saveSoon() }

@@ -23,11 +23,23 @@ final class EditorStatistics {
         table.onClose = { [weak self] in self?.close() }
     }
 
+    /// Called when the statistics show or go (the window menu's item shows a check mark while they show).
+    var onShownChanged: (@MainActor (Bool) -> Void)?
+
     /// Shows the statistics, or hides them when they show.
     func toggle() {
         if table.isOpen { return table.close() }
         open()
         table.open()
+        onShownChanged?(true)
+    }
+
+    /// Hides the statistics if they show (Escape, a click in the text); false when they did not.
+    @discardableResult
+    func closeIfOpen() -> Bool {
+        guard table.isOpen else { return false }
+        table.close()
+        return true
     }
 
     /// The document's store event, as the window follows it: the counts follow while open.
@@ -63,6 +75,7 @@ final class EditorStatistics {
     }
 
     private func close() {
+        onShownChanged?(false)
         document = nil
         selectionRecount?.cancel()
         selectionRecount = nil
