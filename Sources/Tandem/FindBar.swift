@@ -66,6 +66,10 @@ final class FindBar {
             self?.builder.setLabel("goto-message", "")
         }
         builder.on("close-goto", "clicked") { [weak self] in self?.goToLineBar.hide() }
+        // Tab goes from the text to find to its replacement, then to what acts on them, as in
+        // GNOME Text Editor (the boxes alone would go to Previous first).
+        searchBar.orderTabs(["find-entry", "replace-entry", "replace", "replace-all", "previous", "next",
+                             "case", "whole-word", "regex", "close-find"].compactMap { builder.widget($0) })
         // Escape closes either bar from any of its fields (the replace field too).
         searchBar.onEscape { [weak self] in self?.close() }
         goToLineBar.onEscape { [weak self] in

@@ -158,3 +158,47 @@ def test_the_match_count_shows_whole_in_a_split_at_scale_two(tandem, tmp_path):
     tandem.wait_field_focused("many.txt (2)")
     write("a")
     assert count_width(tandem.frame("many.txt (2)")) >= whole, "the count is not cut"
+
+
+def test_tab_goes_from_the_find_field_to_the_replace_field_and_on_to_its_buttons(tandem, tmp_path):
+    import pyatspi
+    from conftest import descendants
+    (tmp_path / "t.txt").write_text("one two one\n")
+    tandem.start("t.txt")
+    tandem.wait_title("t.txt")
+    tandem.key("t.txt", "ctrl+h")
+    frame = tandem.frame("t.txt")
+
+    def focused():
+        node = next((n for n in descendants(frame) if n.getState().contains(pyatspi.STATE_FOCUSED)), None)
+        if node is None:
+            return None
+        # A field by its text and whether it is the search field; a button by its name.
+        if node.getRoleName() == "text":
+            return ("find" if node.name == "Search" else "replace", node.queryText().getText(0, -1))
+        return (node.getRoleName(), node.name)
+
+    wait_for("the find field focused", lambda: focused() == ("find", ""))
+    write("one", delay=12)
+    wait_for("the first match found", lambda: "1 of 2" in labels(tandem, frame))
+    press("Tab")
+    wait_for("the replace field focused", lambda: focused() == ("replace", ""))
+    write("1", delay=12)
+    wait_for("typed into the replace field", lambda: focused() == ("replace", "1"))
+    press("Tab")
+    wait_for("then Replace", lambda: focused() == ("push button", "Replace"))
+    press("Tab")
+    wait_for("then Replace All", lambda: focused() == ("push button", "Replace All"))
+    press("shift+Tab", "shift+Tab", "shift+Tab")
+    wait_for("Shift+Tab back to the find field", lambda: focused() == ("find", "one"))
+    press("shift+Tab")
+    wait_for("round to the bar's last control", lambda: focused() == ("push button", "Close"))
+    press("Tab")
+    wait_for("and round again to the find field", lambda: focused() == ("find", "one"))
+    # The find bar alone (Ctrl+F): Tab passes the hidden replace row.
+    press("Escape")
+    tandem.key("t.txt", "ctrl+f")
+    wait_for("the find field focused", lambda: focused() == ("find", "one"))
+    press("Tab")
+    wait_for("Previous next", lambda: focused() == ("push button", "Previous"))
+    assert tandem.text_of("t.txt") == "one two one\n"
