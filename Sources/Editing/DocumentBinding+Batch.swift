@@ -33,9 +33,18 @@ extension DocumentBinding {
         } else {
             // Cut at the view's top line: each part's new text goes in before its old text goes,
             // which leaves GTK's mark for the view's top line where it is (the view stays put).
-            let top = old.start + buffer.offset(ofLine: visibleBufferLines?().lowerBound ?? 0)
+            // The lines on screen take their edits one by one: the text between them stays in
+            // the buffer with what is drawn on it (spelling's underlines, which a replacement
+            // would take off the whole screen until they are checked again). Parts go from the
+            // last to the first, so each one's offsets are still the buffer's.
+            let shown = visibleBufferLines?() ?? 0..<0
+            let top = old.start + buffer.offset(ofLine: shown.lowerBound)
+            let bottom = shown.isEmpty ? top : max(top, old.start + buffer.offset(ofLine: shown.upperBound))
             withMarksKept {
-                replace(from: top, to: old.end, bufferStart: old.start, after: batch)
+                replace(from: bottom, to: old.end, bufferStart: old.start, after: batch)
+                if !applyOneByOne(from: top, to: bottom, bufferStart: old.start, batch) {
+                    replace(from: top, to: bottom, bufferStart: old.start, after: batch)
+                }
                 replace(from: old.start, to: top, bufferStart: old.start, after: batch)
                 window = moved
             }
@@ -57,6 +66,25 @@ extension DocumentBinding {
         buffer.apply(range: at..<at, replacement: replacement)
         buffer.apply(range: (at + added)..<(b - bufferStart + added), replacement: "")
     }
+
+    /// Applies the batch's edits in document range `a..<b` (before the batch) to the buffer one by
+    /// one, the last first; false (nothing done) when an edit crosses the range's edges, when
+    /// there are more than a screen's worth, or when the buffer shows the text transformed.
+    private func applyOneByOne(from a: Int, to b: Int, bufferStart: Int, _ batch: EditBatch) -> Bool {
+        let inside = batch.indices(startingIn: a..<b)
+        if inside.isEmpty { return true }
+        let edits = batch.edits[inside]
+        let straddled = inside.lowerBound > 0 && batch.edits[inside.lowerBound - 1].range.upperBound > a
+        guard !straddled, let last = edits.last, last.range.upperBound <= b, edits.count <= Self.shownEditsOneByOne,
+              !streams, !document.readOnlyReasons.contains(.binary) else { return false }
+        for edit in edits.reversed() {
+            buffer.apply(range: (edit.range.lowerBound - bufferStart)..<(edit.range.upperBound - bufferStart), replacement: edit.replacement)
+        }
+        return true
+    }
+
+    /// At most this many edits on screen go into the buffer one by one.
+    static let shownEditsOneByOne = 2_000
 
     /// Puts the window around `offset` in the buffer anew.
     private func reload(around offset: Int, _ batch: EditBatch) {

@@ -202,3 +202,32 @@ def test_tab_goes_from_the_find_field_to_the_replace_field_and_on_to_its_buttons
     press("Tab")
     wait_for("Previous next", lambda: focused() == ("push button", "Previous"))
     assert tandem.text_of("t.txt") == "one two one\n"
+
+
+def test_undoing_replace_all_keeps_the_spelling_underlines_on_screen(tandem, tmp_path):
+    from test_everyday import underlined
+    words = "the quiet river ran past old houses where children played and mothers called them home".split()
+    paragraph = " ".join(("Anselm" if n % 9 == 4 else "wrold" if n % 13 == 6 else words[n % len(words)]) for n in range(300))
+    text = "\n\n".join([paragraph] * 12) + "\n"
+    (tmp_path / "book.md").write_text(text)
+    tandem.start("book.md")
+    tandem.wait_title("book.md")
+    misspelt = [n for n in range(2000) if text.startswith("wrold", n)]
+    shown = tandem.text_in(tandem.frame("book.md"))
+    wait_for("the misspelt words on screen underlined", lambda: all(underlined(shown, n) for n in misspelt))
+    tandem.key("book.md", "ctrl+h")
+    write("Anselm", delay=12)
+    press("Tab")
+    write("Bertha", delay=12)  # as long as the name: the misspelt words keep their offsets
+    frame = tandem.frame("book.md")
+    wait_for("Replace All", lambda: [b for b in tandem.find(frame, "push button") if b.name == "Replace All"])[0].queryAction().doAction(0)
+    wait_for("replaced", lambda: tandem.text_of("• book.md") == text.replace("Anselm", "Bertha"))
+    wait_for("the words around the names still underlined", lambda: all(underlined(shown, n) for n in misspelt))
+    press("Escape")
+    tandem.key("• book.md", "ctrl+z")
+    # Each look while the undo goes in and after: never a screen without its underlines.
+    for _ in range(15):
+        assert all(underlined(shown, n) for n in misspelt), "the underlines stay through the undo"
+        time.sleep(0.05)
+    wait_for("undone", lambda: tandem.text_of("book.md") == text)
+    assert all(underlined(shown, n) for n in misspelt)
