@@ -34,8 +34,10 @@ final class InlineSpelling {
     private var pass: IdleSource?
     /// Whether a turn's words are with the checker.
     private var inFlight = false
-    /// Counts the buffer's changes: an answer about words that moved since is dropped.
-    private var changes = 0
+    /// The words with the checker, between two marks that follow edits; `touched` once an edit
+    /// reached them (or every word is to be checked again): their answer is dropped then. An
+    /// edit elsewhere (the rest of a big file going into the buffer) only moves them.
+    private var asked: (start: UnsafeMutablePointer<GtkTextMark>, end: UnsafeMutablePointer<GtkTextMark>, touched: Bool)?
     /// Whether the last edit was a small one at the caret (typing): the caret's word waits.
     private var typingAtCaret = false
     /// Where the last right click was (a buffer offset), for the context menu's word.
@@ -43,6 +45,8 @@ final class InlineSpelling {
     #if DEBUG
     /// The spans underlines were taken off, in order (tests: only where there were underlines).
     private(set) var underlineRemovals: [Range<Int>] = []
+    /// Called as words go to the checker (tests: an edit while they are asked about).
+    var whileAsking: (@MainActor () -> Void)?
     #endif
 
     /// Every live instance, so a word added to a dictionary is checked again everywhere.
@@ -101,8 +105,8 @@ final class InlineSpelling {
 
     /// An edit changed `start..<end` (buffer offsets, after it): its words are checked again.
     private func edited(_ start: Int, _ end: Int, size: Int) {
-        changes += 1
         let (lower, upper) = widened(start, end)
+        if let sent = asked, !sent.touched, lower <= offset(of: sent.end), offset(of: sent.start) <= upper { asked?.touched = true }
         var a = iter(lower), b = iter(upper)
         removeUnderline(lower, upper)
         gtk_text_buffer_apply_tag(buffer, unchecked, &a, &b)
@@ -113,7 +117,7 @@ final class InlineSpelling {
 
     /// Every word of the buffer is unchecked (a new dictionary, a word added to one).
     func recheckAll() {
-        changes += 1
+        asked?.touched = true
         var start = GtkTextIter(), end = GtkTextIter()
         gtk_text_buffer_get_bounds(buffer, &start, &end)
         gtk_text_buffer_apply_tag(buffer, unchecked, &start, &end)
@@ -198,20 +202,28 @@ final class InlineSpelling {
 
     private func send(_ words: [(range: Range<Int>, text: String)], checker: SpellChecker) {
         inFlight = true
-        let stamp = changes
-        var a = iter(words[0].range.lowerBound), b = iter(words[words.count - 1].range.upperBound)
-        let start = gtk_text_buffer_create_mark(buffer, nil, &a, 1), end = gtk_text_buffer_create_mark(buffer, nil, &b, 0)
+        let first = words[0].range.lowerBound
+        var a = iter(first), b = iter(words[words.count - 1].range.upperBound)
+        let start = gtk_text_buffer_create_mark(buffer, nil, &a, 1)!, end = gtk_text_buffer_create_mark(buffer, nil, &b, 0)!
+        asked = (start, end, false)
+        #if DEBUG
+        whileAsking?()
+        #endif
         checker.misspelt(among: words.map(\.text)) { [weak self] found in
             guard let self else { return }
             self.inFlight = false
+            let touched = self.asked?.touched ?? true
+            self.asked = nil
             var s = GtkTextIter(), e = GtkTextIter()
             gtk_text_buffer_get_iter_at_mark(self.buffer, &s, start)
             gtk_text_buffer_get_iter_at_mark(self.buffer, &e, end)
+            // Edits before the words moved them all alike.
+            let moved = Int(gtk_text_iter_get_offset(&s)) - first
             gtk_text_buffer_delete_mark(self.buffer, start)
             gtk_text_buffer_delete_mark(self.buffer, end)
-            if stamp == self.changes && checker === self.checker {
+            if !touched && checker === self.checker {
                 for index in found {
-                    var ws = self.iter(words[index].range.lowerBound), we = self.iter(words[index].range.upperBound)
+                    var ws = self.iter(words[index].range.lowerBound + moved), we = self.iter(words[index].range.upperBound + moved)
                     gtk_text_buffer_apply_tag(self.buffer, self.misspelt, &ws, &we)
                 }
             } else {
@@ -281,6 +293,12 @@ final class InlineSpelling {
         var iter = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &iter, gint(offset))
         return iter
+    }
+
+    private func offset(of mark: UnsafeMutablePointer<GtkTextMark>) -> Int {
+        var at = GtkTextIter()
+        gtk_text_buffer_get_iter_at_mark(buffer, &at, mark)
+        return Int(gtk_text_iter_get_offset(&at))
     }
 
     private var caretOffset: Int {

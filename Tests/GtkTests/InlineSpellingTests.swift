@@ -82,6 +82,20 @@ final class InlineSpellingTests: XCTestCase {
         }
     }
 
+    /// Text going into the buffer far from the words with the checker (the rest of a big file
+    /// as a new window fills) leaves their answer good: it is applied, not asked again.
+    func testAnEditFarFromTheWordsAskedAboutKeepsTheirAnswer() {
+        MainActor.assumeIsolated {
+            let right = Array(repeating: "all these words are right", count: 200).joined(separator: "\n")
+            let (window, view) = Self.shownView("a wrod here\n" + right)
+            // An edit at the end each time words go to the checker, before the answer comes.
+            view.inlineSpelling?.whileAsking = { view.buffer.append("\nmore words that are right") }
+            let flagged = MainLoop.run(until: { view.isMisspelt(at: 3) }, timeout: 5)
+            XCTAssertTrue(flagged, "flagged while the buffer goes on growing below")
+            window.destroy()
+        }
+    }
+
     func testOnlyTheTextTheViewShowsIsChecked() {
         MainActor.assumeIsolated {
             let lines = Array(repeating: "all these words are right", count: 3_000)
