@@ -130,6 +130,7 @@ public final class DocumentBinding {
                             ended: { [weak store, weak self] in
                                 self?.brokeLinesAtCarets = false
                                 store?.endCompoundEdit(document)
+                                self?.applyPendingSubstitution()
                             })
         markWatch = buffer.onMarksMoved { [weak self] byPointer in self?.marksMoved(byPointer: byPointer) }
         fill()
@@ -260,8 +261,15 @@ public final class DocumentBinding {
         let before = appliedEdits
         store.apply(Edit(range: target, replacement: replacement), to: document, origin: subscription.id)
         guard appliedEdits != before, let applied = lastApplied else { return nil }
+        noteTyped(replacement, endingAt: applied.range.lowerBound + applied.insertedCount)
         return bufferOffset(of: applied.range.lowerBound + applied.insertedCount)
     }
+
+    /// Turns what was just typed into something else once the key is done, as an undo step of
+    /// its own (smart punctuation in prose); nil: typing stays as typed.
+    public var substitutesTyping: (@MainActor (_ text: TextStorage, _ typedEnd: Int, _ typed: String) -> Edit?)?
+    /// The substitution for the key being typed, and the text it replaces (`applyPendingSubstitution`).
+    var pendingSubstitution: (edit: Edit, replaced: String)?
 
     /// Counts the store edits followed, and keeps the last, for `forward`.
     var appliedEdits = 0

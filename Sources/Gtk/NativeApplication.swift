@@ -131,6 +131,14 @@ public final class NativeApplication: Object {
         g_action_map_add_action(tandem_action_map(raw), tandem_action(action.raw))
     }
 
+    /// Adds an application action that is `settings`' boolean `key` ("app.KEY"): its menu items
+    /// show a check mark while the key is on, and every window follows the key.
+    public func addAction(following key: String, of settings: Settings) {
+        guard settings.hasKey(key), let action = settings.createAction(key) else { return }
+        g_action_map_add_action(tandem_action_map(raw), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+    }
+
     /// Binds keyboard shortcuts ("<Control>s") to a detailed action name ("win.save").
     public func setAccelerators(_ accelerators: [String], for action: String) {
         var cStrings: [UnsafePointer<CChar>?] = accelerators.map { UnsafePointer(strdup($0)) }

@@ -39,6 +39,10 @@ public final class Settings: Object {
 
     /// A boolean key.
     public func bool(_ key: String) -> Bool { g_settings_get_boolean(gsettings, key) != 0 }
+
+    /// A new action that is boolean `key` (named as the key): a menu item on it shows a check
+    /// mark while the key is on, and turns it on or off. Retained (+1) for the caller to hand on.
+    func createAction(_ key: String) -> OpaquePointer? { g_settings_create_action(gsettings, key) }
     /// A string key.
     public func string(_ key: String) -> String {
         guard let value = g_settings_get_string(gsettings, key) else { return "" }

@@ -20,6 +20,11 @@ extension Application {
         native.addAction(SimpleAction(name: name, withString: perform))
     }
 
+    /// Adds an application-wide check action that is `settings`' boolean `key` ("app.KEY").
+    public func addAction(following key: String, of settings: Settings) {
+        native.addAction(following: key, of: settings)
+    }
+
     /// Enables or disables an application action: it cannot act now.
     public func setAction(_ name: String, enabled: Bool) {
         native.setActionEnabled(name, enabled)

@@ -8,6 +8,10 @@ enum AppActions {
     /// Adds every app action to `application`.
     static func install(in application: Application, appDelegate: TandemAppDelegate) {
         application.addAction("quit") { [weak application] in application?.terminate() }
+        // The prose preferences, in every window's menu as check items that change them everywhere.
+        if let settings = appDelegate.preferences.settings {
+            for key in EditorProse.keys { application.addAction(following: key, of: settings) }
+        }
         application.addAction("new-window") { [weak appDelegate] in appDelegate?.openUntitled() }
         application.addAction("save-all") { [weak appDelegate] in appDelegate?.saveAll() }
         application.addAction("close-all") { [weak appDelegate] in appDelegate?.closeAll() }

@@ -9,6 +9,9 @@ final class EditorPreferences {
     /// GNOME's desktop-wide light or dark preference (GNOME 42 and later), when installed.
     private let desktop: Settings?
     private var views: [WeakView] = []
+    /// The prose side of each window, told when a prose preference changes.
+    private var proseWindows: [WeakProse] = []
+    private struct WeakProse { weak var prose: EditorProse? }
     /// Whether GTK's own settings asked for dark colours before Tandem set them.
     private let userPrefersDark = SourceView.prefersDarkColors
     private struct WeakView { weak var view: SourceView?; var lightweight: Bool }
@@ -22,6 +25,19 @@ final class EditorPreferences {
         for key in Self.appliedKeys {
             settings.onChange(key) { [weak self] in self?.applyToAll(key) }
         }
+        for key in EditorProse.keys where settings.hasKey(key) {
+            settings.onChange(key) { [weak self] in
+                guard let self else { return }
+                self.proseWindows.removeAll { $0.prose == nil }
+                for entry in self.proseWindows { entry.prose?.update() }
+            }
+        }
+    }
+
+    /// Keeps `prose` up to date with the prose preferences from now on.
+    func follow(_ prose: EditorProse) {
+        proseWindows.removeAll { $0.prose == nil }
+        proseWindows.append(WeakProse(prose: prose))
     }
 
     /// The largest file that opens, in bytes (the `maximum-file-size` key; 2 GiB less a byte

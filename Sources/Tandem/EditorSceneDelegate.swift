@@ -25,6 +25,7 @@ final class EditorSceneDelegate: SceneDelegate {
     private(set) var commands: EditorCommands?
     private var lineCommands: LineCommands?
     private var statistics: EditorStatistics?
+    private var prose: EditorProse?
     /// The regions a merge left to settle, painted where this window shows them.
     private(set) var conflictHighlights: ConflictHighlights?
     private var chrome: EditorChrome?
@@ -79,6 +80,7 @@ final class EditorSceneDelegate: SceneDelegate {
         lineCommands = LineCommands(scene: scene, ui: ui, viewport: viewport, store: environment.store)
         lineCommands?.install()
         EditorCarets.install(in: scene, viewport: viewport)
+        prose = EditorProse(ui: ui, binding: binding, document: document, preferences: environment.preferences)
         let statistics = EditorStatistics(binding: binding, statusBar: ui.statusBar.bar)
         self.statistics = statistics
         scene.addAction("statistics", isOn: false) { [weak statistics] in statistics?.toggle() }
@@ -103,6 +105,7 @@ final class EditorSceneDelegate: SceneDelegate {
                 guard let self, let ui = self.ui else { return false }
                 EditorLanguage.apply(to: ui, for: self.document, chosen: self.chosenLanguage)
                 self.checkSpellingIfProse()
+                self.prose?.update()
                 return false
             }
         }
@@ -202,6 +205,7 @@ final class EditorSceneDelegate: SceneDelegate {
         guard let ui, let id = EditorLanguage.id(named: name) else { return }
         chosenLanguage = id
         EditorLanguage.apply(to: ui, for: document, chosen: id)
+        prose?.update()
         records?.saveSoon()
     }
 

@@ -1,0 +1,50 @@
+import Documents
+import Editing
+import Gtk
+
+/// What a window does for prose (plain text, Markdown and the like; never code or a log), as
+/// the preferences say, following them live and the document's language as it changes: smart
+/// punctuation as the user types.
+@MainActor
+final class EditorProse {
+    private weak var ui: EditorWindow?
+    private weak var binding: DocumentBinding?
+    private let document: Document
+    private let settings: Settings?
+
+    init(ui: EditorWindow, binding: DocumentBinding, document: Document, preferences: EditorPreferences) {
+        self.ui = ui
+        self.binding = binding
+        self.document = document
+        settings = preferences.settings
+        preferences.follow(self)
+        update()
+    }
+
+    /// The preference keys that change what a prose window does.
+    static let keys = ["smart-punctuation"]
+
+    /// Whether the document reads as prose.
+    var isProse: Bool {
+        guard let ui else { return false }
+        return EditorLanguage.isProse(ui.buffer.languageID) && !EditorLanguage.isLog(document)
+    }
+
+    /// Applies the preferences to the window as its language is now (after a language change, or a preference's).
+    func update() {
+        let prose = isProse
+        if prose && isOn("smart-punctuation") {
+            binding?.substitutesTyping = { text, end, typed in SmartPunctuation.substitution(in: text, typedEnd: end, typed: typed) }
+        } else {
+            binding?.substitutesTyping = nil
+        }
+    }
+
+    /// A key's value, or its default when there is no schema (or an older one).
+    private func isOn(_ key: String) -> Bool {
+        guard let settings, settings.hasKey(key) else { return Self.defaults[key] ?? false }
+        return settings.bool(key)
+    }
+
+    private static let defaults = ["smart-punctuation": true]
+}
