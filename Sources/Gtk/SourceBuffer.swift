@@ -146,6 +146,39 @@ public final class SourceBuffer: Object {
         return Int(gtk_text_iter_get_offset(&iter))
     }
 
+    /// The paragraph around `offset`: from the start of the first line to the end of the last
+    /// line (its line break left out) of the lines around it that are not blank. A blank line
+    /// is its own paragraph.
+    public func paragraph(around offset: Int) -> Range<Int> {
+        var at = GtkTextIter()
+        gtk_text_buffer_get_iter_at_offset(buffer, &at, gint(offset))
+        var first = gtk_text_iter_get_line(&at), last = first
+        guard !isBlank(line: first) else { return lineRange(first) }
+        while first > 0, !isBlank(line: first - 1) { first -= 1 }
+        while last + 1 < gint(lineCount), !isBlank(line: last + 1) { last += 1 }
+        return lineRange(first).lowerBound..<lineRange(last).upperBound
+    }
+
+    /// Line `line`'s characters, its line break left out.
+    private func lineRange(_ line: gint) -> Range<Int> {
+        var start = GtkTextIter()
+        gtk_text_buffer_get_iter_at_line(buffer, &start, line)
+        var end = start
+        if gtk_text_iter_ends_line(&end) == 0 { gtk_text_iter_forward_to_line_end(&end) }
+        return Int(gtk_text_iter_get_offset(&start))..<Int(gtk_text_iter_get_offset(&end))
+    }
+
+    /// Whether line `line` holds only spaces and tabs, or nothing.
+    private func isBlank(line: gint) -> Bool {
+        var at = GtkTextIter()
+        gtk_text_buffer_get_iter_at_line(buffer, &at, line)
+        while gtk_text_iter_ends_line(&at) == 0 {
+            if g_unichar_isspace(gtk_text_iter_get_char(&at)) == 0 { return false }
+            gtk_text_iter_forward_char(&at)
+        }
+        return true
+    }
+
     /// Number of characters.
     public var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
 

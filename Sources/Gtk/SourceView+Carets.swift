@@ -109,6 +109,26 @@ extension SourceView {
         }
     }
 
+    /// Whether a triple click selects the paragraph under the pointer (the lines between blank
+    /// lines) rather than GTK's wrapped row: for prose, where a paragraph is one long line.
+    public var tripleClickSelectsParagraph: Bool {
+        get { selectsParagraphs }
+        set {
+            selectsParagraphs = newValue
+            guard newValue, !watchesTripleClicks else { return }
+            watchesTripleClicks = true
+            connectEvent("button-press-event") { [weak self] event in
+                guard let self, self.selectsParagraphs else { return false }
+                let button = event.pointee.button
+                guard button.type == GDK_3BUTTON_PRESS, button.button == 1,
+                      let offset = self.textOffset(window: button.window, x: button.x, y: button.y) else { return false }
+                let paragraph = self.buffer.paragraph(around: offset)
+                self.buffer.select(anchorOffset: paragraph.lowerBound, caretOffset: paragraph.upperBound)
+                return true
+            }
+        }
+    }
+
     /// Calls `handler` when a mouse button is pressed in the text; the press goes on to the view.
     public func onPointerPressed(_ handler: @escaping @MainActor () -> Void) {
         connectEvent("button-press-event") { [weak self] event in

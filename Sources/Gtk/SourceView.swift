@@ -140,6 +140,10 @@ public final class SourceView: Widget {
     var wordProvider: UnsafeMutableRawPointer?
     /// The extra carets' blink (SourceView+Carets), made when they are first drawn.
     var caretBlink: CaretBlink?
+    /// Whether a triple click selects a paragraph (`tripleClickSelectsParagraph`), and whether
+    /// the view listens for triple clicks yet.
+    var selectsParagraphs = false
+    var watchesTripleClicks = false
     /// The buffer's "changed" handler that starts spelling once there is text (0: none waits),
     /// and the idle that then starts it (after the first character is drawn).
     var spellingWaitsForText: UInt = 0

@@ -33,6 +33,7 @@ final class EditorProse {
     /// Applies the preferences to the window as its language is now (after a language change, or a preference's).
     func update() {
         let prose = isProse
+        ui?.textView.tripleClickSelectsParagraph = prose
         if prose && isOn("smart-punctuation") {
             binding?.substitutesTyping = { text, end, typed in SmartPunctuation.substitution(in: text, typedEnd: end, typed: typed) }
         } else {

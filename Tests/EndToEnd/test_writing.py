@@ -1,6 +1,8 @@
 """What a writer reaches for in prose, each in Preferences and the window menu's Writing
-submenu, applied live to every window: smart punctuation."""
+submenu, applied live to every window: smart punctuation, a triple click that selects the paragraph."""
 import subprocess
+
+import pytest
 
 from conftest import wait_for
 
@@ -36,3 +38,34 @@ def test_smart_punctuation_in_prose_and_one_undo_gives_back_what_was_typed(tande
     tandem.key("• chapter.md", "ctrl+End")
     tandem.type("• chapter.md", " \"x\"")
     wait_for("straight once off", lambda: tandem.text_of("• chapter.md").endswith(" \"x\""))
+
+
+@pytest.mark.x11_only("a click at a place on screen")
+def test_a_triple_click_selects_the_paragraph_in_prose_and_the_row_in_code(tandem, tmp_path):
+    import pyatspi
+    paragraph = " ".join(f"word{n}" for n in range(60))
+    text = "Title\n\n" + paragraph + "\nits second line\n\nnext\n"
+    (tmp_path / "essay.md").write_text(text)
+    (tmp_path / "long.py").write_text("x = 1\n\n" + "# " + paragraph + "\n")
+    tandem.start("essay.md", "long.py")
+    tandem.wait_title("essay.md")
+    tandem.wait_title("long.py")
+
+    def triple_click_second_row(title):
+        tandem.activate(title)
+        frame = tandem.frame(title)
+        text_node = tandem.text_in(frame)
+        # The second row of the wrapped line: a point of character 100 of the paragraph.
+        box = text_node.getCharacterExtents(len("Title\n\n") + 100, pyatspi.DESKTOP_COORDS)
+        subprocess.run(["xdotool", "mousemove", "--sync", str(box[0] + 2), str(box[1] + box[3] // 2),
+                        "click", "--repeat", "3", "--delay", "80", "1"], check=True)
+        return text_node
+
+    essay = triple_click_second_row("essay.md")
+    start = len("Title\n\n")
+    wait_for("the whole paragraph selected", lambda: essay.getNSelections() == 1
+             and tuple(essay.getSelection(0)) == (start, start + len(paragraph + "\nits second line")))
+    code = triple_click_second_row("long.py")
+    wait_for("one row selected in code", lambda: code.getNSelections() == 1)
+    low, high = code.getSelection(0)
+    assert low > start and high - low < len(paragraph), "GTK's wrapped row, not the line"
