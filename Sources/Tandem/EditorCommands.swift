@@ -151,10 +151,11 @@ final class EditorCommands {
         let pdf = ([stem + ".pdf"] + (2...99).map { stem + " (\($0)).pdf" }).first { !FileSystem.exists($0) }
             ?? stem + " (\(UUID().uuidString)).pdf"
         let name = document.displayName
-        let tab = settings.flatMap { PrintOptionsTab.make(settings: $0) }
+        let prose = EditorLanguage.isProse(ui.buffer.languageID) && !EditorLanguage.isLog(document)
+        let tab = settings.flatMap { PrintOptionsTab.make(settings: $0, prose: prose) }
         Printing.print(wholeDocument(), title: name, pdfPath: pdf, over: scene?.dialogParent,
                        tab: tab.map { ($0.widget, PrintOptionsTab.label) },
-                       options: { withExtendedLifetime(tab?.builder) { PrintOptionsTab.options(from: settings, editorFont: font) } }) {
+                       options: { withExtendedLifetime(tab?.builder) { PrintOptionsTab.options(from: settings, editorFont: font, prose: prose) } }) {
             [weak banners] failure in
             banners?.showFailure(localized("Could not print “%1”: %2", name, failure))
         }

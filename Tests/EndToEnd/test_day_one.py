@@ -499,12 +499,13 @@ def test_a_classic_mac_file_s_lines_are_the_lines_shown(tandem, tmp_path):
 @pytest.mark.gtk_own_bug(r"gtk_notebook_get_tab_label: assertion 'list != NULL'")
 @pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
 def test_the_print_dialog_s_own_page_chooses_line_numbers_header_and_is_remembered(tandem, tmp_path):
-    (tmp_path / "plan.txt").write_text("alpha line\nbeta line\n")
-    tandem.start("plan.txt")
-    tandem.wait_title("plan.txt")
+    # Code: highlighting and line numbers on by default (prose keeps choices of its own).
+    (tmp_path / "plan.py").write_text("alpha line\nbeta line\n")
+    tandem.start("plan.py")
+    tandem.wait_title("plan.py")
 
-    def print_to_file(change):
-        tandem.key("plan.txt", "ctrl+p")
+    def print_to_file(change, title="plan.py"):
+        tandem.key(title, "ctrl+p")
         dialog = wait_for("the print dialog", lambda: next((f for f in tandem.app() if f is not None and f.name == "Print"), None))
         click(wait_for("Print to File", lambda: next((c for c in tandem.find(dialog, "table cell") if c.name == "Print to File"), None)))
         click(wait_for("the editor's page", lambda: next((t for t in tandem.find(dialog, "page tab") if t.name == "Text Editor"), None)))
@@ -530,7 +531,7 @@ def test_the_print_dialog_s_own_page_chooses_line_numbers_header_and_is_remember
     print_to_file(first_print)
     text = pdf_text("plan.pdf")
     assert "alpha line" in text and "beta line" in text
-    assert "plan.txt" not in text and "1 / 1" not in text, "no header"
+    assert "plan.py" not in text and "1 / 1" not in text, "no header"
     assert re.search(r"^\s*alpha line", text, re.M), f"no line number before the text: {text!r}"
 
     # The next print starts from the last choices; turned on again, numbers and header come back.
@@ -541,8 +542,20 @@ def test_the_print_dialog_s_own_page_chooses_line_numbers_header_and_is_remember
         wait_for("both on", lambda: checked(boxes["Print a page header (name and page number)"]))
     print_to_file(second_print)
     text = pdf_text("plan (2).pdf")
-    assert "plan.txt" in text and "1 / 1" in text
+    assert "plan.py" in text and "1 / 1" in text
     assert re.search(r"^\s*1\s+alpha line", text, re.M), f"a number before the line: {text!r}"
+
+    # Prose: a manuscript prints as a book, without numbers or colours, until chosen.
+    (tmp_path / "book.md").write_text("# Title\n\nA line of prose.\n")
+    tandem.launch("book.md")
+    tandem.wait_title("book.md")
+
+    def prose_print(boxes):
+        assert not checked(boxes["Print line numbers, every"]) and not checked(boxes["Print syntax highlighting"])
+        assert checked(boxes["Print a page header (name and page number)"]), "the rest as last chosen"
+    print_to_file(prose_print, title="book.md")
+    text = pdf_text("book.pdf")
+    assert re.search(r"^\s*A line of prose", text, re.M) and not re.search(r"^\s*3\s+A line", text, re.M), text
 
 
 def test_no_numbered_empty_line_follows_the_final_newline(tandem, tmp_path):
