@@ -169,6 +169,13 @@ public final class SourceView: Widget {
     }
 
     private var font = "Monospace 11"
+    /// The font prose is shown in instead of `font` (the desktop's document font); nil: `font`.
+    public var proseFont: String? {
+        didSet { if proseFont != oldValue { applyFont() } }
+    }
+    /// The column the text wraps at (`wrapColumn`), and whether the view follows its size for it yet.
+    var marginColumn: Int?
+    var followsSizeForMargin = false
     /// How much bigger than its font this view shows the text (1: as the font says); kept within
     /// `zoomRange`. Like a font change, it makes GTK lay out every line of the buffer again.
     public var zoom: Double = 1 {
@@ -187,7 +194,7 @@ public final class SourceView: Widget {
     }
 
     private func applyFont() {
-        let description = pango_font_description_from_string(font)
+        let description = pango_font_description_from_string(proseFont ?? font)
         defer { pango_font_description_free(description) }
         let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? "Monospace"
         let points = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)

@@ -20,12 +20,13 @@ final class EditorPreferences {
         settings = Settings.open(schemaID: TandemVersion.applicationID, orIn: AppData.schemaFolder)
         let interface = Settings.open(schemaID: "org.gnome.desktop.interface")
         desktop = interface?.hasKey("color-scheme") == true ? interface : nil
+        documentFont = interface?.hasKey("document-font-name") == true ? interface?.string("document-font-name") ?? "Sans 11" : "Sans 11"
         desktop?.onChange("color-scheme") { [weak self] in self?.applyToAll("style-scheme") }
         guard let settings else { return }
         for key in Self.appliedKeys {
             settings.onChange(key) { [weak self] in self?.applyToAll(key) }
         }
-        for key in EditorProse.keys where settings.hasKey(key) {
+        for key in EditorProse.followedKeys where settings.hasKey(key) {
             settings.onChange(key) { [weak self] in
                 guard let self else { return }
                 self.proseWindows.removeAll { $0.prose == nil }
@@ -39,6 +40,9 @@ final class EditorPreferences {
         proseWindows.removeAll { $0.prose == nil }
         proseWindows.append(WeakProse(prose: prose))
     }
+
+    /// The desktop's font for documents (GNOME's "document-font-name"), which prose may be shown in.
+    let documentFont: String
 
     /// The largest file that opens, in bytes (the `maximum-file-size` key; 2 GiB less a byte
     /// without a schema, or with one that predates the key).

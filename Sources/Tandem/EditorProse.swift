@@ -11,18 +11,22 @@ final class EditorProse {
     private weak var binding: DocumentBinding?
     private let document: Document
     private let settings: Settings?
+    private let documentFont: String
 
     init(ui: EditorWindow, binding: DocumentBinding, document: Document, preferences: EditorPreferences) {
         self.ui = ui
         self.binding = binding
         self.document = document
         settings = preferences.settings
+        documentFont = preferences.documentFont
         preferences.follow(self)
         update()
     }
 
-    /// The preference keys that change what a prose window does.
-    static let keys = ["smart-punctuation"]
+    /// The prose preferences that are on or off, in the window menu's Writing submenu.
+    static let keys = ["smart-punctuation", "wrap-at-margin", "prose-font"]
+    /// Every key that changes what a prose window does.
+    static let followedKeys = keys + ["right-margin-position"]
 
     /// Whether the document reads as prose.
     var isProse: Bool {
@@ -34,6 +38,9 @@ final class EditorProse {
     func update() {
         let prose = isProse
         ui?.textView.tripleClickSelectsParagraph = prose
+        let column = settings.map { $0.hasKey("right-margin-position") ? $0.uint("right-margin-position") : 80 } ?? 80
+        ui?.textView.wrapColumn = prose && isOn("wrap-at-margin") ? column : nil
+        ui?.textView.proseFont = prose && isOn("prose-font") ? documentFont : nil
         if prose && isOn("smart-punctuation") {
             binding?.substitutesTyping = { text, end, typed in SmartPunctuation.substitution(in: text, typedEnd: end, typed: typed) }
         } else {
@@ -47,5 +54,5 @@ final class EditorProse {
         return settings.bool(key)
     }
 
-    private static let defaults = ["smart-punctuation": true]
+    private static let defaults = ["smart-punctuation": true, "wrap-at-margin": false, "prose-font": false]
 }

@@ -69,3 +69,38 @@ def test_a_triple_click_selects_the_paragraph_in_prose_and_the_row_in_code(tande
     wait_for("one row selected in code", lambda: code.getNSelections() == 1)
     low, high = code.getSelection(0)
     assert low > start and high - low < len(paragraph), "GTK's wrapped row, not the line"
+
+
+def test_prose_wraps_at_the_margin_and_shows_in_the_document_font_from_the_menu(tandem, tmp_path):
+    import pyatspi
+    settings = tmp_path / "config" / "glib-2.0" / "settings"
+    settings.mkdir(parents=True)
+    (settings / "keyfile").write_text("[io/github/tandemedit/Tandem]\nopen-in-tabs=false\nright-margin-position=uint32 30\n")
+    line = " ".join(f"item{n}" for n in range(30))
+    (tmp_path / "essay.md").write_text(line + "\n")
+    (tmp_path / "code.py").write_text("# " + line + "\n")
+    tandem.start("essay.md", "code.py")
+    essay = tandem.text_in(tandem.wait_title("essay.md"))
+    code = tandem.text_in(tandem.wait_title("code.py"))
+
+    def row_of(text, offset):
+        """Which row the character at `offset` is drawn on (0: the line's first)."""
+        first = text.getCharacterExtents(0, pyatspi.WINDOW_COORDS)
+        box = text.getCharacterExtents(offset, pyatspi.WINDOW_COORDS)
+        return round((box[1] - first[1]) / max(1, first[3]))
+
+    def widths(text):
+        """The widths of an "i" and an "m" of the text (equal in a monospace font)."""
+        content = text.getText(0, -1)
+        return tuple(text.getCharacterExtents(content.index(c), pyatspi.WINDOW_COORDS)[2] for c in "im")
+
+    assert row_of(essay, 40) == 0, "the window's edge: the first 40 characters on one row"
+    assert widths(essay)[0] == widths(essay)[1], "monospace by default"
+    tandem.activate_action("wrap-at-margin")
+    wait_for("wrapped at column 30", lambda: row_of(essay, 40) == 1 and row_of(essay, 25) == 0)
+    assert row_of(code, 40) == 0, "code wraps at the window's edge still"
+    tandem.activate_action("prose-font")
+    wait_for("a proportional font in prose", lambda: widths(essay)[0] < widths(essay)[1])
+    assert widths(code)[0] == widths(code)[1], "code keeps the editor's font"
+    tandem.activate_action("wrap-at-margin")
+    wait_for("the window's edge again", lambda: row_of(essay, 40) == 0)
