@@ -176,6 +176,12 @@ public final class SourceView: Widget {
     /// The column the text wraps at (`wrapColumn`), and whether the view follows its size for it yet.
     var marginColumn: Int?
     var followsSizeForMargin = false
+    /// Typewriter scrolling's state while it is on, and whether the view follows typing for it yet.
+    var typewriter: Typewriter?
+    var followsTyping = false
+    /// Focus mode's state while it is on, and whether the view follows the caret for it yet.
+    var focus: FocusDimming?
+    var watchesCaretForFocus = false
     /// How much bigger than its font this view shows the text (1: as the font says); kept within
     /// `zoomRange`. Like a font change, it makes GTK lay out every line of the buffer again.
     public var zoom: Double = 1 {

@@ -24,7 +24,7 @@ final class EditorProse {
     }
 
     /// The prose preferences that are on or off, in the window menu's Writing submenu.
-    static let keys = ["smart-punctuation", "wrap-at-margin", "prose-font"]
+    static let keys = ["smart-punctuation", "wrap-at-margin", "prose-font", "typewriter-scrolling", "focus-mode"]
     /// Every key that changes what a prose window does.
     static let followedKeys = keys + ["right-margin-position"]
 
@@ -41,6 +41,8 @@ final class EditorProse {
         let column = settings.map { $0.hasKey("right-margin-position") ? $0.uint("right-margin-position") : 80 } ?? 80
         ui?.textView.wrapColumn = prose && isOn("wrap-at-margin") ? column : nil
         ui?.textView.proseFont = prose && isOn("prose-font") ? documentFont : nil
+        ui?.textView.keepsCaretInTheMiddle = prose && isOn("typewriter-scrolling")
+        ui?.textView.dimsOtherParagraphs = prose && isOn("focus-mode")
         if prose && isOn("smart-punctuation") {
             binding?.substitutesTyping = { text, end, typed in SmartPunctuation.substitution(in: text, typedEnd: end, typed: typed) }
         } else {
@@ -54,5 +56,6 @@ final class EditorProse {
         return settings.bool(key)
     }
 
-    private static let defaults = ["smart-punctuation": true, "wrap-at-margin": false, "prose-font": false]
+    private static let defaults = ["smart-punctuation": true, "wrap-at-margin": false, "prose-font": false,
+                                   "typewriter-scrolling": false, "focus-mode": false]
 }

@@ -10,7 +10,7 @@ enum PreferencesWindow {
         let builder = Builder(file: "preferences.ui")
         let switches = ["wrap", "show-line-numbers", "highlight-current-line", "show-right-margin",
                         "insert-spaces", "auto-indent", "smart-home-end", "show-whitespace", "word-completion", "restore-windows", "open-in-tabs", "show-map",
-                        "smart-punctuation", "wrap-at-margin", "prose-font"]
+                        "smart-punctuation", "wrap-at-margin", "prose-font", "typewriter-scrolling", "focus-mode"]
         for key in switches { if let widget = builder.widget(key) { settings.bind(key, to: widget, property: "active", twoWay: true) } }
         for key in ["tab-width", "right-margin-position"] {
             if let widget = builder.widget(key) { settings.bind(key, to: widget, property: "value", twoWay: true) }

@@ -1,5 +1,6 @@
 """What a writer reaches for in prose, each in Preferences and the window menu's Writing
-submenu, applied live to every window: smart punctuation, a triple click that selects the paragraph."""
+submenu, applied live to every window: smart punctuation, a triple click that selects the paragraph,
+wrapping at the margin, the document font, typewriter scrolling and focus mode."""
 import subprocess
 
 import pytest
@@ -104,3 +105,55 @@ def test_prose_wraps_at_the_margin_and_shows_in_the_document_font_from_the_menu(
     assert widths(code)[0] == widths(code)[1], "code keeps the editor's font"
     tandem.activate_action("wrap-at-margin")
     wait_for("the window's edge again", lambda: row_of(essay, 40) == 0)
+
+
+def test_typewriter_scrolling_keeps_the_line_typed_at_one_height(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "draft.md").write_text("".join(f"Paragraph {n} of the draft.\n\n" for n in range(80)))
+    tandem.start("draft.md")
+    text = tandem.text_in(tandem.wait_title("draft.md"))
+    tandem.activate_action("typewriter-scrolling")
+    frame = tandem.frame("draft.md")
+    view = tandem.document_view(frame)
+    view_box = view.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+
+    def caret_y():
+        return text.getCharacterExtents(text.caretOffset, pyatspi.DESKTOP_COORDS)[1]
+
+    tandem.key("draft.md", "ctrl+End")  # the end: the room below lets even the last line come to the middle
+    heights = []
+    for n in range(6):
+        tandem.type("draft.md" if n == 0 else "• draft.md", "A new line\n")
+        wait_for("the key shown", lambda: tandem.text_of("• draft.md").count("A new line") == n + 1)
+        # The scroll follows the key once it is laid out.
+        heights.append(wait_for("the caret in the middle", lambda: (lambda y: y if abs(y - (view_box.y + view_box.height // 2)) < 40 else None)(caret_y())))
+    # The first key brings the line to the middle; from then on it stays there.
+    later = heights[1:]
+    assert max(later) - min(later) <= 2, f"the line typed stays at one height: {heights}"
+
+
+@pytest.mark.x11_only("a screenshot of one window")
+def test_focus_mode_dims_every_paragraph_but_the_one_being_written(tandem, tmp_path):
+    import pyatspi
+    (tmp_path / "draft.md").write_text("".join(f"Paragraph {n} of the draft.\n\n" for n in range(10)))
+    tandem.start("draft.md")
+    text = tandem.text_in(tandem.wait_title("draft.md"))
+    wid = tandem.window_id("draft.md")
+    content = text.getText(0, -1)
+
+    def darkest(paragraph):
+        """The darkest grey of the pixels of paragraph `paragraph`'s first words, as drawn."""
+        x, y, _, h = text.getCharacterExtents(content.index(f"Paragraph {paragraph} "), pyatspi.WINDOW_COORDS)
+        out = subprocess.run(["import", "-window", wid, "-crop", f"120x{h}+{x}+{y}", "+repage", "-colorspace", "gray",
+                              "-depth", "8", "gray:-"], capture_output=True, check=True).stdout
+        return min(out)
+
+    tandem.key("draft.md", "ctrl+Home", "Down", "Down")  # in paragraph 1
+    wait_for("the text drawn dark", lambda: darkest(1) < 80 and darkest(4) < 80)
+    tandem.activate_action("focus-mode")
+    wait_for("the other paragraphs dimmed", lambda: darkest(4) > 100 and darkest(0) > 100)
+    assert darkest(1) < 80, "the paragraph being written is not"
+    tandem.key("draft.md", "Down", "Down", "Down", "Down", "Down", "Down")  # to paragraph 4
+    wait_for("the dimming follows the caret", lambda: darkest(4) < 80 and darkest(1) > 100)
+    tandem.activate_action("focus-mode")
+    wait_for("off: all dark again", lambda: darkest(1) < 80 and darkest(0) < 80)
