@@ -177,6 +177,8 @@ extension DocumentStore {
                 }
                 let wasWaiting = document.awaitsServer
                 let retry = document.loading.serverDidNotAnswer(again: { look(true) })
+                // Try Again pressed while this look (which could not ask) was on its way.
+                if document.loading.takeTryAgain(asked: asking) { return look(true) }
                 // A password cancelled is not taken back by a look that cannot ask.
                 if !wasWaiting || (asking && document.restoreNotice != notice) {
                     document.file.tell(notice)

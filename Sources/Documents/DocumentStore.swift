@@ -78,7 +78,8 @@ public final class DocumentStore {
     /// (`awaitsServer`), asking for a password if the server wants one. Nothing otherwise.
     public func tryAgain(_ document: Document) {
         if document.openFailed { return loading.readAgain(document, asking: true) }
-        if document.awaitsServer { document.loading.lookAgain?() }
+        guard document.awaitsServer else { return }
+        if let again = document.loading.lookAgain { again() } else { document.loading.triedAgainWhileLooking() }
     }
 
     /// Lists and watches a document of the file at `canonical`.

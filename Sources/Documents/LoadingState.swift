@@ -22,6 +22,9 @@ struct LoadingState {
     private(set) var awaitsServer = false
     /// While `awaitsServer`: looks at the server again, asking for a password if it wants one.
     private(set) var lookAgain: (() -> Void)?
+    /// Whether Try Again was pressed while a look that may not ask for a password was on its way:
+    /// if that look finds no answer, one that asks follows at once.
+    private(set) var asksAfterThisLook = false
     /// Counts the retries of a server scheduled: one that is no longer the latest is dropped, so
     /// Try Again pressed while one waits does not start a second round.
     private(set) var serverRetries = 0
@@ -99,8 +102,18 @@ struct LoadingState {
     /// Whether `retry` is the latest scheduled: an older one is dropped.
     func isLatest(_ retry: Int) -> Bool { retry == serverRetries }
 
-    /// A relaunch's look at the server is on its way: Try Again has nothing to do meanwhile.
+    /// A relaunch's look at the server is on its way: Try Again waits for it (`triedAgainWhileLooking`).
     mutating func lookingAtServer() { lookAgain = nil }
+
+    /// Try Again while a look is on its way: a look that asks follows it if it finds no answer.
+    mutating func triedAgainWhileLooking() { asksAfterThisLook = true }
+
+    /// A look found no answer: whether Try Again was pressed meanwhile (then a look that asks is
+    /// due now; `asked`: this one asked already, which is what Try Again wanted).
+    mutating func takeTryAgain(asked: Bool) -> Bool {
+        defer { asksAfterThisLook = false }
+        return asksAfterThisLook && !asked
+    }
 
     /// The server did not answer a relaunch's look (or asked for a password not given): the
     /// document waits for it, `again` looks once more (Try Again), and a retry is scheduled;
@@ -116,6 +129,7 @@ struct LoadingState {
         let wasWaiting = awaitsServer
         awaitsServer = false
         lookAgain = nil
+        asksAfterThisLook = false
         return wasWaiting
     }
 }

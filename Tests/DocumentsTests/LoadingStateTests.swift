@@ -111,4 +111,21 @@ final class LoadingStateTests: XCTestCase {
         XCTAssertNil(state.lookAgain)
         XCTAssertFalse(state.serverAnswered(), "it was not waiting any more")
     }
+
+    func testTryAgainWhileALookIsOnItsWayAsksOnceThatLookFindsNoAnswer() {
+        var state = LoadingState()
+        state.lookingAtServer()
+        _ = state.serverDidNotAnswer {}
+        state.lookingAtServer()  // a look every few seconds, which may not ask
+        state.triedAgainWhileLooking()
+        _ = state.serverDidNotAnswer {}
+        XCTAssertTrue(state.takeTryAgain(asked: false), "no answer: a look that asks is due")
+        XCTAssertFalse(state.takeTryAgain(asked: false), "once")
+        state.lookingAtServer()
+        state.triedAgainWhileLooking()
+        XCTAssertFalse(state.takeTryAgain(asked: true), "the look on its way asked already")
+        state.triedAgainWhileLooking()
+        XCTAssertTrue(state.serverAnswered())
+        XCTAssertFalse(state.takeTryAgain(asked: false), "the server answered: nothing more to ask")
+    }
 }
