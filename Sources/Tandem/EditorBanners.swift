@@ -197,6 +197,9 @@ final class EditorBanners {
 
     // MARK: Messages
 
+    /// Whether a launch's problems or an Open Anyway offer show (what a blank window carries).
+    var carriesMessages: Bool { messages[.launch] != nil || messages[.openAnyway] != nil }
+
     /// Problems of a launch: they replace the last launch's.
     func showLaunchProblems(_ problems: [String]) {
         guard !problems.isEmpty else { return }

@@ -160,6 +160,10 @@ final class EditorSceneDelegate: SceneDelegate {
         document.path == nil && document.storage.count == 0 && !document.isDirty && (binding?.isLastWindowOnDocument ?? true)
     }
 
+    /// Whether the window is new, empty and untouched, and says nothing either: a launch's files
+    /// may take its place.
+    var isUntouchedBlank: Bool { isBlankCarrier && !(banners?.carriesMessages ?? false) }
+
     func sceneDidBecomeActive(_ scene: WindowScene) {
         environment.host?.windowBecameActive(scene.session)
         selectAgainWithFocus()

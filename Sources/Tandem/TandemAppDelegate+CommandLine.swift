@@ -59,13 +59,14 @@ extension TandemAppDelegate {
             restoredSome = true
         }
         // An untouched empty window the files would go to gives way to them, as gedit's empty
-        // tab does; one that is to say what could not be opened stays.
-        let blank = commandLine.flag("new-window") ? nil : lastUsedScene.flatMap { editor(of: $0)?.isBlankCarrier == true ? $0 : nil }
+        // tab does; one that says (or is to say) what could not be opened stays, and so does one a
+        // `--wait` (an EDITOR's file, closed in a moment) opens beside.
+        let blank = commandLine.flag("new-window") || waits ? nil : lastUsedScene.flatMap { editor(of: $0)?.isUntouchedBlank == true ? $0 : nil }
         let result = open(request.files, forceNewWindow: commandLine.flag("new-window"),
                           openUntitledIfNothing: !restoredSome && !request.readsStandardInput,
                           problems: request.problems, fromCommandLine: true)
         if let blank, result.problems.isEmpty, !result.scenes.isEmpty, !result.scenes.contains(where: { $0 === blank }),
-           blank.activationState != .disconnected, editor(of: blank)?.isBlankCarrier == true {
+           blank.activationState != .disconnected, editor(of: blank)?.isUntouchedBlank == true {
             application.requestSceneSessionDestruction(blank.session)
         }
         if request.readsStandardInput { openStandardInput(of: commandLine) }

@@ -107,6 +107,10 @@ def corpus(tmp_path):
 def test_every_input_from_the_command_line(tandem, corpus):
     tandem.start()
     tandem.wait_title("Untitled Document 1")
+    # Text in it: a launch's file would take the place of an empty, untouched window, and
+    # closing that file's window would then quit.
+    tandem.type("Untitled Document 1", "kept")
+    tandem.wait_title("• Untitled Document 1")
     for case in corpus:
         if case.unprivileged:
             continue
