@@ -12,9 +12,7 @@ sent: the probe must time out, or what it would measure is not the key. Prints m
 p95 / max in ms per case and editor, and each median over the floor's.
 
 Cases: an empty file; a 10 MB file with the caret at its end; a 2,000-line Python file,
-highlighted (the floor guesses the language from the name as Tandem does); the end of a 2,000-
-and of a 10,000-character paragraph of a Markdown book (wrapped, Tandem checking its spelling);
-and Tandem alone with
+highlighted (the floor guesses the language from the name as Tandem does); and Tandem alone with
 8 windows on the 10 MB file, tiled so none hides another, measured in the window typed in and in
 another one. With KEY_LATENCY_DEBUG=1, a calibration that finds more than a glyph changed
 saves a screenshot to /tmp/key-latency-failed.png.
@@ -69,8 +67,8 @@ def make_inputs(folder):
             f.write(f"def function_{n}(value, count=3):\n    \"\"\"Doc {n}.\"\"\"\n"
                     f"    total = value * {n} + count  # a comment\n    return str(total) + 'text'\n\n")
         f.write("# the end\n# the end\n")  # two like lines, as above; no bracket beside the caret
-    # A book's chapters, the last paragraph long; the file ends with it and no line break, so
-    # Ctrl+End puts every editor's caret at its end (`END_KEYS`).
+    # A book's chapters, the last paragraph long (Tests/Benchmarks/typing_cpu.py types at its end);
+    # the file ends with it and no line break, so Ctrl+End puts every editor's caret there.
     prose = "the quiet river ran past old houses where children played and mothers called them home".split()
     for length in (2_000, 10_000):
         paths[f"paragraph-{length // 1000}k"] = os.path.join(folder, f"book-{length // 1000}k.md")
@@ -85,11 +83,6 @@ def make_inputs(folder):
             f.write(paragraph.capitalize() + "and the end")
     return paths
 
-
-# The keys that put the caret where a case types: the end of the last line but one, or of the
-# last line for a file that does not end with a line break.
-END_KEYS = {"paragraph-2k": ["ctrl+End"], "paragraph-10k": ["ctrl+End"]}
-case_now = None
 
 
 class Editor:
@@ -213,7 +206,7 @@ def go_near_the_end(xid):
     Twice, as GtkTextView's first Ctrl+End goes where it estimates the end is."""
     for _ in range(2):
         activate(xid)
-        subprocess.run(["xdotool", "key", *END_KEYS.get(case_now, ["ctrl+End", "Up", "End"])], check=True)
+        subprocess.run(["xdotool", "key", "ctrl+End", "Up", "End"], check=True)
         wait_still(xid)
 
 
@@ -377,7 +370,7 @@ def main():
     parser.add_argument("--floor", required=True)
     parser.add_argument("--probe", required=True)
     parser.add_argument("--keys", type=int, default=200)
-    parser.add_argument("--cases", default="empty,10mb,python,paragraph-2k,paragraph-10k,8-windows", help="which cases, comma-separated")
+    parser.add_argument("--cases", default="empty,10mb,python,8-windows", help="which cases, comma-separated")
     parser.add_argument("--settle", type=float, default=0.4,
                         help="seconds between a window's gaining the focus and its key (0: at once, in the focus change's animation)")
     parser.add_argument("--peers", default="editor-floor,gedit,mousepad",
@@ -399,9 +392,7 @@ def main():
     peers = [(name, shutil.which(name)) for name in names if name != "editor-floor" and shutil.which(name)]
     try:
         cases = arguments.cases.split(",")
-        global case_now
-        for case in [c for c in ("empty", "10mb", "python", "paragraph-2k", "paragraph-10k") if c in cases]:
-            case_now = case
+        for case in [c for c in ("empty", "10mb", "python") if c in cases]:
             env = fresh(case)
             editors = [Editor("floor (GtkSourceView)", [arguments.floor, paths[case]], env),
                        Editor("tandem", [arguments.tandem, "--new-window", paths[case]], env)]
@@ -433,7 +424,6 @@ def main():
         # Eight windows on one 10 MB document, tiled 3 x 3 (the last place empty); typed into the first, read in it and in the second.
         if "8-windows" not in cases:
             return
-        case_now = "8-windows"
         env = fresh("8-windows")
         tandem = Editor("tandem", [arguments.tandem, "--new-window", paths["10mb"]], env)
         try:
