@@ -151,7 +151,7 @@ final class EditorCommands {
         let pdf = ([stem + ".pdf"] + (2...99).map { stem + " (\($0)).pdf" }).first { !FileSystem.exists($0) }
             ?? stem + " (\(UUID().uuidString)).pdf"
         let name = document.displayName
-        let prose = EditorLanguage.isProse(ui.buffer.languageID) && !EditorLanguage.isLog(document)
+        let prose = EditorLanguage.readsAsProse(document, in: ui.buffer.languageID)
         let tab = settings.flatMap { PrintOptionsTab.make(settings: $0, prose: prose) }
         Printing.print(wholeDocument(), title: name, pdfPath: pdf, over: scene?.dialogParent,
                        tab: tab.map { ($0.widget, PrintOptionsTab.label) },

@@ -77,6 +77,12 @@ enum EditorLanguage {
         return ["markdown", "rst", "asciidoc", "latex", "texinfo", "mallard", "dtd-less-text"].contains(languageID)
     }
 
+    /// Whether `document`, shown in language `languageID`, reads as prose: a prose language, and
+    /// not a log. Spelling, the writer's features and prose's print choices apply to it.
+    static func readsAsProse(_ document: Document, in languageID: String?) -> Bool {
+        isProse(languageID) && !isLog(document)
+    }
+
     /// Whether `document` reads as a log: a ".log" file (rotated ones too), or one whose first
     /// line starts with a date or a time. Its timestamps, hosts and identifiers are not words:
     /// spelling is not checked there by default. Looks at the first line only.

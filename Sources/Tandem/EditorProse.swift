@@ -31,7 +31,7 @@ final class EditorProse {
     /// Whether the document reads as prose.
     var isProse: Bool {
         guard let ui else { return false }
-        return EditorLanguage.isProse(ui.buffer.languageID) && !EditorLanguage.isLog(document)
+        return EditorLanguage.readsAsProse(document, in: ui.buffer.languageID)
     }
 
     /// Applies the preferences to the window as its language is now (after a language change, or a preference's).

@@ -216,7 +216,7 @@ final class EditorSceneDelegate: SceneDelegate {
     /// Spelling is checked in prose, never in a log or a document with lines too long to lay out.
     private func checkSpellingIfProse() {
         guard let ui else { return }
-        ui.textView.checkSpellingOnceThereIsText(EditorLanguage.isProse(ui.buffer.languageID) && !EditorLanguage.isLog(document)
+        ui.textView.checkSpellingOnceThereIsText(EditorLanguage.readsAsProse(document, in: ui.buffer.languageID)
                                                  && document.readOnlyReasons.isEmpty && !EditorLoading.isLightweight(document))
     }
 
