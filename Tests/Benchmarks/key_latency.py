@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Keystroke to screen, Tandem beside the C floor, the editor floor (floor.c with FLOOR_EDITOR=1:
 gedit's header bar with the caret's place updated on every key, monospace text) and gedit and
-mousepad where installed, under Xvfb + openbox (run by `.ci/benchmark latency`; issue 32).
+mousepad where installed, under Xvfb + openbox (run by `.ci/benchmark latency`).
 
 Each key is sent with XTest by `key_latency` (Tests/Benchmarks/key_latency.c), which then reads
 the few pixels where the key's glyph must appear until they change; where that is, is found once
