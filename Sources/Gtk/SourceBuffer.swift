@@ -108,6 +108,15 @@ public final class SourceBuffer: Object {
             gtk_text_buffer_delete(buffer, &start, &end)
         }
         if !replacement.isEmpty { gtk_text_buffer_insert(buffer, &start, replacement, -1) }
+        if range.count + replacement.utf8.count <= 32 {
+            // Highlights the edited line now, before GTK lays it out for the input method's spot:
+            // highlighting it later, in GtkSourceView's idle, would change its tags after that layout and
+            // have the frame lay the whole line (a long paragraph) out twice more.
+            var lineStart = start, lineEnd = start
+            gtk_text_iter_set_line_offset(&lineStart, 0)
+            if gtk_text_iter_ends_line(&lineEnd) == 0 { gtk_text_iter_forward_to_line_end(&lineEnd) }
+            gtk_source_buffer_ensure_highlight(sourceBuffer, &lineStart, &lineEnd)
+        }
     }
 
     /// Called when GTK starts and ends one user action (a keystroke, a paste), which may be
