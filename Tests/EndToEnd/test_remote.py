@@ -99,6 +99,14 @@ class Server:
     def uri(self, name):
         return f"sftp://{self.user}@127.0.0.1:{self.port}{self.files}/{name}"
 
+    def text_of(self, name):
+        """The file's text on the server, None while it is missing: GVfs's SFTP backend saves
+        by removing the file and then moving its temporary in, so a look mid-save finds none."""
+        try:
+            return (self.files / name).read_text()
+        except FileNotFoundError:
+            return None
+
     def stop(self):
         subprocess.run(["gio", "mount", "-u", f"sftp://{self.user}@127.0.0.1:{self.port}/"], capture_output=True, timeout=20)
         if self.sshd.poll() is None:
@@ -215,7 +223,7 @@ def test_a_new_file_on_a_server_is_made_by_saving_and_a_missing_folder_is_said_i
     wait_editable(tandem, "new.txt")
     tandem.type("• new.txt", "made here")
     tandem.key("• new.txt", "ctrl+s")
-    wait_for("made on the server", lambda: (server.files / "new.txt").exists() and (server.files / "new.txt").read_text() == "made here")
+    wait_for("made on the server", lambda: server.text_of("new.txt") == "made here")
     tandem.launch(server.uri("missing-folder/none.txt"))
     tandem.wait_title("none.txt")
     wait_editable(tandem, "none.txt")
@@ -239,7 +247,7 @@ def test_a_save_while_the_server_is_down_leaves_its_file_and_the_text_and_a_late
     assert (server.files / "notes.txt").read_text() == "as it was\n"
     assert tandem.text_of("• notes.txt") == "more as it was\n"
     server.start_sshd()
-    save_until(tandem, "• notes.txt", lambda: (server.files / "notes.txt").read_text() == "more as it was\n")
+    save_until(tandem, "• notes.txt", lambda: server.text_of("notes.txt") == "more as it was\n")
     tandem.wait_title("notes.txt")
     assert tandem.gtk_complaints() == []
 
@@ -279,7 +287,7 @@ def test_unsaved_text_on_a_server_comes_back_after_a_crash_while_the_server_is_d
     # The server back: the window finds it within a few looks (Save is refused until then, as the
     # banner says), and Save writes the text there.
     server.start_sshd()
-    save_until(tandem, "• notes.txt", lambda: (server.files / "notes.txt").read_text() == "unsaved kept on the server\n")
+    save_until(tandem, "• notes.txt", lambda: server.text_of("notes.txt") == "unsaved kept on the server\n")
     tandem.wait_title("notes.txt")
     assert tandem.gtk_complaints() == []
 
