@@ -154,21 +154,29 @@ public final class DocumentFinder {
             return false
         }
         let expanded = match.replacement ?? replacement
-        store.sealUndoStep(binding.document)
-        store.apply(Edit(range: selection, replacement: expanded), to: binding.document, origin: binding.originID)
-        store.sealUndoStep(binding.document)
+        // A match that is already its replacement is left as it is: no undo step that changes nothing.
+        if binding.document.storage.substring(selection) != expanded {
+            store.sealUndoStep(binding.document)
+            store.apply(Edit(range: selection, replacement: expanded), to: binding.document, origin: binding.originID)
+            store.sealUndoStep(binding.document)
+        }
         let after = selection.lowerBound + expanded.unicodeScalars.count
         binding.select(anchor: after, caret: after)
         step(forward: true)
         return true
     }
 
-    /// Replaces every match in the document, as one undo step; returns how many.
+    /// Replaces every match in the document, as one undo step; returns how many. Matches that
+    /// already read as their replacement are left alone, and when all do there is no step at all
+    /// (a Ctrl+Z that changes nothing would look broken).
     @discardableResult
     public func replaceAll(with replacement: String) -> Int {
         guard let pattern, let store = binding.store, !binding.document.isReadOnly,
               let found = DocumentSearch.allMatches(of: pattern, in: binding.document.storage, replacement: replacement),
               !found.isEmpty else { return 0 }
+        let text = binding.document.storage
+        let changing = found.filter { text.substring($0.range) != ($0.replacement ?? replacement) }
+        guard !changing.isEmpty else { return found.count }
         store.sealUndoStep(binding.document)
         isReplacingAll = true
         defer {
@@ -177,7 +185,7 @@ public final class DocumentFinder {
         }
         store.beginCompoundEdit(binding.document)
         // From the last: each edit leaves the offsets of the ones before it as they were.
-        for match in found.reversed() {
+        for match in changing.reversed() {
             store.apply(Edit(range: match.range, replacement: match.replacement ?? replacement), to: binding.document, origin: binding.originID)
         }
         store.endCompoundEdit(binding.document)

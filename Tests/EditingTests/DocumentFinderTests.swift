@@ -114,6 +114,37 @@ final class DocumentFinderTests: XCTestCase {
         }
     }
 
+    /// A match that already reads as its replacement is not an edit: Replace All of "beta" by
+    /// "beta" makes no undo step, so the next Ctrl+Z undoes what was typed before it; with some
+    /// matches different, only those change, in one step.
+    func testMatchesThatAreTheirReplacementMakeNoStep() {
+        MainActor.assumeIsolated {
+            let store = DocumentStore()
+            let document = store.newUntitled()
+            let binding = DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: 5)
+            binding.buffer.userInsert("alpha beta\nBeta beta\n", at: 0)
+            store.sealUndoStep(document)
+            binding.buffer.userInsert("typed ", at: 0)
+            store.sealUndoStep(document)
+            let finder = DocumentFinder(binding: binding)
+            finder.search(Self.pattern("beta", caseSensitive: true))
+            let edits = document.editCount
+            XCTAssertEqual(finder.replaceAll(with: "beta"), 2, "the two matches counted")
+            XCTAssertEqual(document.editCount, edits, "nothing changed, nothing recorded")
+            XCTAssertTrue(finder.step(forward: true))
+            XCTAssertTrue(finder.replaceSelected(with: "beta"))
+            XCTAssertEqual(document.editCount, edits)
+            binding.undo()
+            XCTAssertEqual(document.storage.string, "alpha beta\nBeta beta\n", "Ctrl+Z undid the typing, not a replacement")
+            binding.redo()
+            finder.search(Self.pattern("beta"))
+            XCTAssertEqual(finder.replaceAll(with: "beta"), 3)
+            XCTAssertEqual(document.storage.string, "typed alpha beta\nbeta beta\n")
+            binding.undo()
+            XCTAssertEqual(document.storage.string, "typed alpha beta\nBeta beta\n", "the one that changed is one step")
+        }
+    }
+
     /// As the user types in Find: the first match at or after where the search started, round
     /// the end to the first; none while the matches are not counted.
     func testTheFirstMatchFromAPlaceIsSelectedRoundTheEnd() {

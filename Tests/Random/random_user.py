@@ -485,7 +485,7 @@ class Driver:
         wait_for("the matches counted", lambda: any(" of " in label or "No" in label for label in self.tandem.labels_of_frame(frame)))
         button.queryAction().doAction(0)
         shown = d.text[:d.shown_end]
-        if find in shown:
+        if shown.replace(find, replace) != shown:  # matches already their replacement make no step
             d.edit(shown.replace(find, replace) + d.text[d.shown_end:])
         self.wait_text(d)
         self.keys(wid, "Escape")
