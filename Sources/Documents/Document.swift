@@ -87,6 +87,9 @@ public final class Document: Identifiable {
     /// read again (Try Again, or the retry of a server that did not answer).
     public var openFailed: Bool { loading.openFailed }
 
+    /// The spelling languages given to paragraphs of the text (the rest is in the document's).
+    public internal(set) var paragraphLanguages = ParagraphLanguages()
+
     /// Where a merge kept both sides of a change for the user to settle, in order.
     public internal(set) var conflicts: [MergeConflict] = []
     /// Whether Merge can answer the change on disk: the version the document knew is known.

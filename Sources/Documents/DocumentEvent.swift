@@ -42,6 +42,8 @@ public enum DocumentEvent: Sendable, Equatable {
     case becameReadOnly(ReadOnlyReason)
     /// The user chose to edit a document that was read-only for its long lines (Edit Anyway).
     case becameEditable
+    /// A spelling language was given to this range (`Document.paragraphLanguages`), or taken off it.
+    case paragraphLanguagesChanged(Range<Int>)
     /// The document was closed; subscribers should let go of it.
     case closed
     /// What the user should know about how the document came back changed (`Document.restoreNotice`).

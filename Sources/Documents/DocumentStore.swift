@@ -171,16 +171,19 @@ public final class DocumentStore {
 
     /// Tells the document's subscribers.
     func publish(_ event: DocumentEvent, for document: Document, dirtyBefore: Bool?) {
-        subscribers.deliver(event, for: document, dirtyBefore: dirtyBefore)
-        // Regions left to settle follow every change of the text, whoever made it.
-        guard !document.conflicts.isEmpty else { return }
+        // Paragraphs' languages and regions left to settle follow every change of the text, whoever made it.
         let edits: [Edit]
         switch event {
         case .edited(let edit, _, _): edits = [edit]
         // From the last: each is then in the offsets the ones before it left.
         case .editedTogether(let batch, _, _): edits = batch.edits.reversed()
-        default: return
+        default: edits = []
         }
+        if !document.paragraphLanguages.isEmpty {
+            for edit in edits { document.paragraphLanguages = document.paragraphLanguages.following(edit) }
+        }
+        subscribers.deliver(event, for: document, dirtyBefore: dirtyBefore)
+        guard !document.conflicts.isEmpty, !edits.isEmpty else { return }
         var followed = document.conflicts
         for edit in edits { followed = followed.compactMap { $0.following(edit) } }
         if followed != document.conflicts {

@@ -38,6 +38,11 @@ final class InlineSpelling {
     /// reached them (or every word is to be checked again): their answer is dropped then. An
     /// edit elsewhere (the rest of a big file going into the buffer) only moves them.
     private var asked: (start: UnsafeMutablePointer<GtkTextMark>, end: UnsafeMutablePointer<GtkTextMark>, touched: Bool)?
+    /// The languages given to parts of the buffer (`SourceView.spellingLanguagesIn`), and their
+    /// checkers as they load (nil: no such dictionary here, so the group's checks that part).
+    var languagesIn: (@MainActor (Range<Int>) -> [(range: Range<Int>, code: String)])?
+    var paragraphCheckers: [String: SpellChecker?] = [:]
+    var loadingLanguages: Set<String> = []
     /// Whether the last edit was a small one at the caret (typing): the caret's word waits.
     private var typingAtCaret = false
     /// Where the last right click was (a buffer offset), for the context menu's word.
@@ -104,7 +109,7 @@ final class InlineSpelling {
     // MARK: Marking
 
     /// An edit changed `start..<end` (buffer offsets, after it): its words are checked again.
-    private func edited(_ start: Int, _ end: Int, size: Int) {
+    func edited(_ start: Int, _ end: Int, size: Int) {
         let (lower, upper) = widened(start, end)
         if let sent = asked, !sent.touched, lower <= offset(of: sent.end), offset(of: sent.start) <= upper { asked?.touched = true }
         var a = iter(lower), b = iter(upper)
@@ -125,9 +130,9 @@ final class InlineSpelling {
         schedule()
     }
 
-    private var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
+    var characterCount: Int { Int(gtk_text_buffer_get_char_count(buffer)) }
 
-    private func schedule() {
+    func schedule() {
         guard pass == nil, !inFlight, isShown, checker != nil else { return }
         pass = IdleSource(priority: MainLoopPriority.whenIdle) { [weak self] in
             self?.pass = nil
@@ -143,7 +148,13 @@ final class InlineSpelling {
         guard let checker, isShown, !inFlight, let shown = shownRange() else { return }
         let held = typingAtCaret ? widened(caretOffset, caretOffset) : nil
         var from = shown.lowerBound
-        while from < shown.upperBound, let run = nextUnchecked(from: from, before: shown.upperBound) {
+        while from < shown.upperBound, let unchecked = nextUnchecked(from: from, before: shown.upperBound) {
+            // One language a turn: the run is cut where a paragraph's language begins or ends.
+            let (run, language) = inOneLanguage(unchecked)
+            guard let checker = self.checker(for: language) else {
+                from = run.upperBound  // its dictionary loads; checked once it has
+                continue
+            }
             let cut = min(run.upperBound, run.lowerBound + Self.chunk)
             let end = max(cut, widened(cut, cut).1)
             // The word being typed, all the run: nothing to ask (and no words to find).
@@ -153,7 +164,7 @@ final class InlineSpelling {
             settle(run.lowerBound..<end, except: held)
             from = end
             if words.isEmpty { continue }
-            send(words, checker: checker)
+            send(words, checker: checker, isGroups: checker === self.checker)
             return
         }
     }
@@ -200,7 +211,9 @@ final class InlineSpelling {
         }
     }
 
-    private func send(_ words: [(range: Range<Int>, text: String)], checker: SpellChecker) {
+    /// `isGroups`: the words are in the group's language, so a new group checker drops the answer
+    /// (a paragraph's language changing marks its words instead).
+    private func send(_ words: [(range: Range<Int>, text: String)], checker: SpellChecker, isGroups: Bool) {
         inFlight = true
         let first = words[0].range.lowerBound
         var a = iter(first), b = iter(words[words.count - 1].range.upperBound)
@@ -221,7 +234,7 @@ final class InlineSpelling {
             let moved = Int(gtk_text_iter_get_offset(&s)) - first
             gtk_text_buffer_delete_mark(self.buffer, start)
             gtk_text_buffer_delete_mark(self.buffer, end)
-            if !touched && checker === self.checker {
+            if !touched && (!isGroups || checker === self.checker) {
                 for index in found {
                     var ws = self.iter(words[index].range.lowerBound + moved), we = self.iter(words[index].range.upperBound + moved)
                     gtk_text_buffer_apply_tag(self.buffer, self.misspelt, &ws, &we)
@@ -289,7 +302,7 @@ final class InlineSpelling {
 
     // MARK: Places
 
-    private func iter(_ offset: Int) -> GtkTextIter {
+    func iter(_ offset: Int) -> GtkTextIter {
         var iter = GtkTextIter()
         gtk_text_buffer_get_iter_at_offset(buffer, &iter, gint(offset))
         return iter
@@ -301,7 +314,7 @@ final class InlineSpelling {
         return Int(gtk_text_iter_get_offset(&at))
     }
 
-    private var caretOffset: Int {
+    var caretOffset: Int {
         var caret = GtkTextIter()
         gtk_text_buffer_get_iter_at_mark(buffer, &caret, gtk_text_buffer_get_insert(buffer))
         return Int(gtk_text_iter_get_offset(&caret))
@@ -346,6 +359,9 @@ final class InlineSpelling {
 
     // MARK: The context menu
 
+    /// Where the context menu is about: the right click, else the caret.
+    var menuPlace: Int { clickedAt ?? caretOffset }
+
     private func noteClick(_ event: UnsafeMutablePointer<GdkEvent>) {
         guard let view, event.pointee.button.button == 3 else { return }
         var x: gint = 0, y: gint = 0, location = GtkTextIter()
@@ -373,7 +389,10 @@ final class InlineSpelling {
 
     /// A word was added to `checker`'s dictionary, or ignored: every view using it checks again.
     static func wordsChanged(in checker: SpellChecker) {
-        for entry in all { if let spelling = entry.spelling, spelling.checker === checker { spelling.recheckAll() } }
+        for entry in all {
+            guard let spelling = entry.spelling else { continue }
+            if spelling.checker === checker || spelling.paragraphCheckers.values.contains(where: { $0 === checker }) { spelling.recheckAll() }
+        }
     }
 
     /// Whether the character at buffer offset `offset` is underlined as misspelt (tests).

@@ -64,9 +64,13 @@ extension SourceView {
         }
     }
 
+    /// The words in `range` (buffer offsets) are checked again: their language changed.
+    public func respell(_ range: Range<Int>) { inlineSpelling?.respell(range) }
+
     /// Checks the text with `checker` (the group's, in a language it may just have changed to).
     func adopt(_ checker: SpellChecker) {
         let spelling = inlineSpelling ?? InlineSpelling(view: self)
+        if inlineSpelling == nil { spelling.languagesIn = spellingLanguagesIn }
         inlineSpelling = spelling
         spelling.checker = checker
         showSpelling(spellingWanted)
@@ -84,11 +88,16 @@ extension SourceView {
         guard spellingLanguage == nil else { return }
         let action = SimpleAction(name: "language", chosen: "") { [weak self] code in self?.spellingGroup.use(language: code) }
         spellingLanguage = action
+        let paragraph = SimpleAction(name: "paragraph-language", chosen: "") { [weak self] code in
+            guard let self else { return }
+            self.onParagraphLanguageChosen?(self.menuPlace, code.isEmpty ? nil : code)
+        }
+        paragraphLanguage = paragraph
         let replace = SimpleAction(name: "replace", withString: { [weak self] word in self?.replaceMenuWord(with: word) })
         let add = SimpleAction(name: "add-word") { [weak self] in self?.acceptMenuWord(always: true) }
         let ignore = SimpleAction(name: "ignore-word") { [weak self] in self?.acceptMenuWord(always: false) }
         let group = g_simple_action_group_new()
-        for each in [action, replace, add, ignore] {
+        for each in [action, paragraph, replace, add, ignore] {
             g_action_map_add_action(tandem_action_map(UnsafeMutableRawPointer(group)), tandem_action(each.raw))
         }
         gtk_widget_insert_action_group(widget, "spelling", tandem_action_group(UnsafeMutableRawPointer(group)))
@@ -105,14 +114,29 @@ extension SourceView {
             let separator = gtk_separator_menu_item_new()
             gtk_menu_shell_prepend(shell, separator)
             gtk_widget_show(separator)
+            self.menuPlace = self.inlineSpelling?.menuPlace ?? 0
+            if self.onParagraphLanguageChosen != nil {
+                let given = self.spellingLanguagesIn?(self.menuPlace..<(self.menuPlace + 1)).first { $0.range.contains(self.menuPlace) }?.code
+                self.paragraphLanguage?.setChosen(given ?? "")
+                let paragraphLanguages = Menu(), documents = Menu()
+                documents.append(Self.spellingMenuText.documentsLanguage, action: "spelling.paragraph-language", target: "")
+                for language in SpellChecker.languages {
+                    paragraphLanguages.append(language.name, action: "spelling.paragraph-language", target: language.code)
+                }
+                let both = Menu()
+                both.appendSection(documents)
+                both.appendSection(paragraphLanguages)
+                Self.prependSubmenu(Self.spellingMenuText.paragraphLanguage, both, to: shell)
+            }
             Self.prependSubmenu(Self.spellingMenuText.language, languages, to: shell)
+            let wordChecker = self.inlineSpelling?.checker(at: self.menuPlace) ?? checker
             self.menuWord = self.inlineSpelling?.wordForMenu()
             if let word = self.menuWord {
                 let suggestions = Menu(), choices = Menu(), words = Menu()
                 // The checker's queue answers while the menu opens (the main thread never waits
                 // for it: it may be loading a dictionary); GTK shows the words as they arrive.
                 let noSuggestions = Self.spellingMenuText.noSuggestions
-                checker.suggestions(for: word.text) { found in
+                wordChecker.suggestions(for: word.text) { found in
                     for suggestion in found.prefix(10) { words.append(suggestion, action: "spelling.replace", target: suggestion) }
                     if found.isEmpty { words.append(noSuggestions, action: "spelling.none") }
                 }
@@ -141,7 +165,7 @@ extension SourceView {
 
     /// Add to Dictionary (`always`) or Ignore All: the word is right from now on, in every window.
     private func acceptMenuWord(always: Bool) {
-        guard let word = menuWord, let checker = spellChecker else { return }
+        guard let word = menuWord, let checker = inlineSpelling?.checker(at: word.range.lowerBound) ?? spellChecker else { return }
         menuWord = nil
         if always { checker.add(word.text) } else { checker.ignore(word.text) }
         InlineSpelling.wordsChanged(in: checker)

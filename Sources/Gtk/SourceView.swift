@@ -161,6 +161,17 @@ public final class SourceView: Widget {
     var inlineSpelling: InlineSpelling?
     /// The misspelt word the context menu is open on (its suggestions replace it).
     var menuWord: (range: Range<Int>, text: String)?
+    /// Where the context menu was opened (a buffer offset), for its paragraph's language.
+    var menuPlace = 0
+    /// The context menu's "Language of This Paragraph" choice, made with `spellingLanguage`.
+    var paragraphLanguage: SimpleAction?
+    /// The spelling languages given to parts of the buffer (buffer offsets), asked for the range
+    /// about to be checked; nil: all of it is in the group's language.
+    public var spellingLanguagesIn: (@MainActor (Range<Int>) -> [(range: Range<Int>, code: String)])? {
+        didSet { inlineSpelling?.languagesIn = spellingLanguagesIn }
+    }
+    /// The user chose a spelling language for the paragraph at a buffer offset (nil: the document's).
+    public var onParagraphLanguageChosen: (@MainActor (_ offset: Int, _ code: String?) -> Void)?
 
     // The style context keeps its own reference to the provider; this drops ours.
     isolated deinit {

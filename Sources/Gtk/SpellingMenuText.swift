@@ -2,6 +2,8 @@
 /// `SourceView.spellingMenuText` in the user's language; Gtk translates nothing itself.
 public struct SpellingMenuText: Sendable {
     public var language = "_Language"
+    public var paragraphLanguage = "Language of This _Paragraph"
+    public var documentsLanguage = "The Document’s Language"
     public var suggestions = "_Spelling Suggestions"
     public var noSuggestions = "(no suggested words)"
     public var addToDictionary = "_Add to Dictionary"

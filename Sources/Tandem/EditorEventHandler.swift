@@ -103,6 +103,9 @@ final class EditorEventHandler {
             chrome.updateTitle()
         case .conflictsChanged:
             conflictHighlights?.refresh()
+        case .paragraphLanguagesChanged(let range):
+            if let binding { EditorParagraphLanguages.respell(range, in: ui, binding) }
+            records.saveSoon()
         case .journalProblemChanged, .restoreNoticeChanged:
             break  // its banner was refreshed above
         }

@@ -13,7 +13,8 @@ enum EditorRestoration {
                                 untitledName: document.path == nil ? document.untitledName : nil,
                                 caretLine: place.caret.line, caretColumn: place.caret.column,
                                 anchorLine: place.anchor.line, anchorColumn: place.anchor.column,
-                                topLine: place.topLine, zoom: zoom == 1 ? nil : zoom, language: language)
+                                topLine: place.topLine, zoom: zoom == 1 ? nil : zoom, language: language,
+                                paragraphLanguages: EditorParagraphLanguages.recorded(document))
         return scene.windowRecord(payload: state.encoded)
     }
 

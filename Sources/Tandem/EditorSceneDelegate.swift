@@ -115,6 +115,8 @@ final class EditorSceneDelegate: SceneDelegate {
         if let record = options.restorationRecord {
             ui.textView.zoom = EditorRestoration.zoom(in: record)
             if let place = EditorRestoration.restore(record, in: scene) { go(to: place) }
+            pendingParagraphLanguages = EditorState.decode(record.payload)?.paragraphLanguages
+            restoreParagraphLanguages()
             banners.expectsFile = document.path != nil && document.wasOnDiskWhenClosed
         } else if !scene.hasTabSiblings {
             environment.host?.cascade(scene)
@@ -142,7 +144,9 @@ final class EditorSceneDelegate: SceneDelegate {
             ui.caretPosition.update()
             self?.conflictHighlights?.refresh()  // the window holds other lines now
         }
+        EditorParagraphLanguages.wire(ui, binding, store: environment.store, document: document)
         binding.onEvent = { [weak self] event in
+            if case .loadFinished = event { self?.restoreParagraphLanguages() }
             self?.events?.handle(event)
             self?.statistics?.follow(event)
         }
@@ -193,6 +197,15 @@ final class EditorSceneDelegate: SceneDelegate {
 
     /// A place whose lines the buffer does not hold yet (EditorSceneDelegate+Places).
     var pendingPlace: EditorPlace?
+    /// The paragraphs' spelling languages of the record this window came back from, given to
+    /// the document once its text is all there.
+    var pendingParagraphLanguages: [EditorState.LanguageSpan]?
+
+    func restoreParagraphLanguages() {
+        guard let spans = pendingParagraphLanguages, let binding, !document.isLoading else { return }
+        pendingParagraphLanguages = nil
+        EditorParagraphLanguages.restore(spans, to: document, in: binding, store: environment.store)
+    }
     /// The top line of the place last applied, where its scroll lands.
     var landingTopLine: Int?
     /// A restored selection to make again once the window has the focus (Wayland; see

@@ -20,6 +20,24 @@ struct EditorState: Codable, Equatable {
     var zoom: Double?
     /// The language the user picked for the file ("" for plain text; nil: the guess).
     var language: String?
+    /// The spelling languages given to paragraphs (nil: none).
+    var paragraphLanguages: [LanguageSpan]?
+
+    /// Text from one place to another in a spelling language of its own.
+    struct LanguageSpan: Codable, Equatable {
+        var line: Int
+        var column: Int
+        var endLine: Int
+        var endColumn: Int
+        /// A dictionary's code ("de_DE").
+        var code: String
+
+        /// Whether `code` reads as a dictionary's code (letters, digits, "_", "-", "@"; short).
+        static func isCode(_ code: String) -> Bool {
+            !code.isEmpty && code.utf8.count <= 32
+                && code.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || "_-@".unicodeScalars.contains($0)) }
+        }
+    }
 
     /// Decodes a payload; nil for anything damaged or from a newer Tandem.
     static func decode(_ data: Data?) -> EditorState? {
