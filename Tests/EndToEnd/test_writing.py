@@ -165,3 +165,54 @@ def test_focus_mode_dims_every_paragraph_but_the_one_being_written(tandem, tmp_p
     wait_for("the dimming follows the caret", lambda: darkest(4) < 80 and darkest(1) > 100)
     tandem.activate_action("focus-mode")
     wait_for("off: all dark again", lambda: darkest(1) < 80 and darkest(0) < 80)
+
+
+@pytest.mark.x11_only("clicks or drags with the pointer, which the tests move through X only")
+def test_a_paragraph_s_own_language_is_checked_in_every_window_follows_typing_and_comes_back(tandem, tmp_path):
+    import pyatspi
+    from conftest import descendants
+    from test_everyday import underlined
+    # "colour" is wrong in American English (the locale's) and right in British English.
+    (tmp_path / "book.txt").write_text("The colour here\n\nThe colour there,\nand more\n")
+    quoted = len("The colour here\n\nThe c")
+    tandem.start("book.txt")
+    tandem.wait_title("book.txt")
+    tandem.launch("--new-window", "book.txt")
+    tandem.wait_title("book.txt (2)")
+    texts = [tandem.text_in(tandem.frame(title)) for title in ("book.txt", "book.txt (2)")]
+    for text in texts:
+        wait_for("both 'colour's underlined", lambda: underlined(text, 5) and underlined(text, quoted))
+    x, y, _, _ = texts[0].getCharacterExtents(quoted, pyatspi.DESKTOP_COORDS)
+    tandem.activate("book.txt")
+    subprocess.run(["xdotool", "mousemove", str(x), str(y + 5), "click", "3"], check=True)
+
+    def showing(role, matches):
+        return next((n for n in descendants(tandem.app()) if n.getRoleName() == role and matches(n.name)
+                     and n.getState().contains(pyatspi.STATE_SHOWING)), None)
+    submenu = wait_for("the paragraph's language in the context menu", lambda: showing("menu", lambda name: name == "Language of This Paragraph"))
+    box = submenu.queryComponent().getExtents(pyatspi.DESKTOP_COORDS)  # hovered, as a person opens a submenu
+    subprocess.run(["xdotool", "mousemove", str(box.x + box.width // 2), str(box.y + box.height // 2)], check=True)
+    british = wait_for("British English offered", lambda: showing("radio menu item", lambda name: "United Kingdom" in name or name == "en_GB"))
+    british.queryAction().doAction(0)
+    for text in texts:
+        wait_for("the paragraph's 'colour' right in both windows", lambda: not underlined(text, quoted))
+        assert underlined(text, 5), "the paragraph before keeps the document's language"
+    # Typed at the paragraph's end (its second line), the words are in its language.
+    tandem.key("book.txt", "ctrl+End")  # the file's final break is not a line of its own
+    tandem.type("book.txt", " colour colr")
+    tandem.key("• book.txt", "Return")
+    typed = len("The colour here\n\nThe colour there,\nand more ")
+    wait_for("typed at the paragraph's end", lambda: texts[0].getText(0, -1) == "The colour here\n\nThe colour there,\nand more colour colr\n\n")
+    for text in texts:
+        wait_for("the typed 'colr' underlined", lambda: underlined(text, typed + 8))
+        assert not underlined(text, typed + 1), "the typed 'colour' is British"
+    # The Return went on in the paragraph too (as a word processor's next paragraph takes the language).
+    tandem.wait_recorded(paragraphLanguages=[{"line": 2, "column": 0, "endLine": 4, "endColumn": 0, "code": "en_GB"}])
+    tandem.key("• book.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart()
+    tandem.wait_title("• book.txt")
+    text = tandem.text_in(tandem.frame("• book.txt"))
+    wait_for("the document's 'colour' underlined again", lambda: underlined(text, 5))
+    wait_for("the paragraph checked ('colr' underlined)", lambda: underlined(text, typed + 8))
+    assert not underlined(text, quoted) and not underlined(text, typed + 1), "the paragraph came back in British English"
