@@ -12,7 +12,8 @@ sent: the probe must time out, or what it would measure is not the key. Prints m
 p95 / max in ms per case and editor, and each median over the floor's.
 
 Cases: an empty file; a 10 MB file with the caret at its end; a 2,000-line Python file,
-highlighted (the floor guesses the language from the name as Tandem does); and Tandem alone with
+highlighted (the floor guesses the language from the name as Tandem does); the end of a 2,000-
+and a 10,000-character paragraph of a Markdown book, every view wrapped; and Tandem alone with
 8 windows on the 10 MB file, tiled so none hides another, measured in the window typed in and in
 another one. With KEY_LATENCY_DEBUG=1, a calibration that finds more than a glyph changed
 saves a screenshot to /tmp/key-latency-failed.png.
@@ -88,8 +89,10 @@ def make_inputs(folder):
 class Editor:
     """One editor process showing one or more windows on a file."""
 
-    def __init__(self, name, argv, env):
+    def __init__(self, name, argv, env, place_keys=("ctrl+End", "Up", "End")):
         self.name = name
+        # The keys that put the caret where the keys go (see go_near_the_end).
+        self.place_keys = list(place_keys)
         self.proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
     def stop(self):
@@ -201,12 +204,13 @@ def wait_still(xid, seconds=2, timeout=120):
         before = again
 
 
-def go_near_the_end(xid):
-    """The caret at the end of the last line but one, on screen: typing there never scrolls.
-    Twice, as GtkTextView's first Ctrl+End goes where it estimates the end is."""
+def go_near_the_end(xid, keys=("ctrl+End", "Up", "End")):
+    """The caret at the end of the last line but one (`keys`; a paragraph's cases: at the end of
+    the text, which is the paragraph's), on screen: typing there never scrolls. Twice, as
+    GtkTextView's first Ctrl+End goes where it estimates the end is."""
     for _ in range(2):
         activate(xid)
-        subprocess.run(["xdotool", "key", "ctrl+End", "Up", "End"], check=True)
+        subprocess.run(["xdotool", "key", *keys], check=True)
         wait_still(xid)
 
 
@@ -230,7 +234,7 @@ def area_of_glyph(typed_xid, seen_xid, editor):
             left, row, box_width, box_height = found
             return x + left - 1, y + top + row - 1, box_width + 2, box_height + 2
         time.sleep(2)
-        go_near_the_end(typed_xid)
+        go_near_the_end(typed_xid, editor.place_keys)
     if os.environ.get("KEY_LATENCY_DEBUG"):
         subprocess.run(["import", "-window", "root", "/tmp/key-latency-failed.png"])
     fail(f"key_latency: in {name}, a key changed more than a glyph's area four times (the view scrolled?)")
@@ -332,7 +336,7 @@ def run_case(label, editors, keys, probe, settle):
     lines = {}
     for editor in editors:
         xid = editor.xids()[0]
-        go_near_the_end(xid)
+        go_near_the_end(xid, editor.place_keys)
         lines[editor.name] = caret_line(editor)
         targets.append((editor, xid, area_of_glyph(xid, xid, editor)))
     if len(set(lines.values())) > 1:
@@ -364,13 +368,26 @@ def print_results(label, results, floor_median, against="floor"):
     sys.stdout.flush()
 
 
+def wrapped_env(name, env, work):
+    """`env` with the peer `name` set to wrap lines at words (gedit does by default; mousepad is
+    told through a GSettings key file of its own)."""
+    if name != "mousepad":
+        return env
+    config = os.path.join(work, "mousepad-config")
+    os.makedirs(os.path.join(config, "glib-2.0", "settings"), exist_ok=True)
+    shutil.copytree(os.path.join(env["XDG_CONFIG_HOME"], "gtk-3.0"), os.path.join(config, "gtk-3.0"), dirs_exist_ok=True)
+    with open(os.path.join(config, "glib-2.0", "settings", "keyfile"), "w") as f:
+        f.write("[org/xfce/mousepad/preferences/view]\nword-wrap=true\n")
+    return dict(env, XDG_CONFIG_HOME=config, GSETTINGS_BACKEND="keyfile")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tandem", required=True)
     parser.add_argument("--floor", required=True)
     parser.add_argument("--probe", required=True)
     parser.add_argument("--keys", type=int, default=200)
-    parser.add_argument("--cases", default="empty,10mb,python,8-windows", help="which cases, comma-separated")
+    parser.add_argument("--cases", default="empty,10mb,python,paragraph-2k,paragraph-10k,8-windows", help="which cases, comma-separated")
     parser.add_argument("--settle", type=float, default=0.4,
                         help="seconds between a window's gaining the focus and its key (0: at once, in the focus change's animation)")
     parser.add_argument("--peers", default="editor-floor,gedit,mousepad",
@@ -392,17 +409,23 @@ def main():
     peers = [(name, shutil.which(name)) for name in names if name != "editor-floor" and shutil.which(name)]
     try:
         cases = arguments.cases.split(",")
-        for case in [c for c in ("empty", "10mb", "python") if c in cases]:
+        for case in [c for c in ("empty", "10mb", "python", "paragraph-2k", "paragraph-10k") if c in cases]:
             env = fresh(case)
-            editors = [Editor("floor (GtkSourceView)", [arguments.floor, paths[case]], env),
-                       Editor("tandem", [arguments.tandem, "--new-window", paths[case]], env)]
+            # A paragraph's keys go at its end, every view wrapped at words (Tandem's prose,
+            # gedit's default; the floor and mousepad told to): unwrapped, a key at the end of a
+            # line of thousands of characters scrolls the view sideways, and the probe sees that.
+            paragraph = case.startswith("paragraph")
+            place = ("ctrl+End",) if paragraph else ("ctrl+End", "Up", "End")
+            editors = [Editor("floor (GtkSourceView)", [arguments.floor, paths[case]], dict(env, FLOOR_WRAP="1") if paragraph else env, place),
+                       Editor("tandem", [arguments.tandem, "--new-window", paths[case]], env, place)]
             if "editor-floor" in names:
                 # gedit's header bar (the caret's place updated on every key) and monospace text, in C.
-                editors.append(Editor("editor floor", [arguments.floor, paths[case]], dict(env, FLOOR_EDITOR="1")))
-            if "wrapped-floor" in names:
+                editors.append(Editor("editor floor", [arguments.floor, paths[case]],
+                                      dict(env, FLOOR_EDITOR="1", **({"FLOOR_WRAP": "1"} if paragraph else {})), place))
+            if "wrapped-floor" in names and not paragraph:
                 # The floor with its lines wrapped at words, as Tandem's and gedit's are by default.
-                editors.append(Editor("wrapped floor", [arguments.floor, paths[case]], dict(env, FLOOR_WRAP="1")))
-            editors += [Editor(name, [path, paths[case]], env) for name, path in peers]
+                editors.append(Editor("wrapped floor", [arguments.floor, paths[case]], dict(env, FLOOR_WRAP="1"), place))
+            editors += [Editor(name, [path, paths[case]], wrapped_env(name, env, work) if paragraph else env, place) for name, path in peers]
             try:
                 for editor in editors:
                     wait_for(f"{editor.name}'s window", lambda: editor.xids() and editor.frames())
