@@ -200,7 +200,13 @@ extension Object {
     /// Connects to GtkTextBuffer::delete-range; `after`: once the text is gone (both ends then
     /// where it was).
     func connectDeleteRange(after: Bool = false, _ handler: @escaping DeleteRangeHandler) {
-        _ = connectRaw("delete-range", unsafeBitCast(deleteRangeTrampoline, to: GCallback.self), SignalBox(handler),
+        connectIterPair("delete-range", after: after, handler)
+    }
+
+    /// Connects `handler` to a signal whose C handler takes (instance, iter, iter, user_data):
+    /// GtkTextBuffer::delete-range, GtkSourceBuffer::highlight-updated.
+    func connectIterPair(_ signal: String, after: Bool = false, _ handler: @escaping DeleteRangeHandler) {
+        _ = connectRaw(signal, unsafeBitCast(deleteRangeTrampoline, to: GCallback.self), SignalBox(handler),
                        shape: SignalShape(arguments: 2), after: after)
     }
 

@@ -111,13 +111,55 @@ public final class SourceBuffer: Object {
         if range.count + replacement.utf8.count <= 32 {
             // Highlights the edited line now, before GTK lays it out for the input method's spot:
             // highlighting it later, in GtkSourceView's idle, would change its tags after that layout and
-            // have the frame lay the whole line (a long paragraph) out twice more.
+            // have the frame lay the whole line (a long paragraph) out twice more. GtkSourceView
+            // analyzes only text before the end it is given, and a deletion leaves its change where
+            // it happened: the end goes past the line's break, and a deletion at the text's end
+            // (nothing after it) is made to change the character before it too.
+            if replacement.isEmpty && gtk_text_iter_is_end(&start) != 0 { reachBack(&start) }
             var lineStart = start, lineEnd = start
             gtk_text_iter_set_line_offset(&lineStart, 0)
             if gtk_text_iter_ends_line(&lineEnd) == 0 { gtk_text_iter_forward_to_line_end(&lineEnd) }
+            gtk_text_iter_forward_char(&lineEnd)
             gtk_source_buffer_ensure_highlight(sourceBuffer, &lineStart, &lineEnd)
         }
     }
+
+    /// Deletes the character before `end` (the text's end) and puts it back, so that
+    /// GtkSourceView's change starts before the end: the same text, the caret where it was. Only
+    /// where no mark would land elsewhere than it stood: none just before the character that
+    /// would move past it (marks at the end come back after it, but for left-gravity ones, which
+    /// land before it: GtkSourceView's own start of what it must analyze again, moved earlier),
+    /// and no line break or joining mark to split.
+    private func reachBack(_ end: inout GtkTextIter) {
+        var before = end
+        guard gtk_text_iter_starts_line(&end) == 0, gtk_text_iter_backward_char(&before) != 0 else { return }
+        let character = gtk_text_iter_get_char(&before)
+        guard character >= 0x20, character < 0x300 || character > 0x36F, !Self.hasRightGravityMark(at: before),
+              let slice = gtk_text_iter_get_slice(&before, &end) else { return }
+        defer { g_free(slice) }
+        gtk_text_buffer_delete(buffer, &before, &end)
+        gtk_text_buffer_insert(buffer, &before, slice, -1)
+        end = before
+    }
+
+    private static func hasRightGravityMark(at place: GtkTextIter) -> Bool {
+        var place = place
+        guard let marks = gtk_text_iter_get_marks(&place) else { return false }
+        defer { g_slist_free(marks) }
+        var node: UnsafeMutablePointer<GSList>? = marks
+        while let current = node {
+            if gtk_text_mark_get_left_gravity(current.pointee.data.assumingMemoryBound(to: GtkTextMark.self)) == 0 { return true }
+            node = current.pointee.next
+        }
+        return false
+    }
+
+    #if DEBUG
+    /// Calls `handler` each time GtkSourceView has analyzed a range and highlighted it (tests).
+    func onHighlightUpdated(_ handler: @escaping @MainActor () -> Void) {
+        connectIterPair("highlight-updated") { _, _ in handler() }
+    }
+    #endif
 
     /// Called when GTK starts and ends one user action (a keystroke, a paste), which may be
     /// several edits (a paste over a selection deletes, then inserts).

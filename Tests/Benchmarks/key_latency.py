@@ -302,8 +302,12 @@ def overlaps(frames):
 
 def caret_line(editor):
     """The text of the line the caret is on in `editor`'s first window, read over AT-SPI: every
-    editor must type into the same line, or the case compares unlike work."""
+    editor must type into the same line, or the case compares unlike work. In a wrapped
+    paragraph GTK's views say the row, which differs with the window's font: there, what stands
+    before the caret, and whether it is at the text's end."""
     text = find_text(editor.frames()[0])
+    if "Up" not in editor.place_keys:
+        return f"{text.getText(max(0, text.caretOffset - 40), text.caretOffset)!r}, at the end: {text.caretOffset == text.characterCount}"
     line = text.getTextAtOffset(text.caretOffset, pyatspi.TEXT_BOUNDARY_LINE_START)[0]
     return line.rstrip("\n")
 
