@@ -44,7 +44,11 @@ final class EditorProse {
         ui?.textView.keepsCaretInTheMiddle = prose && isOn("typewriter-scrolling")
         ui?.textView.dimsOtherParagraphs = prose && isOn("focus-mode")
         if prose && isOn("smart-punctuation") {
-            binding?.substitutesTyping = { text, end, typed in SmartPunctuation.substitution(in: text, typedEnd: end, typed: typed) }
+            // Quotes in the paragraph's own language, else the document's spelling language.
+            binding?.substitutesTyping = { [weak document, weak ui] text, end, typed in
+                let language = document?.paragraphLanguages.code(at: end - 1) ?? ui?.textView.spellChecker?.languageCode
+                return SmartPunctuation.substitution(in: text, typedEnd: end, typed: typed, language: language)
+            }
         } else {
             binding?.substitutesTyping = nil
         }

@@ -5,12 +5,12 @@ import XCTest
 final class SmartPunctuationTests: XCTestCase {
     /// The text after typing `keys` one by one after `start`, each substitution applied as the
     /// window applies it.
-    private func typed(_ keys: String, after start: String = "") -> String {
+    private func typed(_ keys: String, after start: String = "", language: String? = nil) -> String {
         var text = TextStorage(start)
         for key in keys {
             let end = text.count
             text.replace(end..<end, with: String(key))
-            if let edit = SmartPunctuation.substitution(in: text, typedEnd: text.count, typed: String(key)) {
+            if let edit = SmartPunctuation.substitution(in: text, typedEnd: text.count, typed: String(key), language: language) {
                 text.replace(edit.range, with: edit.replacement)
             }
         }
@@ -23,6 +23,14 @@ final class SmartPunctuationTests: XCTestCase {
         XCTAssertEqual(typed("'quoted' text"), "\u{2018}quoted\u{2019} text")
         XCTAssertEqual(typed("\"'nested'\""), "\u{201C}\u{2018}nested\u{2019}\u{201D}")
         XCTAssertEqual(typed("x\n\"y"), "x\n\u{201C}y", "a quote at a line's start opens")
+    }
+
+    func testGermanQuotesOpenLow() {
+        XCTAssertEqual(typed("Er sagte: \"Das 'ist' es.\"", language: "de_DE"), "Er sagte: \u{201E}Das \u{201A}ist\u{2018} es.\u{201C}")
+        XCTAssertEqual(typed("\"Geht's?\"", language: "de_AT"), "\u{201E}Geht\u{2019}s?\u{201C}", "the apostrophe is the same")
+        XCTAssertEqual(typed("Hans' Haus, 'Hans'", language: "de"), "Hans\u{2019} Haus, \u{201A}Hans\u{2018}", "an apostrophe unless a quote is open")
+        XCTAssertEqual(typed("\"a\"", language: "en_GB"), "\u{201C}a\u{201D}")
+        XCTAssertEqual(typed("\"a\"", language: "dek"), "\u{201C}a\u{201D}", "only German's codes")
     }
 
     func testAnApostropheInAWordCloses() {

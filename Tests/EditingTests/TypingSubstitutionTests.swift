@@ -23,7 +23,7 @@ final class TypingSubstitutionTests: XCTestCase {
             let document = store.newUntitled()
             let typing = DocumentBinding(store: store, document: document, buffer: SourceBuffer())
             let other = DocumentBinding(store: store, document: document, buffer: SourceBuffer())
-            typing.substitutesTyping = SmartPunctuation.substitution
+            typing.substitutesTyping = { SmartPunctuation.substitution(in: $0, typedEnd: $1, typed: $2) }
             for key in "say \"hi\"" { typing.buffer.userInsert(String(key), at: typing.buffer.caretOffset) }
             XCTAssertEqual(document.text, "say \u{201C}hi\u{201D}")
             XCTAssertEqual(other.buffer.text, document.text, "the other window shows it too")
