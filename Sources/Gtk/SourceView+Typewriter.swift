@@ -1,8 +1,9 @@
 import CGtk
 
 /// Typewriter scrolling: while the user types, the caret's line stays in the middle of the view
-/// and the text moves past it. Room below the last line (a bottom margin of half the view) lets
-/// the end come to the middle too. A click or a key that only moves the caret scrolls as ever.
+/// and the text moves past it. Room above the first line and below the last (margins of half the
+/// view) lets the beginning and the end come to the middle too, as in a writer's typewriter mode.
+/// A click or a key that only moves the caret scrolls as ever.
 extension SourceView {
     /// Whether typing keeps the caret's line in the middle of the view.
     public var keepsCaretInTheMiddle: Bool {
@@ -21,6 +22,7 @@ extension SourceView {
                 centerCaretAfterTheKey()
             } else {
                 typewriter = nil
+                gtk_text_view_set_top_margin(tandem_text_view(raw), 0)
                 gtk_text_view_set_bottom_margin(tandem_text_view(raw), 0)
             }
         }
@@ -43,8 +45,23 @@ extension SourceView {
         let view = tandem_text_view(raw)
         var visible = GdkRectangle()
         gtk_text_view_get_visible_rect(view, &visible)
-        let margin = max(0, visible.height / 2)
-        if gtk_text_view_get_bottom_margin(view) != margin { gtk_text_view_set_bottom_margin(view, margin) }
+        // Less the height of the line that comes to the middle, so its middle is the view's.
+        let margin = max(0, visible.height / 2 - lineHeight / 2)
+        guard gtk_text_view_get_top_margin(view) != margin || gtk_text_view_get_bottom_margin(view) != margin else { return }
+        gtk_text_view_set_top_margin(view, margin)
+        gtk_text_view_set_bottom_margin(view, margin)
+        // GtkTextView keeps what its pixel cache drew where the text stood: the new margin is painted afresh.
+        gtk_widget_queue_draw(widget)
+    }
+}
+
+extension SourceView {
+    /// The height of the first line (a row of the view's font).
+    fileprivate var lineHeight: gint {
+        var start = GtkTextIter(), y: gint = 0, height: gint = 0
+        gtk_text_buffer_get_start_iter(tandem_text_buffer(buffer.raw), &start)
+        gtk_text_view_get_line_yrange(tandem_text_view(raw), &start, &y, &height)
+        return height
     }
 }
 
