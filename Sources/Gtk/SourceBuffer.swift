@@ -112,16 +112,14 @@ public final class SourceBuffer: Object {
             // Highlights the edited line now, before GTK lays it out for the input method's spot:
             // highlighting it later, in GtkSourceView's idle, would change its tags after that layout and
             // have the frame lay the whole line (a long paragraph) out twice more. GtkSourceView
-            // analyzes only text before the end it is given, and it must read the next line to know
-            // an edit ended where the line ends: the end goes past the next line. A deletion leaves
-            // its change where it happened, so one at the text's end (nothing after it) is made to
-            // change the character before it too.
+            // analyzes only text before the end it is given, and a deletion leaves its change where
+            // it happened: the end goes past the line's break, and a deletion at the text's end
+            // (nothing after it) is made to change the character before it too.
             if replacement.isEmpty && gtk_text_iter_is_end(&start) != 0 { reachBack(&start) }
             var lineStart = start, lineEnd = start
             gtk_text_iter_set_line_offset(&lineStart, 0)
             if gtk_text_iter_ends_line(&lineEnd) == 0 { gtk_text_iter_forward_to_line_end(&lineEnd) }
-            gtk_text_iter_forward_line(&lineEnd)
-            gtk_text_iter_forward_line(&lineEnd)
+            gtk_text_iter_forward_char(&lineEnd)
             gtk_source_buffer_ensure_highlight(sourceBuffer, &lineStart, &lineEnd)
         }
     }

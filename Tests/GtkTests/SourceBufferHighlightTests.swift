@@ -41,26 +41,4 @@ final class SourceBufferHighlightTests: XCTestCase {
             XCTAssertEqual(buffer.text, String(String.UnicodeScalarView(expected)), "the text is the edits' and no other")
         }
     }
-
-    /// Code: GtkSourceView reads the line after an edited one to know the edit's context ended
-    /// with its line, so that line is analyzed too as the edit goes in.
-    func testAnEditedLineOfCodeIsSettledWithTheLineAfterIt() {
-        MainActor.assumeIsolated {
-            let buffer = SourceBuffer()
-            buffer.languageID = "python3"
-            let text = (0..<20).map { "def f\($0)(value):\n    return value * \($0)  # a comment\n\n" }.joined() + "# the end\n# the end\n"
-            buffer.append(text)
-            _ = MainLoop.run(until: { false }, timeout: 0.3)
-            var updates = 0
-            buffer.onHighlightUpdated { updates += 1 }
-            let lineEnd = text.unicodeScalars.count - "\n# the end\n".unicodeScalars.count
-            for (range, replacement) in [(lineEnd..<lineEnd, "x"), (lineEnd..<(lineEnd + 1), ""), (5..<5, "x"), (5..<6, "")] {
-                buffer.apply(range: range, replacement: replacement)
-                let during = updates
-                _ = MainLoop.run(until: { false }, timeout: 0.3)
-                XCTAssertEqual(updates, during, "\(range) \(replacement): nothing left for the idle")
-            }
-            XCTAssertEqual(buffer.text, text)
-        }
-    }
 }
