@@ -27,6 +27,8 @@ enum EditorParagraphLanguages {
         if let shown = bufferRange(range, binding) { ui.textView.respell(shown) }
     }
 
+    static let restoredAtMost = 1_000
+
     /// `range` (document offsets) as far as the buffer holds it, in buffer offsets.
     private static func bufferRange(_ range: Range<Int>, _ binding: DocumentBinding) -> Range<Int>? {
         let held = range.clamped(to: binding.shownRange)
@@ -49,7 +51,9 @@ enum EditorParagraphLanguages {
     /// window on it came back first); spans whose code is not a dictionary's name are dropped.
     static func restore(_ spans: [EditorState.LanguageSpan], to document: Document, in binding: DocumentBinding, store: DocumentStore) {
         guard document.paragraphLanguages.isEmpty else { return }
-        for span in spans where EditorState.LanguageSpan.isCode(span.code) {
+        // A record can say anything: at most this many spans come back, so a damaged or hostile
+        // one cannot hold the relaunch (each span given is a pass over those before it).
+        for span in spans.prefix(Self.restoredAtMost) where EditorState.LanguageSpan.isCode(span.code) {
             let lower = binding.offset(line: span.line, column: span.column), upper = binding.offset(line: span.endLine, column: span.endColumn)
             if lower < upper { store.setSpellingLanguage(span.code, over: lower..<upper, in: document) }
         }
