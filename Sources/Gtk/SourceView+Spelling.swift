@@ -16,11 +16,18 @@ extension SourceView {
         }
     }
 
-    /// Turns spell checking off, or on: now if the buffer has text, else when text first arrives
-    /// (no checker is loaded for a document that has no word to check yet).
+    /// Turns spell checking off, or on: now if the buffer has text, else when text first arrives.
+    /// Meanwhile the checker loads once the main loop is idle (a dictionary takes some 70 ms of
+    /// CPU, which the first word typed would otherwise wait behind).
     public func checkSpellingOnceThereIsText(_ on: Bool) {
         guard on, buffer.characterCount == 0 else { return checksSpelling = on }
         guard spellingWaitsForText == 0 else { return }
+        spellingWarming = IdleSource(priority: MainLoopPriority.whenIdle) { [weak self] in
+            guard let self else { return false }
+            self.spellingWarming = nil
+            self.spellingGroup.withChecker { _ in }  // the group keeps it for the first text
+            return false
+        }
         spellingWaitsForText = buffer.connect("changed") { [weak self] in
             guard let self, self.spellingStart == nil, self.buffer.characterCount > 0 else { return }
             // After the keystroke's frame: asking for the checker does not delay the first character.
@@ -48,6 +55,10 @@ extension SourceView {
     public func isMisspelt(at offset: Int) -> Bool { inlineSpelling?.isMisspelt(at: offset) ?? false }
 
     private func setChecksSpellingNow(_ on: Bool) {
+        if !on {
+            spellingWarming?.cancel()
+            spellingWarming = nil
+        }
         if spellingWaitsForText != 0 {
             buffer.disconnect(spellingWaitsForText)
             spellingWaitsForText = 0

@@ -148,6 +148,8 @@ public final class SourceView: Widget {
     /// and the idle that then starts it (after the first character is drawn).
     var spellingWaitsForText: UInt = 0
     var spellingStart: IdleSource?
+    /// Loads the checker ahead of an empty view's first text.
+    var spellingWarming: IdleSource?
     /// Whether spelling is on (shown once the group's checker has loaded).
     var spellingWanted = false
     /// Whether the context menu offers the spelling languages (connected on first use).

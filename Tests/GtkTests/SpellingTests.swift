@@ -1,8 +1,9 @@
 @testable import Gtk
 import XCTest
 
-/// Spell checking asked for on an empty view starts when text first arrives, not before; its
-/// checker loads off the main thread and is shared by the views of one document.
+/// Spell checking asked for on an empty view starts when text first arrives, its checker loaded
+/// ahead in an idle moment; the checker loads off the main thread and is shared by the views of
+/// one document.
 final class SpellingTests: XCTestCase {
     override func setUpWithError() throws { try MainActor.assumeIsolated { try Display.require() } }
 
@@ -12,14 +13,16 @@ final class SpellingTests: XCTestCase {
             view.checkSpellingOnceThereIsText(true)
             XCTAssertTrue(view.spellingWaitsForFirstText, "nothing to check yet: the checker waits")
             XCTAssertTrue(view.checksSpelling, "the menu's toggle sees spelling as on")
+            XCTAssertTrue(MainLoop.run(until: { view.spellingGroup.loadedChecker != nil }, timeout: 10),
+                          "an idle moment loads the checker, so that the first word typed does not wait for it")
+            XCTAssertTrue(view.spellingWaitsForFirstText, "nothing is checked before there is text")
+            XCTAssertNil(view.spellChecker)
             let loads = SpellCheckers.loadsStarted
-            XCTAssertTrue(MainLoop.runUntilIdle())
-            XCTAssertTrue(view.spellingWaitsForFirstText, "an idle moment alone does not start it")
-            XCTAssertEqual(SpellCheckers.loadsStarted, loads, "no dictionary asked for yet")
             view.buffer.append("A wrod")
             XCTAssertTrue(MainLoop.run(until: { !view.spellingWaitsForFirstText }, timeout: 5), "the first text starts it")
             XCTAssertTrue(view.checksSpelling)
             XCTAssertTrue(MainLoop.run(until: { view.underlinesMisspeltWords }, timeout: 10), "the checker arrives and is used")
+            XCTAssertEqual(SpellCheckers.loadsStarted, loads, "the checker loaded ahead is the one used")
         }
     }
 
