@@ -84,7 +84,7 @@ let package = Package(
         // Seeded randomness and temporary folders for the tests and the benchmarks.
         .target(name: "TestSupport", dependencies: ["SafeFiles"]),
 
-        .testTarget(name: "GtkTests", dependencies: ["Gtk"]),
+        .testTarget(name: "GtkTests", dependencies: ["Gtk", "TestSupport"]),
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Gtk", "TestSupport"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles", "Background", "CXattr", "TestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: [

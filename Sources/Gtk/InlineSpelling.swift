@@ -3,8 +3,8 @@ import Dispatch
 
 /// Spell checking of one view's buffer, on the design of GNOME's libspelling (GTK 4 only)
 /// written for GTK 3, so that no keystroke waits for a dictionary:
-/// - an edit only marks the words it touched as unchecked (a tag with no looks: GTK lays nothing
-///   out again for it) and takes their underline off;
+/// - an edit only marks the words it touched as unchecked (in a `TextRegion` beside the buffer,
+///   not a tag: a tag cuts the runs GTK shapes a line in) and takes their underline off;
 /// - a low-priority idle takes at most `chunk` characters of unchecked text a turn, from what
 ///   the view shows, and hands their words to the spelling queue (Enchant, off the main thread);
 ///   the answer comes back as underlines, or is dropped (the words marked again) if the buffer
@@ -19,7 +19,10 @@ final class InlineSpelling {
     private weak var view: SourceView?
     private let buffer: UnsafeMutablePointer<GtkTextBuffer>
     private let misspelt: UnsafeMutablePointer<GtkTextTag>
-    private let unchecked: UnsafeMutablePointer<GtkTextTag>
+    /// The text not checked yet, by buffer offsets, and the buffer's length it was last moved for
+    /// (a deletion's handler sees only where it was, the length says how much went).
+    private var unchecked = TextRegion()
+    private var knownCount: Int
     /// The dictionary; a new one (another language) has every word checked again.
     var checker: SpellChecker? {
         didSet { if checker !== oldValue { recheckAll() } }
@@ -65,17 +68,21 @@ final class InlineSpelling {
         misspelt = Self.tag(named: "tandem-misspelt", in: table) { tag in
             tandem_object_set_int(tag, "underline", gint(PANGO_UNDERLINE_ERROR.rawValue))
         }
-        unchecked = Self.tag(named: "tandem-unchecked", in: table) { _ in }
+        knownCount = Int(gtk_text_buffer_get_char_count(buffer))
         Self.all.removeAll { $0.spelling == nil }
         Self.all.append(Weak(spelling: self))
         view.buffer.connectInsertText(after: true) { [weak self] location, text in
             guard let self else { return }
             let end = Int(gtk_text_iter_get_offset(location)), count = text.unicodeScalars.count
+            self.unchecked.inserted(count, at: end - count)
+            self.knownCount += count
             self.edited(end - count, end, size: count)
         }
         view.buffer.connectDeleteRange(after: true) { [weak self] start, _ in
             guard let self else { return }
-            let at = Int(gtk_text_iter_get_offset(start))
+            let at = Int(gtk_text_iter_get_offset(start)), now = self.characterCount
+            self.unchecked.deleted(at..<(at + max(0, self.knownCount - now)))
+            self.knownCount = now
             self.edited(at, at, size: 1)
         }
         view.buffer.onMarksMoved { [weak self] _ in
@@ -112,9 +119,8 @@ final class InlineSpelling {
     func edited(_ start: Int, _ end: Int, size: Int) {
         let (lower, upper) = widened(start, end)
         if let sent = asked, !sent.touched, lower <= offset(of: sent.end), offset(of: sent.start) <= upper { asked?.touched = true }
-        var a = iter(lower), b = iter(upper)
         removeUnderline(lower, upper)
-        gtk_text_buffer_apply_tag(buffer, unchecked, &a, &b)
+        unchecked.add(lower..<upper)
         let caret = caretOffset
         typingAtCaret = size < 32 && lower <= caret && caret <= upper
         schedule()
@@ -123,9 +129,8 @@ final class InlineSpelling {
     /// Every word of the buffer is unchecked (a new dictionary, a word added to one).
     func recheckAll() {
         asked?.touched = true
-        var start = GtkTextIter(), end = GtkTextIter()
-        gtk_text_buffer_get_bounds(buffer, &start, &end)
-        gtk_text_buffer_apply_tag(buffer, unchecked, &start, &end)
+        unchecked = TextRegion()
+        unchecked.add(0..<characterCount)
         if checker == nil || !isShown { removeUnderline(0, characterCount) }
         schedule()
     }
@@ -171,11 +176,9 @@ final class InlineSpelling {
 
     /// The range is checked (but the held word): its marks and underlines go before the answer comes.
     private func settle(_ range: Range<Int>, except held: (Int, Int)?) {
-        var a = iter(range.lowerBound), b = iter(range.upperBound)
-        gtk_text_buffer_remove_tag(buffer, unchecked, &a, &b)
+        unchecked.remove(range)
         if let held, held.0 < range.upperBound && range.lowerBound < held.1 {
-            var hs = iter(max(held.0, range.lowerBound)), he = iter(min(held.1, range.upperBound))
-            gtk_text_buffer_apply_tag(buffer, unchecked, &hs, &he)
+            unchecked.add(max(held.0, range.lowerBound)..<min(held.1, range.upperBound))
             removeUnderline(range.lowerBound, max(range.lowerBound, held.0))
             removeUnderline(min(range.upperBound, held.1), range.upperBound)
         } else {
@@ -240,7 +243,8 @@ final class InlineSpelling {
                     gtk_text_buffer_apply_tag(self.buffer, self.misspelt, &ws, &we)
                 }
             } else {
-                gtk_text_buffer_apply_tag(self.buffer, self.unchecked, &s, &e)  // asked again, as it is now
+                // Asked again, as it is now.
+                self.unchecked.add(Int(gtk_text_iter_get_offset(&s))..<Int(gtk_text_iter_get_offset(&e)))
             }
             self.schedule()
         }
@@ -262,15 +266,7 @@ final class InlineSpelling {
 
     /// The next run of unchecked text from `from`, cut at `limit`.
     private func nextUnchecked(from: Int, before limit: Int) -> Range<Int>? {
-        var start = iter(from)
-        if gtk_text_iter_has_tag(&start, unchecked) == 0 {
-            guard gtk_text_iter_forward_to_tag_toggle(&start, unchecked) != 0, gtk_text_iter_has_tag(&start, unchecked) != 0 else { return nil }
-        }
-        let lower = Int(gtk_text_iter_get_offset(&start))
-        guard lower < limit else { return nil }
-        var end = start
-        gtk_text_iter_forward_to_tag_toggle(&end, unchecked)
-        return lower..<min(limit, Int(gtk_text_iter_get_offset(&end)))
+        unchecked.next(from: from, before: limit)
     }
 
     /// The words (Pango's word boundaries) in `range`, which starts and ends outside any word,
