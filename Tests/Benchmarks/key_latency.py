@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Keystroke to screen, Tandem beside the C floor, the editor floor (floor.c with FLOOR_EDITOR=1:
 gedit's header bar with the caret's place updated on every key, monospace text) and gedit and
-mousepad where installed, under Xvfb + openbox (run by `.ci/benchmark latency`).
+mousepad where installed (mousepad told to show line numbers and the caret's line and column, as
+Tandem and gedit do by default: `editor_env`), under Xvfb + openbox (run by `.ci/benchmark latency`).
 
 Each key is sent with XTest by `key_latency` (Tests/Benchmarks/key_latency.c), which then reads
 the few pixels where the key's glyph must appear until they change; where that is, is found once
@@ -372,16 +373,18 @@ def print_results(label, results, floor_median, against="floor"):
     sys.stdout.flush()
 
 
-def wrapped_env(name, env, work):
-    """`env` with the peer `name` set to wrap lines at words (gedit does by default; mousepad is
-    told through a GSettings key file of its own)."""
-    if name != "mousepad":
-        return env
-    config = os.path.join(work, "mousepad-config")
+def editor_env(name, env, work, wrap):
+    """`env` for the editor `name`, with a GSettings key file of its own (every editor on the same
+    backend): mousepad is told to show what Tandem and gedit show by default, line numbers and
+    the caret's line and column (its status bar), and with `wrap` to wrap lines at words (gedit
+    and Tandem do by default); the others keep their defaults."""
+    config = os.path.join(work, f"config-{name.split()[0]}-{'wrapped' if wrap else 'plain'}")
     os.makedirs(os.path.join(config, "glib-2.0", "settings"), exist_ok=True)
     shutil.copytree(os.path.join(env["XDG_CONFIG_HOME"], "gtk-3.0"), os.path.join(config, "gtk-3.0"), dirs_exist_ok=True)
     with open(os.path.join(config, "glib-2.0", "settings", "keyfile"), "w") as f:
-        f.write("[org/xfce/mousepad/preferences/view]\nword-wrap=true\n")
+        if name == "mousepad":
+            f.write("[org/xfce/mousepad/preferences/view]\nshow-line-numbers=true\n" + ("word-wrap=true\n" if wrap else "")
+                    + "[org/xfce/mousepad/preferences/window]\nstatusbar-visible=true\n")
     return dict(env, XDG_CONFIG_HOME=config, GSETTINGS_BACKEND="keyfile")
 
 
@@ -421,7 +424,7 @@ def main():
             paragraph = case.startswith("paragraph")
             place = ("ctrl+End",) if paragraph else ("ctrl+End", "Up", "End")
             editors = [Editor("floor (GtkSourceView)", [arguments.floor, paths[case]], dict(env, FLOOR_WRAP="1") if paragraph else env, place),
-                       Editor("tandem", [arguments.tandem, "--new-window", paths[case]], env, place)]
+                       Editor("tandem", [arguments.tandem, "--new-window", paths[case]], editor_env("tandem", env, work, paragraph), place)]
             if "editor-floor" in names:
                 # gedit's header bar (the caret's place updated on every key) and monospace text, in C.
                 editors.append(Editor("editor floor", [arguments.floor, paths[case]],
@@ -429,7 +432,7 @@ def main():
             if "wrapped-floor" in names and not paragraph:
                 # The floor with its lines wrapped at words, as Tandem's and gedit's are by default.
                 editors.append(Editor("wrapped floor", [arguments.floor, paths[case]], dict(env, FLOOR_WRAP="1"), place))
-            editors += [Editor(name, [path, paths[case]], wrapped_env(name, env, work) if paragraph else env, place) for name, path in peers]
+            editors += [Editor(name, [path, paths[case]], editor_env(name, env, work, paragraph), place) for name, path in peers]
             try:
                 for editor in editors:
                     wait_for(f"{editor.name}'s window", lambda: editor.xids() and editor.frames())

@@ -4,7 +4,8 @@ under the same Xvfb + openbox (run by `.ci/benchmark typing`).
 
 Each editor opens, in turn, an empty file, a 10 MB file (the keys at the end of its last line
 but one), and a Markdown book whose last paragraph is 2,000 (then 10,000) characters long and
-ends the file, every view wrapped at words as a writer's is (mousepad told to); once it is idle,
+ends the file, every view wrapped at words as a writer's is; mousepad is told to show line numbers
+and the caret's line and column as Tandem and gedit do (`key_latency.editor_env`); once it is idle,
 the caret goes to the end and `--keys` keys are typed there at a typist's pace (`--delay` ms apart: words and spaces, a
 BackSpace now and then). What is measured is the process's CPU time (all its threads) from the
 first key until it is idle again, over `--rounds` rounds, each a fresh process. Prints each
@@ -23,7 +24,7 @@ from process_stats import cpu_seconds_fine, stop, wait_until_idle
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from key_latency import make_inputs, wrapped_env  # noqa: E402  (the same inputs as the latency cases)
+from key_latency import editor_env, make_inputs  # noqa: E402  (the same inputs as the latency cases)
 
 
 def window_of(pid, timeout=30):
@@ -99,8 +100,7 @@ def main():
             for index in range(arguments.rounds):
                 env = dict(os.environ, XDG_CONFIG_HOME=config, XDG_DATA_HOME=os.path.join(work, "data"),
                            XDG_STATE_HOME=os.path.join(work, f"state-{name}-{case}-{index}"), GSETTINGS_BACKEND="memory")
-                if case.startswith("paragraph"):
-                    env = wrapped_env(name, env, work)
+                env = editor_env(name, env, work, case.startswith("paragraph"))
                 costs.append(one_round(argv(paths[case]), env, arguments.keys, arguments.delay, PLACES[case]))
             medians[name] = statistics.median(costs)
             print(f"{case:14} {name:9} {arguments.keys} keys: " + " / ".join(f"{c:.0f}" for c in costs)
