@@ -8,7 +8,7 @@ ends the file, every view wrapped at words as a writer's is; mousepad is told to
 and the caret's line and column as Tandem and gedit do (`key_latency.editor_env`); once it is idle,
 the caret goes to the end and `--keys` keys are typed there at a typist's pace (`--delay` ms apart: words and spaces, a
 BackSpace now and then). What is measured is the process's CPU time (all its threads) from the
-first key until it is idle again, over `--rounds` rounds, each a fresh process. Prints each
+first key until it is idle again, over `--rounds` rounds, each a fresh process, the editors in turn. Prints each
 editor's CPU per round and its median, and Tandem's median over the best peer's.
 """
 import argparse
@@ -94,16 +94,19 @@ def main():
     if shutil.which("mousepad"):
         editors.append(("mousepad", lambda path: ["mousepad", path]))
     for case in [c for c in PLACES if c in arguments.cases.split(",")]:
-        medians = {}
-        for name, argv in editors:
-            costs = []
-            for index in range(arguments.rounds):
+        # Rounds taken in turn, editor by editor: the machine's speed drifts over minutes, and a
+        # comparison holds only between rounds run close together.
+        costs = {name: [] for name, _ in editors}
+        for index in range(arguments.rounds):
+            for name, argv in editors:
                 env = dict(os.environ, XDG_CONFIG_HOME=config, XDG_DATA_HOME=os.path.join(work, "data"),
                            XDG_STATE_HOME=os.path.join(work, f"state-{name}-{case}-{index}"), GSETTINGS_BACKEND="memory")
                 env = editor_env(name, env, work, case.startswith("paragraph"))
-                costs.append(one_round(argv(paths[case]), env, arguments.keys, arguments.delay, PLACES[case]))
-            medians[name] = statistics.median(costs)
-            print(f"{case:14} {name:9} {arguments.keys} keys: " + " / ".join(f"{c:.0f}" for c in costs)
+                costs[name].append(one_round(argv(paths[case]), env, arguments.keys, arguments.delay, PLACES[case]))
+        medians = {}
+        for name, _ in editors:
+            medians[name] = statistics.median(costs[name])
+            print(f"{case:14} {name:9} {arguments.keys} keys: " + " / ".join(f"{c:.0f}" for c in costs[name])
                   + f" ms of CPU (median {medians[name]:.0f}, {medians[name] / arguments.keys:.2f} ms a key)", flush=True)
         peers = [value for name, value in medians.items() if name != "tandem"]
         if peers:
