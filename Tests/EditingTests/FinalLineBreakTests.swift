@@ -28,7 +28,7 @@ final class FinalLineBreakTests: XCTestCase {
         return (store, document, DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: windowLines))
     }
 
-    /// Issue 49: a file cut short by another program under a caret at its end left the caret
+    /// A file cut short by another program under a caret at its end must not leave the caret
     /// after the hidden break, on a line the view does not have ("Ln 6" under five lines).
     func testACaretAtTheEndOfAFileCutShortStaysOnItsLastLine() throws {
         let folder = self.folder.path

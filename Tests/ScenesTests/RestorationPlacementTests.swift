@@ -43,8 +43,8 @@ final class RestorationPlacementTests: XCTestCase {
         XCTAssertEqual(back.backend, "wayland")
     }
 
-    /// Issue 49: a record from a scale of 1 brought back at a scale of 2 (GDK_SCALE=2: the same
-    /// monitor is 800x500 logical pixels) put a 989x656 window at 611,340, mostly off the screen.
+    /// A record from a scale of 1 brought back at a scale of 2 (GDK_SCALE=2: the same
+    /// monitor is 800x500 logical pixels) must not put a 989x656 window at 611,340, mostly off the screen.
     func testAPlaceOrASizeThatDoesNotFitTheMonitorIsClampedOntoIt() {
         let halved: [RestorationRecord.ScreenArea] = [(x: 0, y: 0, width: 800, height: 500)]
         let record = RestorationRecord(windowWidth: 989, windowHeight: 656, windowX: 611, windowY: 340, backend: "x11")
