@@ -56,6 +56,9 @@ let package = Package(
         .target(name: "CMappedCompare"),
         // How work leaves the main thread and comes back to it: the one concurrency discipline.
         .target(name: "Background", swiftSettings: sectionPerFunction),
+        // A folder as a project: its file paths and what finds in them (Quick Open's ranking);
+        // pure Swift, never GTK.
+        .target(name: "Projects", swiftSettings: sectionPerFunction),
         // The EditorConfig reference library: a file's indentation and newline settings.
         .systemLibrary(name: "CEditorConfig", pkgConfig: "editorconfig", providers: [.apt(["libeditorconfig-dev"])]),
         // zlib's crc32: checksums of the edit journal's records.
@@ -77,7 +80,7 @@ let package = Package(
         // as meson installs it: nothing is compiled at launch.
         .plugin(name: "BuildData", capability: .buildTool(), path: "Sources/BuildDataPlugin"),
         // Benchmarks (not tests): `swift run -c release tandem-benchmarks`, under a display.
-        .executableTarget(name: "TandemBenchmarks", dependencies: ["Documents", "Editing", "Gtk", "TestSupport"]),
+        .executableTarget(name: "TandemBenchmarks", dependencies: ["Documents", "Editing", "Gtk", "Projects", "TestSupport"]),
         // The readers of outside bytes under a fuzzer: built with `-sanitize=fuzzer,address -D FUZZING`
         // by .ci/fuzz; built plainly, it replays inputs (a corpus, a crash) through the same code.
         .executableTarget(name: "TandemFuzz", dependencies: ["Documents", "Scenes", "SafeFiles"]),
@@ -90,6 +93,7 @@ let package = Package(
         .testTarget(name: "DocumentsTests", dependencies: [
             "Documents", "SafeFiles", "TestSupport", "CMappedCompare", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
+        .testTarget(name: "ProjectsTests", dependencies: ["Projects", "TestSupport"]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "Documents", "Gtk", "TestSupport"]),
         .testTarget(name: "TandemTests", dependencies: ["Tandem", "Documents", "Scenes", "Gtk", "Localization"]),
     ]
