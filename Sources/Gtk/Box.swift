@@ -16,6 +16,11 @@ public final class Box: Container {
         gtk_box_pack_start(tandem_box(raw), child.widget, expand ? 1 : 0, expand ? 1 : 0, 0)
     }
 
+    /// Takes `child` out (the wrapper keeps its own reference).
+    public func remove(_ child: Widget) {
+        gtk_container_remove(tandem_container(raw), child.widget)
+    }
+
     /// Puts a child at `index` among the children (0: first).
     public func insert(_ child: Widget, at index: Int) {
         pack(child)

@@ -12,9 +12,9 @@ public final class Paned: Container {
     }
 
     /// Puts `first` on the left (top) and `second` on the right (bottom); both grow with the
-    /// window and may be made smaller than they ask for.
-    public func set(first: Widget, second: Widget) {
-        gtk_paned_pack1(paned, first.widget, 1, 0)
+    /// window (unless `firstKeepsItsSize`: a side panel) and may be made smaller than they ask for.
+    public func set(first: Widget, second: Widget, firstKeepsItsSize: Bool = false) {
+        gtk_paned_pack1(paned, first.widget, firstKeepsItsSize ? 0 : 1, 0)
         gtk_paned_pack2(paned, second.widget, 1, 0)
     }
 

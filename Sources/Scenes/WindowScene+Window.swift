@@ -22,6 +22,18 @@ extension WindowScene {
     /// Sets the size the window opens at.
     public func setWindowDefaultSize(width: Int, height: Int) { window.setDefaultSize(width: width, height: height) }
 
+    /// The window's side panel, shared by its tabs (nil: it has none).
+    public var sidePanel: Widget? { tabGroup?.sidePanel }
+
+    /// Gives the scene's window `panel` as its side panel, shown (nil: none).
+    public func setSidePanel(_ panel: Widget?) { tabGroup?.setSidePanel(panel) }
+
+    /// Whether the window's side panel shows.
+    public var isSidePanelShown: Bool {
+        get { tabGroup?.isSidePanelShown ?? false }
+        set { tabGroup?.isSidePanelShown = newValue }
+    }
+
     /// Moves the window (where the app may place windows: X11).
     public func moveWindow(x: Int, y: Int) { window.move(x: x, y: y) }
 

@@ -14,6 +14,11 @@ public final class WindowTabGroup {
     /// The window's two sides, each with its tabs; the second shows once the window is split.
     let panes = [TabPane(), TabPane()]
     private let paned = Paned(horizontal: true)
+    /// The side panel (a folder's files) on the left, beside the two sides of tabs.
+    private let outer = Paned(horizontal: true)
+    private let sideSlot = Box(vertical: true)
+    /// What the side panel holds, shared by every tab of the window.
+    public private(set) var sidePanel: Widget?
     /// The side with the keyboard focus: its shown scene is the one the window speaks for.
     private var focusedPane: TabPane
     /// The scene whose title bar, title and actions the window has taken on.
@@ -49,7 +54,10 @@ public final class WindowTabGroup {
         paned.set(first: panes[0].notebook, second: panes[1].notebook)
         // A tab handle dropped on the window (not on its text, which takes its own): the tab joins it.
         TabDrag.acceptDrops(on: paned) { [weak self] name in self?.focusedPane.shownScene?.tabMove(named: name) }
-        window.add(paned)
+        outer.set(first: sideSlot, second: paned, firstKeepsItsSize: true)
+        outer.position = 240
+        window.add(outer)
+        outer.show()
         paned.show()
         // A handle moved is kept in the records of a split window's scenes, once it rests (a
         // drag or a window resize moves it at every frame).
@@ -319,6 +327,27 @@ public final class WindowTabGroup {
 
     /// Whether `scene` is the tab shown on its side.
     public func isShowing(_ scene: WindowScene) -> Bool { panes.contains { $0.shownScene === scene } }
+
+    /// Gives the window `panel` as its side panel, shown (nil: none).
+    public func setSidePanel(_ panel: Widget?) {
+        if let sidePanel { sideSlot.remove(sidePanel) }
+        sidePanel = panel
+        if let panel {
+            sideSlot.pack(panel, expand: true)
+            sideSlot.show()
+        } else {
+            sideSlot.hide()
+        }
+    }
+
+    /// Whether the side panel shows (it can be hidden and shown again, as gedit's with F9).
+    public var isSidePanelShown: Bool {
+        get { sidePanel != nil && sideSlot.isVisible }
+        set {
+            guard sidePanel != nil else { return }
+            if newValue { sideSlot.show() } else { sideSlot.hide() }
+        }
+    }
 
     /// A scene's title changed: the window says it when that scene is the window's.
     func titleChanged(_ scene: WindowScene) {

@@ -46,6 +46,8 @@ final class EditorCommands {
             ("new-tab", { commands in commands.scene.map { commands.environment.host?.openTab(on: nil, beside: $0) } }),
             ("new-tab-on-document", { commands in commands.scene.map { commands.environment.host?.openTab(on: commands.document, beside: $0) } }),
             ("split-view", { commands in commands.scene.map { commands.environment.host?.openSplit(on: commands.document, beside: $0) } }),
+            // The window's folder beside its tabs, shown or hidden (gedit's F9); nothing in a window without one.
+            ("side-panel", { commands in commands.scene.map { $0.isSidePanelShown = !$0.isSidePanelShown } }),
             ("next-tab", { $0.scene?.selectTab(offset: 1) }),
             ("previous-tab", { $0.scene?.selectTab(offset: -1) }),
             ("move-to-new-window", { $0.scene?.moveToNewWindow() }),

@@ -168,6 +168,10 @@ final class EditorSceneDelegate: SceneDelegate {
     /// may take its place.
     var isUntouchedBlank: Bool { isBlankCarrier && !(banners?.carriesMessages ?? false) }
 
+    /// Whether a launch's files may take this window's place: never a folder's window (the
+    /// folder would go with it), else an untouched blank one.
+    var givesWayToLaunchedFiles: Bool { isUntouchedBlank && scene?.sidePanel == nil }
+
     func sceneDidBecomeActive(_ scene: WindowScene) {
         environment.host?.windowBecameActive(scene.session)
         selectAgainWithFocus()

@@ -1,5 +1,6 @@
 import Gtk
 import Localization
+import SafeFiles
 import Scenes
 
 /// A `tandem …` command line received by the primary instance: the session it names, the
@@ -61,12 +62,15 @@ extension TandemAppDelegate {
         // An untouched empty window the files would go to gives way to them, as gedit's empty
         // tab does; one that says (or is to say) what could not be opened stays, and so does one a
         // `--wait` (an EDITOR's file, closed in a moment) opens beside.
-        let blank = commandLine.flag("new-window") || waits ? nil : lastUsedScene.flatMap { editor(of: $0)?.isUntouchedBlank == true ? $0 : nil }
-        let result = open(request.files, forceNewWindow: commandLine.flag("new-window"),
-                          openUntitledIfNothing: !restoredSome && !request.readsStandardInput,
+        let blank = commandLine.flag("new-window") || waits ? nil : lastUsedScene.flatMap { editor(of: $0)?.givesWayToLaunchedFiles == true ? $0 : nil }
+        // A folder opens a window of its own, its files in the side panel.
+        let folders = request.files.filter { FileSystem.isFolder($0.path) }
+        for folder in folders { openFolder(folder.path) }
+        let result = open(request.files.filter { !FileSystem.isFolder($0.path) }, forceNewWindow: commandLine.flag("new-window"),
+                          openUntitledIfNothing: !restoredSome && !request.readsStandardInput && folders.isEmpty,
                           problems: request.problems, fromCommandLine: true)
         if let blank, result.problems.isEmpty, !result.scenes.isEmpty, !result.scenes.contains(where: { $0 === blank }),
-           blank.activationState != .disconnected, editor(of: blank)?.isUntouchedBlank == true {
+           blank.activationState != .disconnected, editor(of: blank)?.givesWayToLaunchedFiles == true {
             application.requestSceneSessionDestruction(blank.session)
         }
         if request.readsStandardInput { openStandardInput(of: commandLine) }

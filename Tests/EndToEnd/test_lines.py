@@ -13,7 +13,7 @@ def test_sorting_selected_lines_shows_in_both_windows_and_one_undo_takes_it_back
     text = "zebra\ncharlie\nalpha\nbravo\nomega\n"
     a, b = two_windows(tandem, tmp_path, "list.txt", text)
     # The caret on "charlie", three lines selected down to the start of "omega".
-    tandem.send(a, "ctrl+Home", "Down", "shift+Down", "shift+Down", "shift+Down", "F9")
+    tandem.send(a, "ctrl+Home", "Down", "shift+Down", "shift+Down", "shift+Down", "shift+F9")
     sorted_text = "zebra\nalpha\nbravo\ncharlie\nomega\n"
     wait_for("the lines sorted in both windows", lambda: all_texts(tandem) == [sorted_text] * 2)
     # Backwards, from the window menu's action, on the lines still selected.
@@ -68,7 +68,7 @@ def test_sorting_a_big_document_is_worked_out_off_the_main_thread_and_is_one_und
     path.write_text("\n".join(lines) + "\n")
     tandem.start("many.txt")
     tandem.wait_title("many.txt")
-    tandem.key("many.txt", "ctrl+Home", "F9")
+    tandem.key("many.txt", "ctrl+Home", "shift+F9")
     tandem.wait_title("• many.txt", timeout=20)
     tandem.key("• many.txt", "ctrl+s")
     tandem.wait_title("many.txt")

@@ -159,10 +159,10 @@ class Driver:
         d.edit(first + "\n" + d.text)
 
     def op_sort_lines(self, doc, window):
-        # F9 with nothing selected: every line the view shows, sorted by code point; the empty
+        # Shift+F9 with nothing selected: every line the view shows, sorted by code point; the empty
         # line after a final break the view shows stays last, one the view hides is not a line.
         d = self.model.docs[doc]
-        self.keys(self.window(doc, window), "ctrl+Home", "F9")
+        self.keys(self.window(doc, window), "ctrl+Home", "shift+F9")
         shown, rest = d.text[:d.shown_end], d.text[d.shown_end:]
         lines = shown.split("\n")
         kept_last = d.shown_end == len(d.text) and len(lines) > 1 and lines[-1] == ""

@@ -1,0 +1,66 @@
+#ifndef TANDEM_SHIM_FOLDER_TREE_H
+#define TANDEM_SHIM_FOLDER_TREE_H
+#include <gtk/gtk.h>
+
+/* ---- the folder tree's store: gtk_tree_store_new and _set are variadic ---- */
+
+enum {
+    TANDEM_FOLDER_NAME,     /* what the row shows */
+    TANDEM_FOLDER_PATH,     /* the file's path */
+    TANDEM_FOLDER_ICON,     /* an icon name */
+    TANDEM_FOLDER_KIND,     /* TandemFolderRowKind */
+    TANDEM_FOLDER_COLUMNS
+};
+
+/** What a row of the folder tree stands for. */
+typedef enum {
+    TANDEM_FOLDER_ROW_FILE,
+    TANDEM_FOLDER_ROW_FOLDER_UNREAD,    /* a folder whose children are not listed yet */
+    TANDEM_FOLDER_ROW_FOLDER_READING,
+    TANDEM_FOLDER_ROW_FOLDER_READ,
+    TANDEM_FOLDER_ROW_PLACEHOLDER       /* the child that gives an unread folder its expander */
+} TandemFolderRowKind;
+
+static inline GtkTreeStore *tandem_folder_tree_store(void) {
+    return gtk_tree_store_new(TANDEM_FOLDER_COLUMNS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_INT);
+}
+
+static inline void tandem_folder_tree_set(GtkTreeStore *store, GtkTreeIter *iter, const char *name, const char *path,
+                                          const char *icon, gint kind) {
+    gtk_tree_store_set(store, iter, TANDEM_FOLDER_NAME, name, TANDEM_FOLDER_PATH, path, TANDEM_FOLDER_ICON, icon,
+                       TANDEM_FOLDER_KIND, kind, -1);
+}
+
+static inline void tandem_folder_tree_set_kind(GtkTreeStore *store, GtkTreeIter *iter, gint kind) {
+    gtk_tree_store_set(store, iter, TANDEM_FOLDER_KIND, kind, -1);
+}
+
+/** The row's kind; its path copied into a string the caller frees (g_free). */
+static inline gint tandem_folder_tree_kind(GtkTreeModel *model, GtkTreeIter *iter) {
+    gint kind = TANDEM_FOLDER_ROW_PLACEHOLDER;
+    gtk_tree_model_get(model, iter, TANDEM_FOLDER_KIND, &kind, -1);
+    return kind;
+}
+static inline gchar *tandem_folder_tree_path(GtkTreeModel *model, GtkTreeIter *iter) {
+    gchar *path = NULL;
+    gtk_tree_model_get(model, iter, TANDEM_FOLDER_PATH, &path, -1);
+    return path;
+}
+
+/** One column: the icon, then the name. */
+static inline void tandem_folder_tree_add_column(GtkTreeView *view) {
+    GtkTreeViewColumn *column = gtk_tree_view_column_new();
+    GtkCellRenderer *icon = gtk_cell_renderer_pixbuf_new();
+    GtkCellRenderer *text = gtk_cell_renderer_text_new();
+    gtk_tree_view_column_pack_start(column, icon, FALSE);
+    gtk_tree_view_column_add_attribute(column, icon, "icon-name", TANDEM_FOLDER_ICON);
+    gtk_tree_view_column_pack_start(column, text, TRUE);
+    gtk_tree_view_column_add_attribute(column, text, "text", TANDEM_FOLDER_NAME);
+    g_object_set(text, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
+    gtk_tree_view_append_column(view, column);
+}
+
+static inline GtkTreeView *tandem_tree_view(gpointer p) { return GTK_TREE_VIEW(p); }
+static inline GtkTreeStore *tandem_tree_store(gpointer p) { return GTK_TREE_STORE(p); }
+
+#endif

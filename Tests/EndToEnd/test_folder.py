@@ -1,0 +1,79 @@
+"""A folder opened as a project: `tandem DIR` opens a window whose side panel holds the folder's
+files (folders first, hidden ones left out, a folder listed when first expanded), and a file
+activated there opens as a tab of that window in place of its untouched empty one."""
+import pyatspi
+
+from conftest import Tandem, wait_for
+
+
+def tree_of(frame):
+    """The side panel's tree ("Files") in `frame`, or None."""
+    return next((t for t in Tandem.find(frame, "tree table") if t.name == "Files"), None) if frame else None
+
+
+def rows(tree):
+    """The names the tree shows, top to bottom (a row is a cell holding an icon and a name)."""
+    return [cell.name for row in tree if row is not None for cell in row if cell is not None and cell.name]
+
+
+def row_named(tree, name):
+    return next(row for row in tree if row is not None and any(cell is not None and cell.name == name for cell in row))
+
+
+def act(row, action):
+    actions = row.queryAction()
+    actions.doAction(next(i for i in range(actions.nActions) if actions.getName(i) == action))
+
+
+def test_a_folder_opens_with_its_files_beside_and_a_file_opens_as_a_tab(tandem, tmp_path):
+    project = tmp_path / "project"
+    (project / "src" / "deep").mkdir(parents=True)
+    (project / "docs").mkdir()
+    (project / "README.md").write_text("hello\n")
+    (project / "src" / "main.c").write_text("int main;\n")
+    (project / "src" / "deep" / "file10.txt").write_text("ten\n")
+    (project / "src" / "deep" / "file9.txt").write_text("nine\n")
+    (project / ".hidden").write_text("secret\n")
+    tandem.start(str(project))
+    frame = tandem.wait_title("Untitled Document 1")
+    tree = wait_for("the folder's files", lambda: tree_of(frame))
+    wait_for("folders first, then files, hidden ones left out", lambda: rows(tree) == ["docs", "src", "README.md"])
+
+    act(row_named(tree, "src"), "expand or contract")
+    wait_for("src listed once expanded", lambda: rows(tree) == ["docs", "src", "deep", "main.c", "README.md"])
+    act(row_named(tree, "deep"), "expand or contract")
+    wait_for("numbers in names sorted as the file manager does",
+             lambda: rows(tree) == ["docs", "src", "deep", "file9.txt", "file10.txt", "main.c", "README.md"])
+
+    act(row_named(tree, "README.md"), "activate")
+    frame = tandem.wait_title("README.md")
+    wait_for("the file's text", lambda: tandem.text_of("README.md") == "hello\n")
+    wait_for("the untouched empty tab gave way", lambda: tandem.titles() == ["README.md"])
+    tree = tree_of(frame)
+    act(row_named(tree, "main.c"), "activate")
+    tandem.wait_title("main.c")
+    wait_for("a second tab in the same window, the panel beside it",
+             lambda: tandem.titles() == ["main.c"] and tree_of(tandem.frame("main.c")) is not None)
+
+    showing = lambda: tree_of(tandem.frame("main.c")).getState().contains(pyatspi.STATE_SHOWING)
+    assert showing()
+    tandem.key("main.c", "F9")
+    wait_for("F9 hides the panel", lambda: not showing())
+    tandem.key("main.c", "F9")
+    wait_for("and shows it again", showing)
+
+
+def test_a_folder_launched_to_a_running_instance_opens_a_window_of_its_own(tandem, tmp_path):
+    (tmp_path / "notes.txt").write_text("notes\n")
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "a.txt").write_text("a\n")
+    tandem.start(str(tmp_path / "notes.txt"))
+    tandem.wait_title("notes.txt")
+    result = tandem.launch(str(project))
+    assert result.returncode == 0, result.stderr
+    frame = tandem.wait_title("Untitled Document 1")
+    tree = wait_for("the folder's files", lambda: tree_of(frame))
+    wait_for("its one file", lambda: rows(tree) == ["a.txt"])
+    assert tree_of(tandem.frame("notes.txt")) is None, "the file's window has no side panel"
+    assert tandem.titles() == ["Untitled Document 1", "notes.txt"]
