@@ -47,7 +47,7 @@ final class EditorCommands {
             ("new-tab-on-document", { commands in commands.scene.map { commands.environment.host?.openTab(on: commands.document, beside: $0) } }),
             ("split-view", { commands in commands.scene.map { commands.environment.host?.openSplit(on: commands.document, beside: $0) } }),
             // The window's folder beside its tabs, shown or hidden (gedit's F9); nothing in a window without one.
-            ("side-panel", { commands in commands.scene.map { $0.isSidePanelShown = !$0.isSidePanelShown } }),
+            ("side-panel", { $0.toggleSidePanel() }),
             ("next-tab", { $0.scene?.selectTab(offset: 1) }),
             ("previous-tab", { $0.scene?.selectTab(offset: -1) }),
             ("move-to-new-window", { $0.scene?.moveToNewWindow() }),
@@ -174,6 +174,14 @@ final class EditorCommands {
 
     /// Called after the window's zoom changed (its record keeps it).
     var onZoomed: (@MainActor () -> Void)?
+    /// Called once the window's side panel was shown or hidden (its record keeps which).
+    var onSidePanelToggled: (@MainActor () -> Void)?
+
+    private func toggleSidePanel() {
+        guard let scene, scene.sidePanel != nil else { return }
+        scene.isSidePanelShown.toggle()
+        onSidePanelToggled?()
+    }
 
     /// Zooms the window's text a step in (+1) or out (-1), or back to the font's size (0).
     func zoom(by steps: Int) {

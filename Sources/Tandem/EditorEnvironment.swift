@@ -16,6 +16,8 @@ protocol EditorHost: AnyObject {
     func openTab(on document: Document?, beside scene: WindowScene)
     /// Shows `document` (nil: a new untitled one) beside `scene`, on its window's right side.
     func openSplit(on document: Document?, beside scene: WindowScene)
+    /// Shows `folder`'s files in the side panel of `scene`'s window.
+    func showFolder(_ folder: String, in scene: WindowScene)
     /// An editor window closed for good or for now.
     func editorDidClose(_ session: SceneSession)
     /// The number a new window on `document` takes: the lowest no other window on it has.

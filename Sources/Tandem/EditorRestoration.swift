@@ -9,12 +9,16 @@ enum EditorRestoration {
     /// The window's record: its geometry, and where the user is (`place`) in which document.
     static func record(of scene: WindowScene, place: EditorPlace, document: Document, zoom: Double,
                        language: String?) -> RestorationRecord {
-        let state = EditorState(path: document.path, draftID: document.draftID,
+        var state = EditorState(path: document.path, draftID: document.draftID,
                                 untitledName: document.path == nil ? document.untitledName : nil,
                                 caretLine: place.caret.line, caretColumn: place.caret.column,
                                 anchorLine: place.anchor.line, anchorColumn: place.anchor.column,
                                 topLine: place.topLine, zoom: zoom == 1 ? nil : zoom, language: language,
                                 paragraphLanguages: EditorParagraphLanguages.recorded(document))
+        if let folder = (scene.sidePanel as? FolderTree)?.root {
+            state.folder = folder
+            state.folderHidden = scene.isSidePanelShown ? nil : true
+        }
         return scene.windowRecord(payload: state.encoded)
     }
 
@@ -22,6 +26,12 @@ enum EditorRestoration {
     static func zoom(in record: RestorationRecord) -> Double {
         guard let zoom = EditorState.decode(record.payload)?.zoom, zoom.isFinite else { return 1 }
         return zoom
+    }
+
+    /// The folder a record's window showed beside its tabs, and whether its panel was shown.
+    static func folder(in record: RestorationRecord) -> (path: String, isShown: Bool)? {
+        guard let state = EditorState.decode(record.payload), let folder = state.folder, !folder.isEmpty else { return nil }
+        return (folder, state.folderHidden != true)
     }
 
     /// Puts the scene's window back as the record says (size, position, state); returns the

@@ -91,6 +91,7 @@ final class EditorSceneDelegate: SceneDelegate {
         ui.buffer.onCaretMoved { [weak statistics] in statistics?.selectionMayHaveChanged() }
         chrome.updateUndoActions()
         commands.onZoomed = { [weak records] in records?.saveSoon() }
+        commands.onSidePanelToggled = { [weak records] in records?.saveSoon() }
         commands.onFormatChanged = { [weak chrome] in chrome?.updateStatusBar() }
         ui.languageButton.onPick = { [weak self] name in self?.pickLanguage(named: name) }
         ui.textView.onControlWheel { [weak commands] steps in commands?.zoom(by: steps) }
@@ -115,6 +116,11 @@ final class EditorSceneDelegate: SceneDelegate {
         if let record = options.restorationRecord {
             ui.textView.zoom = EditorRestoration.zoom(in: record)
             if let place = EditorRestoration.restore(record, in: scene) { go(to: place) }
+            // The window's folder comes back with its first tab that names it.
+            if let folder = EditorRestoration.folder(in: record), scene.sidePanel == nil {
+                environment.host?.showFolder(folder.path, in: scene)
+                scene.isSidePanelShown = folder.isShown
+            }
             pendingParagraphLanguages = EditorState.decode(record.payload)?.paragraphLanguages
             restoreParagraphLanguages()
             banners.expectsFile = document.path != nil && document.wasOnDiskWhenClosed

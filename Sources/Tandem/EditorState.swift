@@ -22,6 +22,10 @@ struct EditorState: Codable, Equatable {
     var language: String?
     /// The spelling languages given to paragraphs (nil: none).
     var paragraphLanguages: [LanguageSpan]?
+    /// The folder whose files the window shows beside its tabs (nil: none), and whether that
+    /// panel was hidden (F9).
+    var folder: String?
+    var folderHidden: Bool?
 
     /// Text from one place to another in a spelling language of its own.
     struct LanguageSpan: Codable, Equatable {

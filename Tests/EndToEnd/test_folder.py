@@ -77,3 +77,31 @@ def test_a_folder_launched_to_a_running_instance_opens_a_window_of_its_own(tande
     wait_for("its one file", lambda: rows(tree) == ["a.txt"])
     assert tree_of(tandem.frame("notes.txt")) is None, "the file's window has no side panel"
     assert tandem.titles() == ["Untitled Document 1", "notes.txt"]
+
+
+def test_the_folder_comes_back_with_its_window_after_a_quit_and_after_a_kill(tandem, tmp_path):
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "a.txt").write_text("a\n")
+    (project / "b.txt").write_text("b\n")
+    tandem.start(str(project))
+    tree = wait_for("the folder's files", lambda: tree_of(tandem.wait_title("Untitled Document 1")))
+    act(wait_for("a.txt listed", lambda: rows(tree) == ["a.txt", "b.txt"] and row_named(tree, "a.txt")), "activate")
+    tandem.wait_title("a.txt")
+    tandem.key("a.txt", "ctrl+q")
+    assert tandem.wait_exit() == 0
+
+    tandem.restart()
+    tree = wait_for("the folder back beside a.txt", lambda: tree_of(tandem.wait_title("a.txt")))
+    wait_for("its files", lambda: rows(tree) == ["a.txt", "b.txt"])
+    tandem.key("a.txt", "F9")  # hidden: it comes back hidden
+    wait_for("the panel hidden", lambda: not tree.getState().contains(pyatspi.STATE_SHOWING))
+    tandem.wait_recorded(folderHidden=True)
+    tandem.kill()
+
+    tandem.restart()
+    frame = tandem.wait_title("a.txt")
+    tree = wait_for("the folder kept, hidden", lambda: tree_of(frame))
+    assert not tree.getState().contains(pyatspi.STATE_SHOWING)
+    tandem.key("a.txt", "F9")
+    wait_for("F9 shows it", lambda: tree.getState().contains(pyatspi.STATE_SHOWING) and rows(tree) == ["a.txt", "b.txt"])
