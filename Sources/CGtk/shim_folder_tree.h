@@ -9,6 +9,7 @@ enum {
     TANDEM_FOLDER_PATH,     /* the file's path */
     TANDEM_FOLDER_ICON,     /* an icon name */
     TANDEM_FOLDER_KIND,     /* TandemFolderRowKind */
+    TANDEM_FOLDER_ID,       /* GIO's id::file (device and inode): a folder made again is another */
     TANDEM_FOLDER_COLUMNS
 };
 
@@ -22,13 +23,20 @@ typedef enum {
 } TandemFolderRowKind;
 
 static inline GtkTreeStore *tandem_folder_tree_store(void) {
-    return gtk_tree_store_new(TANDEM_FOLDER_COLUMNS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_INT);
+    return gtk_tree_store_new(TANDEM_FOLDER_COLUMNS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_INT, G_TYPE_STRING);
 }
 
 static inline void tandem_folder_tree_set(GtkTreeStore *store, GtkTreeIter *iter, const char *name, const char *path,
-                                          const char *icon, gint kind) {
+                                          const char *icon, gint kind, const char *id) {
     gtk_tree_store_set(store, iter, TANDEM_FOLDER_NAME, name, TANDEM_FOLDER_PATH, path, TANDEM_FOLDER_ICON, icon,
-                       TANDEM_FOLDER_KIND, kind, -1);
+                       TANDEM_FOLDER_KIND, kind, TANDEM_FOLDER_ID, id, -1);
+}
+
+/** The row's id::file, copied into a string the caller frees (g_free); NULL when none. */
+static inline gchar *tandem_folder_tree_id(GtkTreeModel *model, GtkTreeIter *iter) {
+    gchar *id = NULL;
+    gtk_tree_model_get(model, iter, TANDEM_FOLDER_ID, &id, -1);
+    return id;
 }
 
 static inline void tandem_folder_tree_set_kind(GtkTreeStore *store, GtkTreeIter *iter, gint kind) {

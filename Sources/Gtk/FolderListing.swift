@@ -10,6 +10,8 @@ enum FolderListing: Sendable {
         let name: String
         let displayName: String
         let isFolder: Bool
+        /// GIO's `id::file` (device and inode): a folder removed and made again has another.
+        let id: String
     }
 
     case success([Entry])
@@ -20,7 +22,7 @@ enum FolderListing: Sendable {
         defer { g_object_unref(UnsafeMutableRawPointer(file)) }
         var error: UnsafeMutablePointer<GError>?
         guard let enumerator = g_file_enumerate_children(
-            file, "standard::name,standard::display-name,standard::type,standard::is-hidden", G_FILE_QUERY_INFO_NONE, nil, &error) else {
+            file, "standard::name,standard::display-name,standard::type,standard::is-hidden,id::file", G_FILE_QUERY_INFO_NONE, nil, &error) else {
             defer { g_clear_error(&error) }
             return .failure(error.map { String(cString: $0.pointee.message) } ?? "unknown error")
         }
@@ -35,7 +37,8 @@ enum FolderListing: Sendable {
             let isFolder = g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY
             // The key is for strcmp, not always UTF-8: compared as bytes.
             let bytes = key.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? Array(display.utf8)
-            entries.append((Entry(name: String(cString: name), displayName: display, isFolder: isFolder), bytes))
+            let id = g_file_info_get_attribute_string(info, "id::file").map { String(cString: $0) } ?? ""
+            entries.append((Entry(name: String(cString: name), displayName: display, isFolder: isFolder, id: id), bytes))
         }
         g_clear_error(&error)  // a child that could not be read is left out; the rest stand
         entries.sort { a, b in a.entry.isFolder != b.entry.isFolder ? a.entry.isFolder : a.key.lexicographicallyPrecedes(b.key) }

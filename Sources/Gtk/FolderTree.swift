@@ -5,7 +5,8 @@ import Dispatch
 /// A folder's files as a tree, as gedit's file browser panel shows them: folders first, then
 /// files, each by name as the file manager sorts them; hidden files left out. A folder's children
 /// are listed only when it is first expanded, through GIO on a queue of their own, so a window
-/// on a large tree waits for nothing.
+/// on a large tree waits for nothing; every folder listed is then followed (a GIO monitor), and
+/// listed again when something in it is created, deleted or renamed (a checkout, a build).
 @MainActor
 public final class FolderTree: Widget {
     /// The folder at the top; its children are the tree's first rows.
@@ -17,6 +18,11 @@ public final class FolderTree: Widget {
     /// Called when the top folder cannot be listed, with the system's message.
     public var onFailure: (@MainActor (String) -> Void)?
     private nonisolated static let reads = DispatchQueue(label: "tandem.folder-tree", qos: .userInitiated)
+    /// The folders listed, each with its monitor and its row (nil for the top).
+    private var followed: [String: (monitor: Object, row: OpaquePointer?)] = [:]
+    /// The folders to list again once their changes settle.
+    private var changed: Set<String> = []
+    private var relister: TimerSource?
 
     public init(root: String, accessibleName: String) {
         self.root = root
@@ -44,6 +50,13 @@ public final class FolderTree: Widget {
         gtk_widget_set_size_request(widget, 120, -1)
         gtk_widget_show_all(widget)
         list(root, under: nil)
+    }
+
+    isolated deinit {
+        for entry in followed.values {
+            g_file_monitor_cancel(entry.monitor.raw.assumingMemoryBound(to: GFileMonitor.self))
+            if let row = entry.row { gtk_tree_row_reference_free(row) }
+        }
     }
 
     /// The tree view itself, to give the keyboard focus to.
@@ -80,52 +93,193 @@ public final class FolderTree: Widget {
     }
 
     /// Lists `folder` off the main thread, then puts its children under the row `reference`
-    /// names (the top when nil), if that row is still there.
+    /// names (the top when nil), if that row is still there, and follows the folder from then on.
+    /// The reference is `list`'s own: it is kept by `follow` or freed.
     private func list(_ folder: String, under reference: OpaquePointer?) {
         nonisolated(unsafe) let reference = reference  // handed back to the main thread only
         Background.run(on: Self.reads, { FolderListing.read(folder) }) { [weak self] listing in
-            defer { if let reference { gtk_tree_row_reference_free(reference) } }
-            guard let self else { return }
+            guard let self else {
+                if let reference { gtk_tree_row_reference_free(reference) }
+                return
+            }
             var parent = GtkTreeIter()
-            let hasParent: Bool
             if let reference {
-                guard let path = gtk_tree_row_reference_get_path(reference) else { return }  // the row went
-                defer { gtk_tree_path_free(path) }
-                guard gtk_tree_model_get_iter(self.model, &parent, path) != 0 else { return }
-                hasParent = true
-            } else {
-                hasParent = false
+                let path = gtk_tree_row_reference_get_path(reference)
+                defer { if let path { gtk_tree_path_free(path) } }
+                guard let path, gtk_tree_model_get_iter(self.model, &parent, path) != 0 else {  // the row went
+                    gtk_tree_row_reference_free(reference)
+                    return self.forget(folder)
+                }
             }
             switch listing {
             case .failure(let message):
-                if hasParent { tandem_folder_tree_set_kind(self.store, &parent, gint(TANDEM_FOLDER_ROW_FOLDER_UNREAD.rawValue)) }
-                else { self.onFailure?(message) }
+                if let reference {
+                    // What it held is unknown now (it went, or cannot be read): it is listed
+                    // again when next expanded.
+                    self.unlist(&parent)
+                    gtk_tree_row_reference_free(reference)
+                } else {
+                    self.onFailure?(message)
+                }
+                self.forget(folder)
             case .success(let entries):
-                if hasParent { self.fill(entries, in: folder, under: &parent) } else { self.fill(entries, in: folder, under: nil) }
+                if reference != nil { self.fill(entries, in: folder, under: &parent) } else { self.fill(entries, in: folder, under: nil) }
+                self.follow(folder, row: reference)
             }
         }
     }
 
+    /// Watches `folder` (its row: `row`, kept or freed here) for children that come and go.
+    private func follow(_ folder: String, row: OpaquePointer?) {
+        guard followed[folder] == nil else {
+            if let row { gtk_tree_row_reference_free(row) }  // listed again: the row it had stays
+            return
+        }
+        let file = g_file_new_for_path(folder)!
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        guard let raw = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else {
+            if let row { gtk_tree_row_reference_free(row) }
+            return
+        }
+        let monitor = Object(UnsafeMutableRawPointer(raw), ownership: .adopt)
+        monitor.connectFileMonitorChanged { [weak self] in self?.changedSoon(folder) }
+        followed[folder] = (monitor, row)
+    }
+
+    /// Stops following `folder` and every folder under it (their rows went).
+    private func forget(_ folder: String) {
+        for (path, entry) in followed where path == folder || path.hasPrefix(folder + "/") {
+            g_file_monitor_cancel(entry.monitor.raw.assumingMemoryBound(to: GFileMonitor.self))
+            if let row = entry.row { gtk_tree_row_reference_free(row) }
+            followed[path] = nil
+        }
+    }
+
+    /// Lists `folder` again once its changes have settled (a checkout changes many at once).
+    private func changedSoon(_ folder: String) {
+        changed.insert(folder)
+        guard relister == nil else { return }
+        relister = TimerSource(milliseconds: 100) { [weak self] in
+            guard let self else { return false }
+            self.relister = nil
+            let folders = self.changed
+            self.changed = []
+            for folder in folders {
+                guard let entry = self.followed[folder] else { continue }
+                self.list(folder, under: entry.row.map { gtk_tree_row_reference_copy($0) })
+            }
+            return false
+        }
+    }
+
+    /// Makes the rows under `parent` (the top when nil) `entries`, in order: rows that stay keep
+    /// their children and expansion, new ones come in at their place, gone ones go.
     private func fill(_ entries: [FolderListing.Entry], in folder: String, under parent: UnsafeMutablePointer<GtkTreeIter>?) {
-        // The placeholder that gave the folder its expander goes once its children are in.
-        var placeholder = GtkTreeIter()
-        let hadPlaceholder = parent != nil && gtk_tree_model_iter_children(model, &placeholder, parent) != 0
+        let wanted = Set(entries.map { Self.key($0, in: folder) })
+        var row = GtkTreeIter()
+        var hasRow = gtk_tree_model_iter_children(model, &row, parent) != 0
+        var placeholder: GtkTreeIter?
         for entry in entries {
-            var row = GtkTreeIter()
-            gtk_tree_store_append(store, &row, parent)
-            let path = folder == "/" ? "/" + entry.name : folder + "/" + entry.name
-            if entry.isFolder {
-                tandem_folder_tree_set(store, &row, entry.displayName, path, "folder", gint(TANDEM_FOLDER_ROW_FOLDER_UNREAD.rawValue))
-                var child = GtkTreeIter()
-                gtk_tree_store_append(store, &child, &row)
-                tandem_folder_tree_set(store, &child, "", "", nil, gint(TANDEM_FOLDER_ROW_PLACEHOLDER.rawValue))
-            } else {
-                tandem_folder_tree_set(store, &row, entry.displayName, path, "text-x-generic", gint(TANDEM_FOLDER_ROW_FILE.rawValue))
+            let path = Self.path(of: entry, in: folder)
+            let key = Self.key(entry, in: folder)
+            var placed = false
+            while hasRow {
+                let kind = tandem_folder_tree_kind(model, &row)
+                let rowPath = tandem_folder_tree_path(model, &row).map { pointer in defer { g_free(pointer) }; return String(cString: pointer) } ?? ""
+                let isPlaceholder = kind == gint(TANDEM_FOLDER_ROW_PLACEHOLDER.rawValue)
+                let rowKey = (kind == gint(TANDEM_FOLDER_ROW_FILE.rawValue) ? "f" : "d") + rowPath
+                if isPlaceholder {
+                    // Removed last: a folder whose only child goes is collapsed by GTK.
+                    placeholder = row
+                    hasRow = gtk_tree_model_iter_next(model, &row) != 0
+                    continue
+                }
+                if rowKey == key {
+                    // The row stays, with its children and expansion; a folder made again in its
+                    // place (a build's clean) is followed and listed afresh.
+                    if entry.isFolder { renew(&row, entry) }
+                    hasRow = gtk_tree_model_iter_next(model, &row) != 0
+                    placed = true
+                    break
+                }
+                if wanted.contains(rowKey) {
+                    // That row comes later in the order: this entry is new, and goes in before it.
+                    var added = GtkTreeIter()
+                    gtk_tree_store_insert_before(store, &added, parent, &row)
+                    set(&added, entry, path)
+                    placed = true
+                    break
+                }
+                if kind != gint(TANDEM_FOLDER_ROW_FILE.rawValue) { forget(rowPath) }
+                hasRow = gtk_tree_store_remove(store, &row) != 0
+            }
+            if !placed {
+                var added = GtkTreeIter()
+                gtk_tree_store_append(store, &added, parent)
+                set(&added, entry, path)
             }
         }
-        if let parent {
-            tandem_folder_tree_set_kind(store, parent, gint(TANDEM_FOLDER_ROW_FOLDER_READ.rawValue))
-            if hadPlaceholder { gtk_tree_store_remove(store, &placeholder) }
+        while hasRow {
+            let kind = tandem_folder_tree_kind(model, &row)
+            if kind != gint(TANDEM_FOLDER_ROW_FILE.rawValue), kind != gint(TANDEM_FOLDER_ROW_PLACEHOLDER.rawValue),
+               let rowPath = tandem_folder_tree_path(model, &row) {
+                forget(String(cString: rowPath))
+                g_free(rowPath)
+            }
+            hasRow = gtk_tree_store_remove(store, &row) != 0
         }
+        if var placeholder { gtk_tree_store_remove(store, &placeholder) }
+        if let parent { tandem_folder_tree_set_kind(store, parent, gint(TANDEM_FOLDER_ROW_FOLDER_READ.rawValue)) }
+    }
+
+    private func set(_ row: UnsafeMutablePointer<GtkTreeIter>, _ entry: FolderListing.Entry, _ path: String) {
+        if entry.isFolder {
+            tandem_folder_tree_set(store, row, entry.displayName, path, "folder", gint(TANDEM_FOLDER_ROW_FOLDER_UNREAD.rawValue), entry.id)
+            var child = GtkTreeIter()
+            gtk_tree_store_append(store, &child, row)  // gives the folder its expander until it is listed
+            tandem_folder_tree_set(store, &child, "", "", nil, gint(TANDEM_FOLDER_ROW_PLACEHOLDER.rawValue), nil)
+        } else {
+            tandem_folder_tree_set(store, row, entry.displayName, path, "text-x-generic", gint(TANDEM_FOLDER_ROW_FILE.rawValue), entry.id)
+        }
+    }
+
+    /// Makes the folder row `row` unlisted: collapsed, its children gone, a placeholder in their stead.
+    private func unlist(_ row: UnsafeMutablePointer<GtkTreeIter>) {
+        var child = GtkTreeIter()
+        var placeholder = GtkTreeIter()
+        gtk_tree_store_prepend(store, &placeholder, row)
+        tandem_folder_tree_set(store, &placeholder, "", "", nil, gint(TANDEM_FOLDER_ROW_PLACEHOLDER.rawValue), nil)
+        if gtk_tree_model_iter_nth_child(model, &child, row, 1) != 0 {
+            while gtk_tree_store_remove(store, &child) != 0 {}
+        }
+        let path = gtk_tree_model_get_path(model, row)
+        gtk_tree_view_collapse_row(tandem_tree_view(view.raw), path)
+        gtk_tree_path_free(path)
+        tandem_folder_tree_set_kind(store, row, gint(TANDEM_FOLDER_ROW_FOLDER_UNREAD.rawValue))
+    }
+
+    /// A kept folder row whose folder is another than the one listed (removed and made again):
+    /// its old monitor watches nothing now, so it is followed anew and, if it was listed, listed again.
+    private func renew(_ row: UnsafeMutablePointer<GtkTreeIter>, _ entry: FolderListing.Entry) {
+        let known = tandem_folder_tree_id(model, row).map { pointer in defer { g_free(pointer) }; return String(cString: pointer) }
+        guard known != entry.id, let pointer = tandem_folder_tree_path(model, row) else { return }
+        let path = String(cString: pointer)
+        g_free(pointer)
+        tandem_folder_tree_set(store, row, entry.displayName, path, "folder", tandem_folder_tree_kind(model, row), entry.id)
+        guard followed[path] != nil else { return }
+        forget(path)
+        let treePath = gtk_tree_model_get_path(model, row)
+        let reference = gtk_tree_row_reference_new(model, treePath)
+        gtk_tree_path_free(treePath)
+        list(path, under: reference)
+    }
+
+    private static func path(of entry: FolderListing.Entry, in folder: String) -> String {
+        folder == "/" ? "/" + entry.name : folder + "/" + entry.name
+    }
+
+    /// A row's identity: its kind and its path (a file replaced by a folder of its name is new).
+    private static func key(_ entry: FolderListing.Entry, in folder: String) -> String {
+        (entry.isFolder ? "d" : "f") + path(of: entry, in: folder)
     }
 }

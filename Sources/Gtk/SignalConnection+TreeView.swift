@@ -17,3 +17,17 @@ extension Object {
         connectRaw(signal, unsafeBitCast(twoPointersTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 2))
     }
 }
+
+// GFileMonitor::changed (file, other file, event): the handler only learns that something changed.
+private let fileMonitorTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?, gint, gpointer?) -> Void = { _, _, _, _, data in
+    let handler = SignalBox<VoidHandler>.from(data)
+    MainActor.assumeIsolated { handler() }
+}
+
+extension Object {
+    /// Connects `handler` to GFileMonitor::changed.
+    @discardableResult
+    func connectFileMonitorChanged(_ handler: @escaping VoidHandler) -> UInt {
+        connectRaw("changed", unsafeBitCast(fileMonitorTrampoline, to: GCallback.self), SignalBox(handler), shape: SignalShape(arguments: 3))
+    }
+}

@@ -1,6 +1,8 @@
 """A folder opened as a project: `tandem DIR` opens a window whose side panel holds the folder's
 files (folders first, hidden ones left out, a folder listed when first expanded), and a file
 activated there opens as a tab of that window in place of its untouched empty one."""
+import subprocess
+
 import pyatspi
 
 from conftest import Tandem, wait_for
@@ -105,3 +107,48 @@ def test_the_folder_comes_back_with_its_window_after_a_quit_and_after_a_kill(tan
     assert not tree.getState().contains(pyatspi.STATE_SHOWING)
     tandem.key("a.txt", "F9")
     wait_for("F9 shows it", lambda: tree.getState().contains(pyatspi.STATE_SHOWING) and rows(tree) == ["a.txt", "b.txt"])
+
+
+def test_files_made_renamed_and_deleted_by_other_programs_come_and_go_in_the_tree(tandem, tmp_path):
+    project = tmp_path / "project"
+    (project / "src").mkdir(parents=True)
+    (project / "src" / "main.c").write_text("int main;\n")
+    (project / "notes.txt").write_text("notes\n")
+    tandem.start(str(project))
+    tree = wait_for("the folder's files", lambda: tree_of(tandem.wait_title("Untitled Document 1")))
+    wait_for("listed", lambda: rows(tree) == ["src", "notes.txt"])
+    act(row_named(tree, "src"), "expand or contract")
+    wait_for("src expanded", lambda: rows(tree) == ["src", "main.c", "notes.txt"])
+
+    (project / "src" / "util.c").write_text("")
+    (project / "a-first.txt").write_text("")
+    wait_for("new files at their places, src still expanded", lambda: rows(tree) == ["src", "main.c", "util.c", "a-first.txt", "notes.txt"])
+    (project / "notes.txt").rename(project / "zeta.txt")
+    (project / "src" / "main.c").unlink()
+    wait_for("a rename and a deletion followed", lambda: rows(tree) == ["src", "util.c", "a-first.txt", "zeta.txt"])
+    (project / "build").mkdir()
+    (project / "build" / "out.o").write_text("")
+    wait_for("a new folder among the folders", lambda: rows(tree) == ["build", "src", "util.c", "a-first.txt", "zeta.txt"])
+    subprocess.run(["rm", "-r", str(project / "src")], check=True)
+    wait_for("an expanded folder removed with what it held", lambda: rows(tree) == ["build", "a-first.txt", "zeta.txt"])
+
+
+def test_a_tree_churned_by_a_build_ends_as_the_disk_is(tandem, tmp_path):
+    project = tmp_path / "project"
+    (project / "out" / "deep").mkdir(parents=True)
+    (project / "out" / "deep" / "x.o").write_text("")
+    tandem.start(str(project))
+    tree = wait_for("the folder's files", lambda: tree_of(tandem.wait_title("Untitled Document 1")))
+    act(wait_for("out", lambda: rows(tree) == ["out"] and row_named(tree, "out")), "expand or contract")
+    act(wait_for("deep", lambda: rows(tree) == ["out", "deep"] and row_named(tree, "deep")), "expand or contract")
+    wait_for("deep expanded", lambda: rows(tree) == ["out", "deep", "x.o"])
+    # A build that cleans and remakes its output folder again and again, as fast as it can.
+    for round in range(40):
+        subprocess.run(["rm", "-rf", str(project / "out")], check=True)
+        (project / "out" / "deep").mkdir(parents=True)
+        (project / "out" / "deep" / f"{round}.o").write_text("")
+        (project / f"log{round % 3}.txt").write_text("")
+    # The remade folder is shown collapsed (its listing failed as it went) or listed afresh.
+    as_on_disk = [["out"], ["out", "deep"], ["out", "deep", "39.o"]]
+    wait_for("the tree as the disk is, nothing stale", lambda: any(rows(tree) == shown + ["log0.txt", "log1.txt", "log2.txt"] for shown in as_on_disk))
+    assert tandem.proc.poll() is None, "Tandem still runs"
