@@ -73,7 +73,7 @@ let package = Package(
         // Glue between one text buffer and the document store: the one-way data flow.
         .target(name: "Editing", dependencies: ["Gtk", "Documents", "SafeFiles", "Background"], swiftSettings: sectionPerFunction),
         // Tandem's own views use the Gtk wrappers, as a UIKit app uses UIView; delegates never touch GTK underneath Scenes.
-        .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents", "Editing", "Gtk", "Localization", "SafeFiles", "Background"],
+        .executableTarget(name: "Tandem", dependencies: ["Scenes", "Documents", "Editing", "Gtk", "Localization", "SafeFiles", "Background", "Projects"],
                           exclude: ["StartupOrder.txt"], swiftSettings: sectionPerFunction, linkerSettings: startupFirst,
                           plugins: ["BuildData"]),
         // Tandem's data built by the build (the UI bundle, the schema, the translations), laid out

@@ -68,6 +68,13 @@ static inline void tandem_folder_tree_add_column(GtkTreeView *view) {
     gtk_tree_view_append_column(view, column);
 }
 
+/** A column showing the string in `model_column` of each row. */
+static inline void tandem_tree_view_add_text_column(GtkTreeView *view, gint model_column) {
+    GtkCellRenderer *text = gtk_cell_renderer_text_new();
+    g_object_set(text, "ellipsize", PANGO_ELLIPSIZE_START, NULL);
+    gtk_tree_view_insert_column_with_attributes(view, -1, "", text, "text", model_column, NULL);
+}
+
 static inline GtkTreeView *tandem_tree_view(gpointer p) { return GTK_TREE_VIEW(p); }
 static inline GtkTreeStore *tandem_tree_store(gpointer p) { return GTK_TREE_STORE(p); }
 

@@ -18,6 +18,8 @@ protocol EditorHost: AnyObject {
     func openSplit(on document: Document?, beside scene: WindowScene)
     /// Shows `folder`'s files in the side panel of `scene`'s window.
     func showFolder(_ folder: String, in scene: WindowScene)
+    /// Shows Quick Open over `scene`'s window.
+    func showQuickOpen(over scene: WindowScene)
     /// An editor window closed for good or for now.
     func editorDidClose(_ session: SceneSession)
     /// The number a new window on `document` takes: the lowest no other window on it has.

@@ -1,6 +1,7 @@
 import Documents
 import Gtk
 import Localization
+import SafeFiles
 import Scenes
 
 /// A folder opened as a project (`tandem DIR`): a window whose side panel holds the folder's
@@ -29,10 +30,24 @@ extension TandemAppDelegate {
         scene.setSidePanel(tree)
     }
 
+    /// Shows Quick Open over `scene`'s window, on its folder (or its document's, without one).
+    func showQuickOpen(over scene: WindowScene) {
+        guard quickOpen == nil else { return }
+        guard let folder = (scene.sidePanel as? FolderTree)?.root ?? editor(of: scene)?.document.path.map(PathName.folder(of:)) else { return }
+        quickOpen = QuickOpen(folder: folder, over: scene.dialogParent, choose: { [weak self, weak scene] file in
+            guard let self, let scene else { return }
+            self.open(file, fromFolderBeside: scene)
+        }, closed: { [weak self] in self?.quickOpen = nil })
+    }
+
     /// Opens the file at `path` as a tab beside `scene` (or shows the tab or window that has it);
     /// an untouched empty tab there gives way to it, as gedit's does.
     private func open(_ path: String, fromFolderBeside scene: WindowScene) {
-        let file = OpenFileContext(path: path)
+        open(OpenFileContext(path: path), fromFolderBeside: scene)
+    }
+
+    private func open(_ file: OpenFileContext, fromFolderBeside scene: WindowScene) {
+        let path = file.path
         let document: Document
         do {
             document = try store.openFile(at: path)
@@ -41,6 +56,7 @@ extension TandemAppDelegate {
             return
         }
         if let shown = self.scene(showing: document) {
+            editor(of: shown)?.moveCaret(to: file)
             shown.selectTab()
             shown.presentWindow()
             return

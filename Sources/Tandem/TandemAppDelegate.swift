@@ -24,6 +24,8 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     var waiters = LaunchWaiters()
     /// Every editor window by title and folder: the menu's Windows section and the switcher.
     let windows = WindowList()
+    /// Quick Open while it shows (one at a time: its window is modal).
+    var quickOpen: QuickOpen?
     /// The turn after drawing in which the journal's writer is woken for the keys just shown.
     private var journalWake: IdleSource?
     /// Ends the logout inhibition held while some unsaved text cannot be kept.

@@ -5,7 +5,7 @@ import subprocess
 
 import pyatspi
 
-from conftest import Tandem, wait_for
+from conftest import Tandem, press, wait_for, write
 
 
 def tree_of(frame):
@@ -152,3 +152,49 @@ def test_a_tree_churned_by_a_build_ends_as_the_disk_is(tandem, tmp_path):
     as_on_disk = [["out"], ["out", "deep"], ["out", "deep", "39.o"]]
     wait_for("the tree as the disk is, nothing stale", lambda: any(rows(tree) == shown + ["log0.txt", "log1.txt", "log2.txt"] for shown in as_on_disk))
     assert tandem.proc.poll() is None, "Tandem still runs"
+
+
+def quick_open_of(tandem):
+    """Tandem's Quick Open window, once it shows."""
+    app = tandem.app()
+    return next((w for w in app if w is not None and w.name == "Quick Open"), None) if app else None
+
+
+def results_of(window):
+    """Quick Open's list, and the paths it shows."""
+    return next((t for t in Tandem.find(window, "table") if t.name == "Files of the folder"), None)
+
+
+def shown(results):
+    return [cell.name for cell in results if cell is not None and cell.getRoleName() == "table cell"]
+
+
+def test_quick_open_finds_a_file_by_a_few_letters_and_goes_to_its_line(tandem, tmp_path):
+    project = tmp_path / "project"
+    (project / "src").mkdir(parents=True)
+    (project / "docs").mkdir()
+    (project / "src" / "main.c").write_text("one\ntwo\nthree\nfour\n")
+    (project / "src" / "maintenance.txt").write_text("m\n")
+    (project / "docs" / "manual.md").write_text("manual\n")
+    (project / "README.md").write_text("hello\n")
+    tandem.start(str(project))
+    tandem.wait_title("Untitled Document 1")
+    tandem.key("Untitled Document 1", "ctrl+alt+o")
+    window = wait_for("Quick Open", lambda: quick_open_of(tandem))
+    results = wait_for("its list", lambda: results_of(window))
+    wait_for("every file, before anything is typed", lambda: len(shown(results)) == 4)
+    write("mainc:3")
+    wait_for("the file name's letters first", lambda: shown(results)[:2] == ["src/main.c", "src/maintenance.txt"])
+    press("Return")
+    tandem.wait_title("main.c")
+    wait_for("the caret on line 3", lambda: tandem.caret_of("main.c") == len("one\ntwo\n"))
+    wait_for("Quick Open gone", lambda: quick_open_of(tandem) is None)
+
+    tandem.key("main.c", "ctrl+alt+o")
+    wait_for("Quick Open again", lambda: quick_open_of(tandem))
+    write("rdme")
+    results = results_of(quick_open_of(tandem))
+    wait_for("README.md found", lambda: shown(results)[:1] == ["README.md"])
+    press("Escape")
+    wait_for("Escape closes it", lambda: quick_open_of(tandem) is None)
+    assert tandem.titles() == ["main.c"]
