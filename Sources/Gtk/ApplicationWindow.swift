@@ -156,6 +156,9 @@ public final class ApplicationWindow: Container {
     /// word of the app's window that has the focus: see `WaylandActivation`).
     public func present() { WaylandActivation.present(window) }
 
+    /// Takes the window's child out (its wrapper keeps it alive, to be put back elsewhere).
+    public func remove(_ child: Widget) { gtk_container_remove(tandem_container(raw), child.widget) }
+
     /// Keys held while the keyboard moves to a widget not yet on screen (made on first use).
     private var heldKeys: HeldKeys?
 

@@ -14,8 +14,9 @@ public final class WindowTabGroup {
     /// The window's two sides, each with its tabs; the second shows once the window is split.
     let panes = [TabPane(), TabPane()]
     private let paned = Paned(horizontal: true)
-    /// The side panel (a folder's files) on the left, beside the two sides of tabs.
-    private let outer = Paned(horizontal: true)
+    /// The side panel (a folder's files) on the left, beside the two sides of tabs: made with
+    /// the first panel (a window without one has no extra pane for a screen reader to announce).
+    private var outer: Paned?
     private let sideSlot = Box(vertical: true)
     /// What the side panel holds, shared by every tab of the window.
     public private(set) var sidePanel: Widget?
@@ -54,10 +55,7 @@ public final class WindowTabGroup {
         paned.set(first: panes[0].notebook, second: panes[1].notebook)
         // A tab handle dropped on the window (not on its text, which takes its own): the tab joins it.
         TabDrag.acceptDrops(on: paned) { [weak self] name in self?.focusedPane.shownScene?.tabMove(named: name) }
-        outer.set(first: sideSlot, second: paned, firstKeepsItsSize: true)
-        outer.position = 240
-        window.add(outer)
-        outer.show()
+        window.add(paned)
         paned.show()
         // A handle moved is kept in the records of a split window's scenes, once it rests (a
         // drag or a window resize moves it at every frame).
@@ -330,6 +328,15 @@ public final class WindowTabGroup {
 
     /// Gives the window `panel` as its side panel, shown (nil: none).
     public func setSidePanel(_ panel: Widget?) {
+        if panel != nil && outer == nil {
+            let outer = Paned(horizontal: true)
+            window.remove(paned)  // held by its wrapper meanwhile
+            outer.set(first: sideSlot, second: paned, firstKeepsItsSize: true)
+            outer.position = 240
+            window.add(outer)
+            outer.show()
+            self.outer = outer
+        }
         if let sidePanel { sideSlot.remove(sidePanel) }
         sidePanel = panel
         if let panel {

@@ -80,12 +80,11 @@ def test_a_refused_launch_beside_open_windows_is_said_on_its_stderr(tandem, tmp_
     """The launcher's stderr says it; no blank window is made to carry it, and the
     unrelated window says nothing."""
     (tmp_path / "a.txt").write_text("a\n")
-    (tmp_path / "folder").mkdir()
     tandem.start("a.txt")
     tandem.wait_title("a.txt")
     # (An address no GVfs backend reaches: nothing leaves the machine.)
-    result = tandem.launch(str(tmp_path / "folder"), "gopher://example.org/notes.txt")
-    assert result.returncode == 1 and "folder, not a file" in result.stderr, result.stderr
+    result = tandem.launch("/dev/null", "gopher://example.org/notes.txt")
+    assert result.returncode == 1 and "device, not a file" in result.stderr, result.stderr
     assert "gopher address" in result.stderr, result.stderr
     hold_still(1)
     assert tandem.titles() == ["a.txt"]
