@@ -3,7 +3,8 @@
 
 Each case is an input and what opening it must give: the file opens as text ("opens"),
 opens read-only ("readonly"), is offered "Open Anyway" because it looks binary ("binary"),
-or is refused with a message ("refused"). `message` is a part of the expected message, and
+opens as a folder, its files beside a new document ("folder"), or is refused with a message
+("refused"). `message` is a part of the expected message, and
 `stays` says the path's bytes must stay unchanged (every case: nothing is saved).
 
     python3 Tests/Corpus/make_corpus.py FOLDER   # builds it and prints the cases
@@ -130,7 +131,7 @@ def build(folder: str) -> list:
     # Things that are not files.
     sub = os.path.join(root, b"a-folder")
     os.mkdir(sub)
-    cases.append(Case("directory", sub, "refused", "folder", typeable=False, notes="the chooser enters folders"))
+    cases.append(Case("directory", sub, "folder", typeable=False, notes="the chooser enters folders"))
     fifo = os.path.join(root, b"named-pipe")
     os.mkfifo(fifo)
     cases.append(Case("fifo", fifo, "refused", "FIFO"))

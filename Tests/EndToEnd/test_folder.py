@@ -160,6 +160,16 @@ def quick_open_of(tandem):
     return next((w for w in app if w is not None and w.name == "Quick Open"), None) if app else None
 
 
+def wait_for_field(tandem):
+    """Waits until Quick Open shows with its field holding the keyboard (what is typed before
+    that goes to the window it opened over); returns its window."""
+    def focused():
+        window = quick_open_of(tandem)
+        field = window and next((t for t in Tandem.find(window, "text")), None)
+        return window if field and field.getState().contains(pyatspi.STATE_FOCUSED) else None
+    return wait_for("Quick Open's field with the keyboard", focused)
+
+
 def results_of(window):
     """Quick Open's list, and the paths it shows."""
     return next((t for t in Tandem.find(window, "table") if t.name == "Files of the folder"), None)
@@ -180,7 +190,7 @@ def test_quick_open_finds_a_file_by_a_few_letters_and_goes_to_its_line(tandem, t
     tandem.start(str(project))
     tandem.wait_title("Untitled Document 1")
     tandem.key("Untitled Document 1", "ctrl+alt+o")
-    window = wait_for("Quick Open", lambda: quick_open_of(tandem))
+    window = wait_for_field(tandem)
     results = wait_for("its list", lambda: results_of(window))
     wait_for("every file, before anything is typed", lambda: len(shown(results)) == 4)
     write("mainc:3")
@@ -191,7 +201,7 @@ def test_quick_open_finds_a_file_by_a_few_letters_and_goes_to_its_line(tandem, t
     wait_for("Quick Open gone", lambda: quick_open_of(tandem) is None)
 
     tandem.key("main.c", "ctrl+alt+o")
-    wait_for("Quick Open again", lambda: quick_open_of(tandem))
+    wait_for_field(tandem)
     write("rdme")
     results = results_of(quick_open_of(tandem))
     wait_for("README.md found", lambda: shown(results)[:1] == ["README.md"])

@@ -119,6 +119,11 @@ def test_every_input_from_the_command_line(tandem, corpus):
         if case.expect in ("opens", "readonly"):
             assert result.returncode == 0, f"{case.name}: {result.stderr}"
             close_window(tandem, check_window(tandem, case))
+        elif case.expect == "folder":
+            assert result.returncode == 0, f"{case.name}: {result.stderr}"
+            frame = wait_for(f"a window on {case.name}", lambda: next(
+                (f for f in tandem.frames() if any(t.name == "Files" for t in tandem.find(f, "tree table"))), None))
+            close_window(tandem, frame.name)
         elif case.expect == "binary":
             assert result.returncode == 1, case.name
             assert "NUL" in result.stderr and "binary" in result.stderr, f"{case.name}: {result.stderr}"
