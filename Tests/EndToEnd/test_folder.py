@@ -208,3 +208,19 @@ def test_quick_open_finds_a_file_by_a_few_letters_and_goes_to_its_line(tandem, t
     press("Escape")
     wait_for("Escape closes it", lambda: quick_open_of(tandem) is None)
     assert tandem.titles() == ["main.c"]
+
+
+def test_the_panel_is_reached_and_used_by_keyboard_alone(tandem, tmp_path):
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "a.txt").write_text("a\n")
+    (project / "b.txt").write_text("bee\n")
+    tandem.start(str(project))
+    frame = tandem.wait_title("Untitled Document 1")
+    tree = wait_for("the folder's files", lambda: tree_of(frame))
+    wait_for("listed", lambda: rows(tree) == ["a.txt", "b.txt"])
+    tandem.key("Untitled Document 1", "F6")  # GtkPaned's key: the focus to the next pane
+    wait_for("the tree has the keyboard", lambda: tree.getState().contains(pyatspi.STATE_FOCUSED))
+    press("Home", "Down", "Return")
+    tandem.wait_title("b.txt")
+    wait_for("b.txt opened from the keyboard", lambda: tandem.text_of("b.txt") == "bee\n")
