@@ -27,6 +27,17 @@ def act(row, action):
     actions.doAction(next(i for i in range(actions.nActions) if actions.getName(i) == action))
 
 
+def start_on_folder(tandem, tmp_path, files):
+    """Starts Tandem on a folder holding `files` (name: text); returns the folder and the tree in
+    the window that opens on it."""
+    project = tmp_path / "project"
+    project.mkdir()
+    for name, text in files.items():
+        (project / name).write_text(text)
+    tandem.start(str(project))
+    return project, wait_for("the folder's files", lambda: tree_of(tandem.wait_title("Untitled Document 1")))
+
+
 def test_a_folder_opens_with_its_files_beside_and_a_file_opens_as_a_tab(tandem, tmp_path):
     project = tmp_path / "project"
     (project / "src" / "deep").mkdir(parents=True)
@@ -82,12 +93,7 @@ def test_a_folder_launched_to_a_running_instance_opens_a_window_of_its_own(tande
 
 
 def test_the_folder_comes_back_with_its_window_after_a_quit_and_after_a_kill(tandem, tmp_path):
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "a.txt").write_text("a\n")
-    (project / "b.txt").write_text("b\n")
-    tandem.start(str(project))
-    tree = wait_for("the folder's files", lambda: tree_of(tandem.wait_title("Untitled Document 1")))
+    _, tree = start_on_folder(tandem, tmp_path, {"a.txt": "a\n", "b.txt": "b\n"})
     act(wait_for("a.txt listed", lambda: rows(tree) == ["a.txt", "b.txt"] and row_named(tree, "a.txt")), "activate")
     tandem.wait_title("a.txt")
     tandem.key("a.txt", "ctrl+q")
@@ -211,13 +217,7 @@ def test_quick_open_finds_a_file_by_a_few_letters_and_goes_to_its_line(tandem, t
 
 
 def test_the_panel_is_reached_and_used_by_keyboard_alone(tandem, tmp_path):
-    project = tmp_path / "project"
-    project.mkdir()
-    (project / "a.txt").write_text("a\n")
-    (project / "b.txt").write_text("bee\n")
-    tandem.start(str(project))
-    frame = tandem.wait_title("Untitled Document 1")
-    tree = wait_for("the folder's files", lambda: tree_of(frame))
+    _, tree = start_on_folder(tandem, tmp_path, {"a.txt": "a\n", "b.txt": "bee\n"})
     wait_for("listed", lambda: rows(tree) == ["a.txt", "b.txt"])
     tandem.key("Untitled Document 1", "F6")  # GtkPaned's key: the focus to the next pane
     wait_for("the tree has the keyboard", lambda: tree.getState().contains(pyatspi.STATE_FOCUSED))
