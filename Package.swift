@@ -56,9 +56,9 @@ let package = Package(
         .target(name: "CMappedCompare"),
         // How work leaves the main thread and comes back to it: the one concurrency discipline.
         .target(name: "Background", swiftSettings: sectionPerFunction),
-        // A folder as a project: its file paths and what finds in them (Quick Open's ranking);
-        // pure Swift, never GTK.
-        .target(name: "Projects", swiftSettings: sectionPerFunction),
+        // A folder as a project: its file paths and what finds in them (Quick Open's ranking,
+        // Find in Files); pure Swift, never GTK.
+        .target(name: "Projects", dependencies: ["Background"], swiftSettings: sectionPerFunction),
         // The EditorConfig reference library: a file's indentation and newline settings.
         .systemLibrary(name: "CEditorConfig", pkgConfig: "editorconfig", providers: [.apt(["libeditorconfig-dev"])]),
         // zlib's crc32: checksums of the edit journal's records.
@@ -93,7 +93,7 @@ let package = Package(
         .testTarget(name: "DocumentsTests", dependencies: [
             "Documents", "SafeFiles", "TestSupport", "CMappedCompare", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
-        .testTarget(name: "ProjectsTests", dependencies: ["Projects", "TestSupport"]),
+        .testTarget(name: "ProjectsTests", dependencies: ["Projects", "Background", "TestSupport"]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "Documents", "Gtk", "TestSupport"]),
         .testTarget(name: "TandemTests", dependencies: ["Tandem", "Documents", "Scenes", "Gtk", "Localization"]),
     ]

@@ -7,6 +7,7 @@ import CGtk
 /// Immutable once made: GLib allows one GRegex to match from several threads at once.
 public final class TextPattern: @unchecked Sendable {
     private let regex: OpaquePointer
+    var compiled: OpaquePointer { regex }
     /// The expression as compiled (give it to the view's highlighting in regular-expression mode).
     public let expression: String
     /// Whether a replacement's `\1` and `\0` stand for the match's groups.
