@@ -80,7 +80,7 @@ let package = Package(
         // as meson installs it: nothing is compiled at launch.
         .plugin(name: "BuildData", capability: .buildTool(), path: "Sources/BuildDataPlugin"),
         // Benchmarks (not tests): `swift run -c release tandem-benchmarks`, under a display.
-        .executableTarget(name: "TandemBenchmarks", dependencies: ["Documents", "Editing", "Gtk", "Projects", "TestSupport"]),
+        .executableTarget(name: "TandemBenchmarks", dependencies: ["Documents", "Editing", "Gtk", "Projects", "Background", "TestSupport"]),
         // The readers of outside bytes under a fuzzer: built with `-sanitize=fuzzer,address -D FUZZING`
         // by .ci/fuzz; built plainly, it replays inputs (a corpus, a crash) through the same code.
         .executableTarget(name: "TandemFuzz", dependencies: ["Documents", "Scenes", "SafeFiles"]),

@@ -20,8 +20,8 @@ public protocol ByteMatcher: Sendable {
 /// batches as they are found (the first as soon as there is one), from the searching threads.
 public struct ContentSearch: Sendable {
     public let folder: String
-    /// The files to search, relative to `folder`.
-    public let files: [String]
+    /// The files to search, relative to `folder`; nil: the project's, listed as it is searched.
+    public let files: [String]?
     public let matcher: any ByteMatcher
     /// The text of open documents, by path relative to `folder`, as UTF-8.
     public let openTexts: [String: @Sendable () -> [UInt8]]
@@ -32,11 +32,13 @@ public struct ContentSearch: Sendable {
     /// How long found results may wait before they are reported, in nanoseconds.
     public var reportInterval: UInt64 = 50_000_000
 
-    public init(folder: String, files: [String], matcher: any ByteMatcher, openTexts: [String: @Sendable () -> [UInt8]] = [:]) {
+    /// At most this many lines are reported over the whole search (as VS Code's 20,000
+    /// results); past them matches are still counted, file by file.
+    public var lineBudget = 20_000
+
+    public init(folder: String, files: [String]? = nil, matcher: any ByteMatcher, openTexts: [String: @Sendable () -> [UInt8]] = [:]) {
         self.folder = folder
-        // The open ones are searched even when the listing leaves them out (an ignored file open).
-        var listed = Set(files)
-        self.files = files + openTexts.keys.sorted().filter { listed.insert($0).inserted }
+        self.files = files
         self.matcher = matcher
         self.openTexts = openTexts
     }
@@ -45,20 +47,34 @@ public struct ContentSearch: Sendable {
     /// tally so far, and a last call with `finished` true (unless cancelled: then nothing more).
     public func run(cancellation: Cancellation = Cancellation(),
                     report: @escaping @Sendable (_ found: [FileHits], _ tally: SearchTally, _ finished: Bool) -> Void) {
-        let next = Atomic<Int>(0)
         let shared = Mutex(Pending())
-        let workers = min(Background.cores, max(1, files.count))
+        let budget = Atomic<Int>(lineBudget)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        // The open documents first: they are in memory, and the likeliest to be looked for.
+        let open = openTexts.keys.sorted()
+        let feed = PathFeed(open + (files ?? []).filter { openTexts[$0] == nil }, finished: files != nil)
+        let listed = DispatchSemaphore(value: 0)
+        if files == nil {
+            let folder = self.folder, openTexts = self.openTexts
+            Background.longRunning {
+                ProjectListing.list(folder) { batch in
+                    feed.add(batch.filter { openTexts[$0] == nil })
+                    return !cancellation.isCancelled
+                }
+                feed.finish()
+                listed.signal()
+            }
+        } else {
+            listed.signal()
+        }
+        DispatchQueue.concurrentPerform(iterations: Background.cores) { _ in
             var reader = FileBuffer()
             var tally = SearchTally()
             var found: [FileHits] = []
             var sinceFlush = 0
             while !cancellation.isCancelled {
-                let index = next.add(1, ordering: .relaxed).oldValue
-                guard index < files.count else { break }
-                let path = files[index]
-                if let hits = search(path, prefix + path, &reader, &tally) { found.append(hits) }
+                guard let path = feed.next() else { break }
+                if let hits = search(path, prefix + path, &reader, &tally, budget) { found.append(hits) }
                 sinceFlush += 1
                 if !found.isEmpty || sinceFlush >= 256 {
                     flush(&found, &tally, into: shared, report: report, force: false)
@@ -67,6 +83,7 @@ public struct ContentSearch: Sendable {
             }
             if !cancellation.isCancelled { flush(&found, &tally, into: shared, report: report, force: true) }
         }
+        listed.wait()
         guard !cancellation.isCancelled else { return }
         let tally = shared.withLock { $0.tally }
         report([], tally, true)
@@ -101,13 +118,16 @@ public struct ContentSearch: Sendable {
     }
 
     /// The matches in one file, or nil when it has none (or was skipped, which `tally` counts).
-    private func search(_ path: String, _ fullPath: String, _ reader: inout FileBuffer, _ tally: inout SearchTally) -> FileHits? {
+    private func search(_ path: String, _ fullPath: String, _ reader: inout FileBuffer, _ tally: inout SearchTally,
+                        _ budget: borrowing Atomic<Int>) -> FileHits? {
         if let text = openTexts[path] {
             tally.searched += 1
             let bytes = text()
-            return bytes.withUnsafeBufferPointer { hits(in: $0, path: path, &tally) }
+            return bytes.withUnsafeBufferPointer { hits(in: $0, path: path, &tally, budget) }
         }
         switch reader.read(fullPath, limit: hugeSize) {
+        case .missing:
+            return nil  // gone since it was listed (git lists a file deleted but not committed)
         case .unreadable:
             tally.unreadable += 1
             return nil
@@ -122,29 +142,37 @@ public struct ContentSearch: Sendable {
                     return nil
                 }
                 tally.searched += 1
-                return hits(in: bytes, path: path, &tally)
+                return hits(in: bytes, path: path, &tally, budget)
             }
         }
     }
 
-    private func hits(in bytes: UnsafeBufferPointer<UInt8>, path: String, _ tally: inout SearchTally) -> FileHits? {
+    private func hits(in bytes: UnsafeBufferPointer<UInt8>, path: String, _ tally: inout SearchTally,
+                      _ budget: borrowing Atomic<Int>) -> FileHits? {
         var lines = LineCutter(bytes)
         var found: [LineHit] = []
         var matches = 0
         var current: (start: Int, end: Int, number: Int, ranges: [Range<Int>])?
+        var allowed = min(linesPerFile, max(0, budget.load(ordering: .relaxed)))
         matcher.forEachMatch(in: bytes) { range in
             matches += 1
-            guard found.count < linesPerFile else { return true }
+            guard found.count < allowed else { return true }
             if let line = current, range.lowerBound < line.end || (range.lowerBound == line.end && range.isEmpty) {
                 current!.ranges.append(range)
                 return true
             }
             if let line = current { found.append(LineHit(bytes, start: line.start, end: line.end, number: line.number, matches: line.ranges)) }
+            // Lines are taken from the budget as they are cut, so two threads cannot both spend its end.
+            guard found.count < allowed, budget.subtract(1, ordering: .relaxed).oldValue > 0 else {
+                allowed = found.count
+                current = nil
+                return true
+            }
             let line = lines.line(at: range.lowerBound)
             current = (line.start, line.end, line.number, [range])
             return true
         }
-        if let line = current, found.count < linesPerFile {
+        if let line = current {
             found.append(LineHit(bytes, start: line.start, end: line.end, number: line.number, matches: line.ranges))
         }
         guard matches > 0 else { return nil }
@@ -180,12 +208,12 @@ struct LineCutter {
 struct FileBuffer {
     private var storage = [UInt8](repeating: 0, count: 1 << 16)
 
-    enum Outcome { case read(Int), huge, unreadable }
+    enum Outcome { case read(Int), huge, missing, unreadable }
 
     /// Reads the regular file at `path`, unless it is larger than `limit`.
     mutating func read(_ path: String, limit: Int) -> Outcome {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard descriptor >= 0 else { return .unreadable }
+        guard descriptor >= 0 else { return errno == ENOENT ? .missing : .unreadable }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .unreadable }

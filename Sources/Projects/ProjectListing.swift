@@ -8,55 +8,113 @@ import Glibc
 /// Blocking: called off the main thread. At most `limit` paths.
 public enum ProjectListing {
     public static func paths(of folder: String, limit: Int = 500_000) -> [String] {
-        if let tracked = gitFiles(in: folder, limit: limit) { return tracked }
         var found: [String] = []
-        walk(folder, prefix: "", into: &found, limit: limit)
-        return found
-    }
-
-    /// git's list, or nil outside a working tree (or without git).
-    static func gitFiles(in folder: String, limit: Int) -> [String]? {
-        // No fsmonitor: a hook a cloned repository names must not run because a folder was opened.
-        let arguments = ["git", "-c", "core.fsmonitor=false", "-C", folder, "ls-files", "-z", "--cached", "--others", "--exclude-standard"]
-        guard let output = run(arguments) else { return nil }
-        var paths: [String] = []
-        var start = 0
-        for (index, byte) in output.enumerated() where byte == 0 {
-            if index > start { paths.append(String(decoding: output[start..<index], as: UTF8.self)) }
-            start = index + 1
-            if paths.count >= limit { break }
+        let fromGit = list(folder, limit: limit) { batch in
+            found += batch
+            return true
         }
         // A file deleted but not yet staged is still listed by --cached: the disk has the last word.
-        return paths.filter { access(folder + "/" + $0, F_OK) == 0 }
+        return fromGit ? found.filter { access(folder + "/" + $0, F_OK) == 0 } : found
     }
 
-    private static func walk(_ folder: String, prefix: String, into found: inout [String], limit: Int) {
+    /// Lists the files of `folder` as `paths` does, handing them to `batch` a few hundred at a
+    /// time as they are found (so a search can start on the first while the rest are listed),
+    /// until it returns false. Returns whether git gave the list (it may name files deleted
+    /// since their last commit).
+    @discardableResult
+    public static func list(_ folder: String, limit: Int = 500_000, batch: ([String]) -> Bool) -> Bool {
+        var remaining = limit
+        var pending: [String] = []
+        var going = true
+        func add(_ path: String) -> Bool {
+            pending.append(path)
+            remaining -= 1
+            if pending.count >= batchSize || remaining <= 0 {
+                going = batch(pending)
+                pending.removeAll(keepingCapacity: true)
+            }
+            return going && remaining > 0
+        }
+        let fromGit = gitFiles(in: folder, add)
+        if !fromGit { walk(folder, prefix: "", add) }
+        if going && !pending.isEmpty { _ = batch(pending) }
+        return fromGit
+    }
+
+    static let batchSize = 256
+
+    /// git's list, each path to `add` until it returns false; false outside a working tree (or
+    /// without git), before any path is given.
+    private static func gitFiles(in folder: String, _ add: (String) -> Bool) -> Bool {
+        // No fsmonitor: a hook a cloned repository names must not run because a folder was opened.
+        let arguments = ["git", "-c", "core.fsmonitor=false", "-C", folder, "ls-files", "-z", "--cached", "--others", "--exclude-standard"]
+        // git says nothing until it knows it is in a working tree; the first bytes are kept until
+        // it has exited with success, so a failure midway (not a tree) gives no paths at all.
+        var held: [UInt8] = []
+        var trusted = false
+        var going = true
+        let succeeded = run(arguments) { chunk in
+            held += chunk
+            guard trusted || held.count >= 1 << 16 else { return true }
+            trusted = true
+            going = give(&held, add, final: false)
+            return going
+        }
+        guard succeeded || (trusted && !going) else { return false }
+        if going { _ = give(&held, add, final: true) }
+        return true
+    }
+
+    /// Hands the NUL-ended paths in `bytes` to `add`, keeping an unfinished last one.
+    private static func give(_ bytes: inout [UInt8], _ add: (String) -> Bool, final: Bool) -> Bool {
+        var start = 0
+        var going = true
+        for (index, byte) in bytes.enumerated() where byte == 0 {
+            if index > start { going = add(String(decoding: bytes[start..<index], as: UTF8.self)) }
+            start = index + 1
+            if !going { break }
+        }
+        bytes.removeFirst(start)
+        return going
+    }
+
+    private static func walk(_ folder: String, prefix: String, _ add: (String) -> Bool) {
         guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
         var folders: [String] = []
-        while found.count < limit, let entry = readdir(directory) {
+        var going = true
+        while going, let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             guard !name.hasPrefix(".") else { continue }  // ".", "..", and hidden ones
-            let path = folder + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR: folders.append(name)
-            case S_IFREG: found.append(prefix + name)
+            var kind = Int32(entry.pointee.d_type)
+            if kind == Int32(DT_UNKNOWN) {  // a file system that does not say: ask it
+                var info = stat()
+                guard lstat(folder + "/" + name, &info) == 0 else { continue }
+                kind = info.st_mode & S_IFMT == S_IFDIR ? Int32(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : 0
+            }
+            switch kind {
+            case Int32(DT_DIR): folders.append(name)
+            case Int32(DT_REG): going = add(prefix + name)
             default: break  // links are not followed: a link to / would list the disk
             }
         }
-        for name in folders.sorted() where found.count < limit {
-            walk(folder + "/" + name, prefix: prefix + name + "/", into: &found, limit: limit)
+        closedir(directory)
+        for name in folders.sorted() where going {
+            var more = true
+            walk(folder + "/" + name, prefix: prefix + name + "/") { path in
+                more = add(path)
+                return more
+            }
+            going = more
         }
     }
 
-    /// The standard output of `arguments` (looked up on PATH), or nil if it could not run or failed.
-    private static func run(_ arguments: [String]) -> [UInt8]? {
+    /// Runs `arguments` (looked up on PATH), giving its standard output to `chunk` as it comes
+    /// until that returns false (the program is then stopped); whether it ran and exited with 0.
+    private static func run(_ arguments: [String], _ chunk: ([UInt8]) -> Bool) -> Bool {
         var pipes: [Int32] = [0, 0]
-        guard pipe(&pipes) == 0 else { return nil }
+        guard pipe(&pipes) == 0 else { return false }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -70,18 +128,28 @@ public enum ProjectListing {
         close(pipes[1])
         guard spawned == 0 else {
             close(pipes[0])
-            return nil
+            return false
         }
-        var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var stopped = false
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(pipes[0], $0.baseAddress, $0.count) }
-            if count > 0 { output += chunk[0..<count] } else if count < 0 && errno == EINTR { continue } else { break }
+            let count = buffer.withUnsafeMutableBytes { read(pipes[0], $0.baseAddress, $0.count) }
+            if count > 0 {
+                if !chunk(Array(buffer[0..<count])) {
+                    stopped = true
+                    kill(pid, SIGTERM)
+                    break
+                }
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
         }
         close(pipes[0])
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // Exited with 0: WIFEXITED and WEXITSTATUS, which Swift's Glibc does not bring.
-        return status & 0x7f == 0 && (status >> 8) & 0xff == 0 ? output : nil
+        return !stopped && status & 0x7f == 0 && (status >> 8) & 0xff == 0
     }
 }

@@ -72,13 +72,14 @@ final class ContentSearchTests: XCTestCase {
         try write(["text.txt": Array("word\n".utf8),
                    "image.png": [0x89, 0x50, 0x00, 0x00] + Array("word".utf8),
                    "big.log": Array(repeating: UInt8(ascii: "x"), count: 5000) + Array("word".utf8)])
-        var search = ContentSearch(folder: temporary.path, files: ["text.txt", "image.png", "big.log", "gone.txt"], matcher: Literal("word"))
+        XCTAssertEqual(mkfifo(temporary.path + "/pipe", 0o600), 0)  // not a file: never read (it would block)
+        var search = ContentSearch(folder: temporary.path, files: ["text.txt", "image.png", "big.log", "pipe", "gone.txt"], matcher: Literal("word"))
         search.hugeSize = 4096
         let (hits, tally) = results(of: search)
         XCTAssertEqual(hits.map(\.path), ["text.txt"])
         XCTAssertEqual(tally.binarySkipped, 1)
         XCTAssertEqual(tally.hugeSkipped, 1)
-        XCTAssertEqual(tally.unreadable, 1)
+        XCTAssertEqual(tally.unreadable, 1, "the pipe; a file gone since it was listed is not counted")
         XCTAssertEqual(tally.searched, 1)
     }
 
@@ -130,5 +131,27 @@ final class ContentSearchTests: XCTestCase {
         XCTAssertFalse(finished)
         XCTAssertGreaterThan(reported, 0)
         XCTAssertLessThan(reported, 400, "it stopped before the end")
+    }
+
+    func testWithoutAListTheProjectIsListedWhileItIsSearched() throws {
+        var files: [String: [UInt8]] = [".hidden/secret.txt": Array("word\n".utf8)]
+        for index in 0..<600 { files["d\(index % 7)/f\(index).txt"] = Array((index % 3 == 0 ? "a word\n" : "none\n").utf8) }
+        try write(files)
+        let search = ContentSearch(folder: temporary.path, matcher: Literal("word"))
+        let (hits, tally) = results(of: search)
+        XCTAssertEqual(hits.count, 200, "every third of the 600, and not the hidden one")
+        XCTAssertEqual(tally.searched, 600)
+    }
+
+    func testTheLineBudgetBoundsTheLinesOfTheWholeSearchNotItsCount() throws {
+        var files: [String: [UInt8]] = [:]
+        for index in 0..<20 { files["f\(index).txt"] = Array(String(repeating: "word\n", count: 10).utf8) }
+        try write(files)
+        var search = ContentSearch(folder: temporary.path, files: files.keys.sorted(), matcher: Literal("word"))
+        search.lineBudget = 25
+        let (hits, tally) = results(of: search)
+        XCTAssertEqual(hits.reduce(0) { $0 + $1.lines.count }, 25)
+        XCTAssertEqual(tally.matches, 200)
+        XCTAssertEqual(tally.matchedFiles, 20)
     }
 }

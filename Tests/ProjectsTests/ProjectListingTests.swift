@@ -42,4 +42,21 @@ final class ProjectListingTests: XCTestCase {
         XCTAssertEqual(ProjectListing.paths(of: root), ["a.txt", "sub/b.txt", "sub/deeper/c.txt"])
         XCTAssertEqual(ProjectListing.paths(of: root, limit: 2).count, 2, "at most the limit")
     }
+
+    func testAListingComesInBatchesAndStopsWhenAsked() throws {
+        let root = temporary.path + "/many"
+        try make((0..<1000).map { "f\($0).txt" }, in: root)
+        var batches = 0, paths = 0
+        ProjectListing.list(root) { batch in
+            batches += 1
+            paths += batch.count
+            return batches < 2
+        }
+        XCTAssertEqual(batches, 2)
+        XCTAssertEqual(paths, 2 * ProjectListing.batchSize, "nothing after it was told to stop")
+        try git("init", "-q", in: root)
+        var fromGit: [String] = []
+        XCTAssertTrue(ProjectListing.list(root) { fromGit += $0; return true })
+        XCTAssertEqual(fromGit.count, 1000)
+    }
 }
