@@ -236,5 +236,6 @@ static inline GtkTreeModel *tandem_tree_model(gpointer p) { return GTK_TREE_MODE
 #include "shim_session.h"
 #include "shim_scrolled_window.h"
 #include "shim_folder_tree.h"
+#include "shim_result_tree.h"
 
 #endif

@@ -32,6 +32,8 @@ public struct ContentSearch: Sendable {
     /// How long found results may wait before they are reported, in nanoseconds.
     public var reportInterval: UInt64 = 50_000_000
 
+    /// Which of the files are searched (all when empty).
+    public var fileNames = FileNamePattern("")
     /// At most this many lines are reported over the whole search (as VS Code's 20,000
     /// results); past them matches are still counted, file by file.
     public var lineBudget = 20_000
@@ -51,14 +53,15 @@ public struct ContentSearch: Sendable {
         let budget = Atomic<Int>(lineBudget)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         // The open documents first: they are in memory, and the likeliest to be looked for.
-        let open = openTexts.keys.sorted()
-        let feed = PathFeed(open + (files ?? []).filter { openTexts[$0] == nil }, finished: files != nil)
+        let fileNames = self.fileNames
+        let open = openTexts.keys.sorted().filter(fileNames.admits)
+        let feed = PathFeed(open + (files ?? []).filter { openTexts[$0] == nil && fileNames.admits($0) }, finished: files != nil)
         let listed = DispatchSemaphore(value: 0)
         if files == nil {
             let folder = self.folder, openTexts = self.openTexts
             Background.longRunning {
                 ProjectListing.list(folder) { batch in
-                    feed.add(batch.filter { openTexts[$0] == nil })
+                    feed.add(batch.filter { openTexts[$0] == nil && fileNames.admits($0) })
                     return !cancellation.isCancelled
                 }
                 feed.finish()

@@ -154,4 +154,22 @@ final class ContentSearchTests: XCTestCase {
         XCTAssertEqual(tally.matches, 200)
         XCTAssertEqual(tally.matchedFiles, 20)
     }
+
+    func testFileNamePatternsChooseTheFilesSearched() throws {
+        let pattern = FileNamePattern(" *.c, *.h ,!test_*, src/*.swift")
+        XCTAssertTrue(pattern.admits("kernel/main.c"))
+        XCTAssertTrue(pattern.admits("include/list.h"))
+        XCTAssertFalse(pattern.admits("kernel/test_main.c"), "left out by the exclusion")
+        XCTAssertTrue(pattern.admits("src/App.swift"))
+        XCTAssertFalse(pattern.admits("src/deeper/App.swift"), "a pattern with a slash matches the path, and * stops at a slash")
+        XCTAssertFalse(pattern.admits("README.md"))
+        XCTAssertTrue(FileNamePattern("!*.min.js").admits("app.js"))
+        XCTAssertFalse(FileNamePattern("!*.min.js").admits("lib/app.min.js"))
+        XCTAssertTrue(FileNamePattern("").isEmpty)
+
+        try write(["a.c": Array("word\n".utf8), "b.txt": Array("word\n".utf8)])
+        var search = ContentSearch(folder: temporary.path, matcher: Literal("word"), openTexts: ["open.txt": { Array("word\n".utf8) }])
+        search.fileNames = FileNamePattern("*.c")
+        XCTAssertEqual(results(of: search).hits.map(\.path), ["a.c"], "open documents too are chosen by the pattern")
+    }
 }

@@ -1,0 +1,40 @@
+#ifndef TANDEM_SHIM_RESULT_TREE_H
+#define TANDEM_SHIM_RESULT_TREE_H
+#include <gtk/gtk.h>
+
+/* ---- a tree of results (Find in Files: files, and their lines): gtk_tree_store_new and _set are variadic ---- */
+
+enum {
+    TANDEM_RESULT_MARKUP,   /* what the row shows, as Pango markup */
+    TANDEM_RESULT_GROUP,    /* the group's number */
+    TANDEM_RESULT_ITEM,     /* the item's number in its group; -1 on the group's own row */
+    TANDEM_RESULT_COLUMNS
+};
+
+static inline GtkTreeStore *tandem_result_tree_store(void) {
+    return gtk_tree_store_new(TANDEM_RESULT_COLUMNS, G_TYPE_STRING, G_TYPE_INT, G_TYPE_INT);
+}
+
+static inline void tandem_result_tree_set(GtkTreeStore *store, GtkTreeIter *iter, const char *markup, gint group, gint item) {
+    gtk_tree_store_set(store, iter, TANDEM_RESULT_MARKUP, markup, TANDEM_RESULT_GROUP, group, TANDEM_RESULT_ITEM, item, -1);
+}
+
+static inline void tandem_result_tree_set_markup(GtkTreeStore *store, GtkTreeIter *iter, const char *markup) {
+    gtk_tree_store_set(store, iter, TANDEM_RESULT_MARKUP, markup, -1);
+}
+
+static inline void tandem_result_tree_place(GtkTreeModel *model, GtkTreeIter *iter, gint *group, gint *item) {
+    gtk_tree_model_get(model, iter, TANDEM_RESULT_GROUP, group, TANDEM_RESULT_ITEM, item, -1);
+}
+
+/** One column of fixed-height rows (fast to fill with thousands), ellipsized at the end. */
+static inline void tandem_result_tree_add_column(GtkTreeView *view) {
+    GtkCellRenderer *text = gtk_cell_renderer_text_new();
+    g_object_set(text, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
+    GtkTreeViewColumn *column = gtk_tree_view_column_new_with_attributes("", text, "markup", TANDEM_RESULT_MARKUP, NULL);
+    gtk_tree_view_column_set_sizing(column, GTK_TREE_VIEW_COLUMN_FIXED);
+    gtk_tree_view_append_column(view, column);
+    gtk_tree_view_set_fixed_height_mode(view, TRUE);
+}
+
+#endif
