@@ -36,7 +36,8 @@ public struct ContentSearch: Sendable {
     public var fileNames = FileNamePattern("")
     /// At most this many lines are reported over the whole search (as VS Code's 20,000
     /// results); past them matches are still counted, file by file.
-    public var lineBudget = 20_000
+    public var lineBudget = ContentSearch.defaultLineBudget
+    public static let defaultLineBudget = 20_000
 
     public init(folder: String, files: [String]? = nil, matcher: any ByteMatcher, openTexts: [String: @Sendable () -> [UInt8]] = [:]) {
         self.folder = folder

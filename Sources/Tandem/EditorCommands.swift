@@ -49,6 +49,7 @@ final class EditorCommands {
             // The window's folder beside its tabs, shown or hidden (gedit's F9); nothing in a window without one.
             ("side-panel", { $0.toggleSidePanel() }),
             ("quick-open", { commands in commands.scene.map { commands.environment.host?.showQuickOpen(over: $0) } }),
+            ("find-in-files", { commands in commands.scene.map { commands.environment.host?.showFindInFiles(over: $0) } }),
             ("next-tab", { $0.scene?.selectTab(offset: 1) }),
             ("previous-tab", { $0.scene?.selectTab(offset: -1) }),
             ("move-to-new-window", { $0.scene?.moveToNewWindow() }),

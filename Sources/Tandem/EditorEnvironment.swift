@@ -20,6 +20,8 @@ protocol EditorHost: AnyObject {
     func showFolder(_ folder: String, in scene: WindowScene)
     /// Shows Quick Open over `scene`'s window.
     func showQuickOpen(over scene: WindowScene)
+    /// Shows Find in Files in the window's side panel.
+    func showFindInFiles(over scene: WindowScene)
     /// An editor window closed for good or for now.
     func editorDidClose(_ session: SceneSession)
     /// The number a new window on `document` takes: the lowest no other window on it has.

@@ -15,7 +15,7 @@ enum EditorRestoration {
                                 anchorLine: place.anchor.line, anchorColumn: place.anchor.column,
                                 topLine: place.topLine, zoom: zoom == 1 ? nil : zoom, language: language,
                                 paragraphLanguages: EditorParagraphLanguages.recorded(document))
-        if let folder = (scene.sidePanel as? FolderTree)?.root {
+        if let folder = scene.folderTree?.root {
             state.folder = folder
             state.folderHidden = scene.isSidePanelShown ? nil : true
         }

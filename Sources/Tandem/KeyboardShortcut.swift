@@ -38,6 +38,7 @@ struct KeyboardShortcut {
         .init(action: "win.new-tab", keys: "<Control>t", title: translatable("New tab"), group: .windows),
         .init(action: "win.split-view", keys: "<Control>backslash", title: translatable("Split view: this document again, beside"), group: .windows),
         .init(action: "win.quick-open", keys: "<Control><Alt>o", title: translatable("Quick Open: a file of the folder by a few letters of its name"), group: .windows),
+        .init(action: "win.find-in-files", keys: "<Control><Shift>f", title: translatable("Find in Files: a text in every file of the folder"), group: .windows),
         .init(action: "win.side-panel", keys: "F9", title: translatable("Show or hide the folder's files beside the text"), group: .windows),
         .init(action: "win.next-tab", keys: "<Control>Page_Down", title: translatable("Next tab"), group: .windows),
         .init(action: "win.previous-tab", keys: "<Control>Page_Up", title: translatable("Previous tab"), group: .windows),

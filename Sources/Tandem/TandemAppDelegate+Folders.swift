@@ -15,25 +15,64 @@ extension TandemAppDelegate {
         return scene
     }
 
-    /// Puts `folder`'s files in the side panel of `scene`'s window.
+    /// Puts `folder` in the side panel of `scene`'s window: its files, and Find in Files over them.
     func showFolder(_ folder: String, in scene: WindowScene) {
+        let panel = PanelStack()
         let tree = FolderTree(root: folder, accessibleName: localized("Files"))
         tree.onOpen = { [weak self, weak tree] path in
-            guard let self, let tree,
-                  let shown = self.application?.connectedScenes.first(where: { $0.sidePanel === tree && $0.tabGroup?.selectedScene === $0 }) else { return }
+            guard let self, let tree, let shown = self.selectedScene(where: { $0.folderTree === tree }) else { return }
             self.open(path, fromFolderBeside: shown)
         }
         tree.onFailure = { [weak self, weak scene] message in
             guard let self, let scene else { return }
             self.editor(of: scene)?.showNotices([localized("The folder “%1” could not be read: %2", folder, message)])
         }
-        scene.setSidePanel(tree)
+        panel.addPage(tree, name: PanelPage.files, title: localized("Files"))
+        let search = FindInFiles(folder: folder, openTexts: { [weak self] in self?.openTexts() ?? [:] }, open: { [weak self] place in
+            guard let self else { return }
+            let shown = self.selectedScene(where: { $0.sidePanel === panel })
+            if let shown { self.open(place, fromFolderBeside: shown) }
+        })
+        panel.addPage(search.page, name: PanelPage.search, title: localized("Search"), owner: search)
+        panel.shownPage = PanelPage.files
+        scene.setSidePanel(panel)
+    }
+
+    /// Shows Find in Files in `scene`'s side panel, on its folder (or its document's folder,
+    /// which it then shows, in a window without one), the selection as the text to find.
+    func showFindInFiles(over scene: WindowScene) {
+        if scene.sidePanel == nil {
+            guard let path = editor(of: scene)?.document.path else { return }
+            showFolder(PathName.folder(of: path), in: scene)
+        }
+        guard let panel = scene.sidePanel as? PanelStack, let search = scene.findInFiles else { return }
+        scene.isSidePanelShown = true
+        panel.shownPage = PanelPage.search
+        let selected = editor(of: scene)?.viewport?.binding.selectedText ?? ""
+        search.focusFind(selected.contains("\n") ? nil : selected)
+    }
+
+    /// The open documents' text by path, for Find in Files to search in place of the disk's
+    /// (those still loading are searched on the disk).
+    private func openTexts() -> [String: @Sendable () -> [UInt8]] {
+        var texts: [String: @Sendable () -> [UInt8]] = [:]
+        for document in store.openDocuments where !document.isLoading {
+            guard let path = document.path else { continue }
+            let storage = document.storage
+            texts[path] = { Array(storage.string.utf8) }
+        }
+        return texts
+    }
+
+    /// The window tab whose side panel `matches` and which is the one shown in its window.
+    private func selectedScene(where matches: (WindowScene) -> Bool) -> WindowScene? {
+        application?.connectedScenes.first { matches($0) && $0.tabGroup?.selectedScene === $0 }
     }
 
     /// Shows Quick Open over `scene`'s window, on its folder (or its document's, without one).
     func showQuickOpen(over scene: WindowScene) {
         guard quickOpen == nil else { return }
-        guard let folder = (scene.sidePanel as? FolderTree)?.root ?? editor(of: scene)?.document.path.map(PathName.folder(of:)) else { return }
+        guard let folder = scene.folderTree?.root ?? editor(of: scene)?.document.path.map(PathName.folder(of:)) else { return }
         quickOpen = QuickOpen(folder: folder, over: scene.dialogParent, choose: { [weak self, weak scene] file in
             guard let self, let scene else { return }
             self.open(file, fromFolderBeside: scene)
@@ -66,4 +105,17 @@ extension TandemAppDelegate {
         RecentFiles.add(path)
         if let blank { application?.requestSceneSessionDestruction(blank.session) }
     }
+}
+
+/// The names of the side panel's pages.
+enum PanelPage {
+    static let files = "files"
+    static let search = "search"
+}
+
+extension WindowScene {
+    /// The folder's files in the window's side panel, if it shows a folder.
+    var folderTree: FolderTree? { (sidePanel as? PanelStack)?.page(PanelPage.files) as? FolderTree }
+    /// Find in Files in the window's side panel, if it shows a folder.
+    var findInFiles: FindInFiles? { (sidePanel as? PanelStack)?.owner(of: PanelPage.search) as? FindInFiles }
 }

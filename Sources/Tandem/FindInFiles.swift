@@ -1,0 +1,208 @@
+import Background
+import Gtk
+import Localization
+import Projects
+import SafeFiles
+import Scenes
+
+extension TextPattern: ByteMatcher {}
+
+/// The side panel's Find in Files page (Ctrl+Shift+F): text or a regular expression looked for
+/// in every file of the window's folder, or of a folder in it, or of the files a pattern names.
+/// The search runs off the main thread while the project is still being listed; results come
+/// in grouped by file, counted as they come; a new search or Stop cancels the one running.
+/// Open documents are searched as the windows hold them, unsaved text included.
+@MainActor
+final class FindInFiles {
+    private let builder = Builder(file: "find-in-files.ui")
+    let folder: String
+    /// The page, to put in the side panel.
+    let page: Widget
+    private let results: ResultTree
+    /// What each group of the results stands for: the file (its path from the folder searched).
+    private var shown: [(root: String, hits: FileHits)] = []
+    private var running: Cancellation?
+    /// Counts searches: results of one cancelled are dropped when they arrive.
+    private var generation = 0
+    private var pending: TimerSource?
+    private let openTexts: @MainActor () -> [String: @Sendable () -> [UInt8]]
+    private let open: @MainActor (OpenFileContext) -> Void
+    /// How long the fields wait for more typing before they search.
+    static let typingPause: UInt32 = 300
+
+    /// A page searching `folder`; `openTexts` gives the open documents' text by path, `open`
+    /// opens a result.
+    init(folder: String, openTexts: @escaping @MainActor () -> [String: @Sendable () -> [UInt8]],
+         open: @escaping @MainActor (OpenFileContext) -> Void) {
+        self.folder = folder
+        self.openTexts = openTexts
+        self.open = open
+        page = builder.widget("find-in-files")!
+        results = ResultTree(accessibleName: localized("Matches in the files"))
+        builder.box("fif-results").pack(results, expand: true)
+        results.onActivate = { [weak self] group, item in self?.activated(group, item) }
+        let find = builder.entry("fif-find")!
+        find.onActivate { [weak self] in self?.search() }
+        for entry in ["fif-find", "fif-folder", "fif-files"] {
+            builder.entry(entry)?.onChanged { [weak self] in self?.searchSoon() }
+        }
+        builder.entry("fif-folder")?.onActivate { [weak self] in self?.search() }
+        builder.entry("fif-files")?.onActivate { [weak self] in self?.search() }
+        for toggle in ["fif-case", "fif-whole-word", "fif-regex"] {
+            builder.on(toggle, "toggled") { [weak self] in self?.search() }
+        }
+        builder.on("fif-find", "stop-search") { [weak self] in self?.stop() }
+        builder.on("fif-stop", "clicked") { [weak self] in self?.stop() }
+    }
+
+    isolated deinit { running?.cancel() }
+
+    /// Puts the keyboard in the field of what to find, its text selected; `text` replaces it.
+    func focusFind(_ text: String? = nil) {
+        guard let find = builder.entry("fif-find") else { return }
+        if let text, !text.isEmpty { find.text = text }
+        find.grabFocus()
+        find.selectAll()
+    }
+
+    private func searchSoon() {
+        pending = TimerSource(milliseconds: Self.typingPause) { [weak self] in
+            self?.pending = nil
+            self?.search()
+            return false
+        }
+    }
+
+    private func stop() {
+        pending = nil
+        guard let running else { return }
+        running.cancel()
+        self.running = nil
+        builder.widget("fif-stop")?.hide()
+        builder.setLabel("fif-status", localized("Stopped.") + " " + describe(lastTally, finished: false))
+    }
+
+    private var lastTally = SearchTally()
+
+    /// Starts the search the fields ask for, in place of the one running.
+    private func search() {
+        pending = nil
+        running?.cancel()
+        running = nil
+        generation += 1
+        results.clear()
+        shown = []
+        lastTally = SearchTally()
+        builder.widget("fif-stop")?.hide()
+        let text = builder.entry("fif-find")?.text ?? ""
+        guard !text.isEmpty else {
+            builder.setLabel("fif-status", "")
+            return
+        }
+        let pattern: TextPattern
+        do {
+            pattern = try TextPattern(text: text, isRegex: builder.isActive("fif-regex"), isCaseSensitive: builder.isActive("fif-case"),
+                                      matchesWholeWords: builder.isActive("fif-whole-word"))
+        } catch let invalid as TextPattern.Invalid {
+            builder.setLabel("fif-status", localized("Not a regular expression: %1", invalid.message))
+            return
+        } catch {
+            return
+        }
+        let within = (builder.entry("fif-folder")?.text ?? "").split(separator: "/").filter { !$0.isEmpty && $0 != "." }.joined(separator: "/")
+        let root = within.isEmpty ? folder : (folder.hasSuffix("/") ? folder : folder + "/") + within
+        guard FileSystem.isFolder(root) else {
+            builder.setLabel("fif-status", localized("There is no folder “%1” in “%2”.", within, PathName.file(of: folder)))
+            return
+        }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        var texts: [String: @Sendable () -> [UInt8]] = [:]
+        for (path, text) in openTexts() where path.hasPrefix(prefix) { texts[String(path.dropFirst(prefix.count))] = text }
+        var search = ContentSearch(folder: root, matcher: pattern, openTexts: texts)
+        search.fileNames = FileNamePattern(builder.entry("fif-files")?.text ?? "")
+        let cancellation = Cancellation()
+        running = cancellation
+        let generation = self.generation
+        builder.widget("fif-stop")?.show()
+        builder.setLabel("fif-status", localized("Searching…"))
+        let ready = search
+        Background.longRunning {
+            ready.run(cancellation: cancellation) { found, tally, finished in
+                Background.onMain { [weak self] in
+                    guard let self, self.generation == generation else { return }
+                    self.show(found, from: root, tally, finished: finished)
+                }
+            }
+        }
+    }
+
+    private func show(_ found: [FileHits], from root: String, _ tally: SearchTally, finished: Bool) {
+        lastTally = tally
+        let within = root == folder ? "" : String(root.dropFirst(folder.count + (folder.hasSuffix("/") ? 0 : 1))) + "/"
+        for hits in found {
+            shown.append((root, hits))
+            let path = within + hits.path
+            let name = PathName.file(of: path), parent = path.count > name.count ? String(path.dropLast(name.count + 1)) : ""
+            let title = "<b>" + Markup.escaped(name) + "</b>" + (parent.isEmpty ? "" : "  <small>" + Markup.escaped(parent) + "</small>")
+                + "  <small>(" + Markup.escaped(LocalizedNumber.string(hits.matchCount)) + ")</small>"
+            results.appendGroup(title, items: hits.lines.map(Self.markup))
+        }
+        if finished {
+            running = nil
+            builder.widget("fif-stop")?.hide()
+        }
+        builder.setLabel("fif-status", (finished ? "" : localized("Searching…") + " ") + describe(tally, finished: finished))
+    }
+
+    /// "12 matches in 3 files", and what was left out.
+    private func describe(_ tally: SearchTally, finished: Bool) -> String {
+        if finished && tally.matches == 0 {
+            return localizedPlural("No match in %1 file.", "No match in %1 files.", count: tally.searched) + skipped(tally)
+        }
+        let files = localizedPlural("%1 file", "%1 files", count: tally.matchedFiles)
+        var text = localizedPlural("%1 match in %2.", "%1 matches in %2.", count: tally.matches, files)
+        let lines = shown.reduce(0) { $0 + $1.hits.lines.count }
+        if lines < tally.matches && lines >= ContentSearch.defaultLineBudget {
+            text += " " + localizedPlural("The first %1 line is listed.", "The first %1 lines are listed.", count: lines)
+        }
+        return text + skipped(tally)
+    }
+
+    private func skipped(_ tally: SearchTally) -> String {
+        var parts: [String] = []
+        if tally.binarySkipped > 0 { parts.append(localizedPlural("%1 binary file skipped.", "%1 binary files skipped.", count: tally.binarySkipped)) }
+        if tally.hugeSkipped > 0 { parts.append(localizedPlural("%1 file over 64 MB skipped.", "%1 files over 64 MB skipped.", count: tally.hugeSkipped)) }
+        if tally.unreadable > 0 { parts.append(localizedPlural("%1 file could not be read.", "%1 files could not be read.", count: tally.unreadable)) }
+        return parts.isEmpty ? "" : " " + parts.joined(separator: " ")
+    }
+
+    /// A line as the results show it: its number, then its text with the matches in bold.
+    private static func markup(_ line: LineHit) -> String {
+        let scalars = Array(line.text.unicodeScalars)
+        var out = "<span alpha=\"60%\">" + Markup.escaped(LocalizedNumber.string(line.number)) + "</span>  "
+        var at = 0
+        func piece(_ range: Range<Int>) -> String {
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: scalars[range])
+            return Markup.escaped(String(text).replacingTabs)
+        }
+        for match in line.matches where match.lowerBound >= at && match.upperBound <= scalars.count {
+            out += piece(at..<match.lowerBound) + "<b>" + piece(match) + "</b>"
+            at = match.upperBound
+        }
+        return out + piece(at..<scalars.count)
+    }
+
+    private func activated(_ group: Int, _ item: Int?) {
+        guard group < shown.count else { return }
+        let (root, hits) = shown[group]
+        let path = (root.hasSuffix("/") ? root : root + "/") + hits.path
+        let line = item.flatMap { $0 < hits.lines.count ? hits.lines[$0] : nil } ?? hits.lines.first
+        open(OpenFileContext(path: path, line: line?.number, column: line?.column))
+    }
+}
+
+extension String {
+    /// Tabs as spaces: a results row is one line of a narrow panel.
+    fileprivate var replacingTabs: String { contains("\t") ? split(separator: "\t", omittingEmptySubsequences: false).joined(separator: " ") : self }
+}
