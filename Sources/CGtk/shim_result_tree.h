@@ -37,4 +37,15 @@ static inline void tandem_result_tree_add_column(GtkTreeView *view) {
     gtk_tree_view_set_fixed_height_mode(view, TRUE);
 }
 
+/** The keyboard goes to `first` before `second` in `container`, whatever their places:
+    a side panel's page before the buttons that switch pages. GTK 4 has no focus chains;
+    GTK 3's is the one way to say it. */
+static inline void tandem_container_focus_first(GtkContainer *container, GtkWidget *first, GtkWidget *second) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    GList *chain = g_list_append(g_list_append(NULL, first), second);
+    gtk_container_set_focus_chain(container, chain);
+    g_list_free(chain);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
 #endif

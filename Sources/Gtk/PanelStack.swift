@@ -22,6 +22,8 @@ public final class PanelStack: Widget {
         gtk_container_add(container, switcher)
         gtk_container_add(container, rawStack)
         gtk_widget_set_vexpand(rawStack, 1)
+        // F6 into the panel reaches the page shown (the tree, the field to find), not its buttons.
+        tandem_container_focus_first(container, rawStack, switcher)
         gtk_widget_set_size_request(widget, 120, -1)
         gtk_widget_show_all(widget)
     }

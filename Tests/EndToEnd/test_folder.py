@@ -224,3 +224,62 @@ def test_the_panel_is_reached_and_used_by_keyboard_alone(tandem, tmp_path):
     press("Home", "Down", "Return")
     tandem.wait_title("b.txt")
     wait_for("b.txt opened from the keyboard", lambda: tandem.text_of("b.txt") == "bee\n")
+
+
+def results_tree(frame):
+    """Find in Files' results in `frame`'s side panel, or None."""
+    return next((t for t in Tandem.find(frame, "tree table") if t.name == "Matches in the files"), None) if frame else None
+
+
+def result_rows(tree):
+    """What the results show, top to bottom: a file's row, then its lines."""
+    names = []
+    for row in tree:
+        if row is None:
+            continue
+        if row.name:
+            names.append(row.name)
+        names += [cell.name for cell in row if cell is not None and cell.name]
+    return names
+
+
+def status_of(frame):
+    """Find in Files' line that counts the matches."""
+    return next((label.name for label in Tandem.find(frame, "label") if "match" in label.name), None)
+
+
+def find_field_focused(frame):
+    field = next((t for t in Tandem.find(frame, "text") if t.name == "Find in files"), None)
+    return field if field and field.getState().contains(pyatspi.STATE_FOCUSED) else None
+
+
+def test_find_in_files_finds_a_word_in_every_file_an_open_one_as_it_stands(tandem, tmp_path):
+    project, _ = start_on_folder(tandem, tmp_path, {"a.txt": "alpha word\n", "b.txt": "nothing here\n",
+                                                    "d.txt": "delta\n", "binary.dat": "word\0\0\n"})
+    (project / "src").mkdir()
+    (project / "src" / "c.txt").write_text("one\nword and word\n")
+    # d.txt open in a window of its own, with unsaved text holding the word.
+    assert tandem.launch(str(project / "d.txt")).returncode == 0
+    tandem.wait_title("d.txt")
+    tandem.key("d.txt", "ctrl+End")
+    tandem.type("d.txt", " typed word")
+    wait_for("the unsaved text", lambda: tandem.text_of("• d.txt") == "delta typed word\n")
+
+    tandem.key("Untitled Document 1", "ctrl+shift+f")
+    frame = tandem.frame("Untitled Document 1")
+    wait_for("the field to find with the keyboard", lambda: find_field_focused(frame))
+    write("word")
+    tree = wait_for("the results", lambda: results_tree(frame))
+    wait_for("three files, the open one as it stands, the binary one left out",
+             lambda: sorted(name for name in result_rows(tree) if "(" in name) == ["a.txt  (1)", "c.txt  src  (2)", "d.txt  (1)"])
+    rows_now = result_rows(tree)
+    assert "1  delta typed word" in rows_now and "2  word and word" in rows_now and "1  alpha word" in rows_now, rows_now
+    wait_for("counted, the binary file said", lambda: status_of(frame) == "4 matches in 3 files. 1 binary file skipped.")
+
+    cell = wait_for("c.txt's line", lambda: next((c for row in tree if row is not None
+                                                  for c in [row, *[x for x in row if x is not None]] if c.name == "2  word and word"), None))
+    act(cell, "activate")
+    tandem.wait_title("c.txt")
+    wait_for("c.txt opened at its match", lambda: tandem.caret_of("c.txt") == len("one\n"))
+    assert tandem.text_of("• d.txt") == "delta typed word\n", "the open document was only read"
+    assert (project / "d.txt").read_text() == "delta\n"
