@@ -50,8 +50,7 @@ public struct ContentSearch: Sendable {
     /// tally so far, and a last call with `finished` true (unless cancelled: then nothing more).
     public func run(cancellation: Cancellation = Cancellation(),
                     report: @escaping @Sendable (_ found: [FileHits], _ tally: SearchTally, _ finished: Bool) -> Void) {
-        let shared = Mutex(Pending())
-        let budget = Atomic<Int>(lineBudget)
+        let shared = Shared(lineBudget: lineBudget)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         // The open documents first: they are in memory, and the likeliest to be looked for.
         let fileNames = self.fileNames
@@ -71,26 +70,50 @@ public struct ContentSearch: Sendable {
         } else {
             listed.signal()
         }
-        DispatchQueue.concurrentPerform(iterations: Background.cores) { _ in
-            var reader = FileBuffer()
-            var tally = SearchTally()
-            var found: [FileHits] = []
-            var sinceFlush = 0
-            while !cancellation.isCancelled {
-                guard let path = feed.next() else { break }
-                if let hits = search(path, prefix + path, &reader, &tally, budget) { found.append(hits) }
-                sinceFlush += 1
-                if !found.isEmpty || sinceFlush >= 256 {
-                    flush(&found, &tally, into: shared, report: report, force: false)
-                    sinceFlush = 0
-                }
+        // Threads of their own, below the main thread's priority: typing goes on while both
+        // cores search (a thread's niceness cannot be taken back, so it ends with the thread).
+        let searchers = DispatchGroup()
+        for _ in 0..<Background.cores {
+            searchers.enter()
+            Background.longRunning { [self] in
+                // On Linux a nice value belongs to the thread: 0 is this one, not the process.
+                let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(19, nice + 10))
+                searchFiles(feed, prefix, shared, cancellation, report)
+                searchers.leave()
             }
-            if !cancellation.isCancelled { flush(&found, &tally, into: shared, report: report, force: true) }
         }
+        searchers.wait()
         listed.wait()
         guard !cancellation.isCancelled else { return }
-        let tally = shared.withLock { $0.tally }
+        let tally = shared.pending.withLock { $0.tally }
         report([], tally, true)
+    }
+
+    /// One searcher: files from `feed` until there are none or the search is cancelled.
+    private func searchFiles(_ feed: PathFeed, _ prefix: String, _ shared: Shared, _ cancellation: Cancellation,
+                             _ report: @Sendable ([FileHits], SearchTally, Bool) -> Void) {
+        var reader = FileBuffer()
+        var tally = SearchTally()
+        var found: [FileHits] = []
+        var sinceFlush = 0
+        while !cancellation.isCancelled {
+            guard let path = feed.next() else { break }
+            if let hits = search(path, prefix + path, &reader, &tally, shared.budget) { found.append(hits) }
+            sinceFlush += 1
+            if !found.isEmpty || sinceFlush >= 256 {
+                flush(&found, &tally, into: shared.pending, report: report, force: false)
+                sinceFlush = 0
+            }
+        }
+        if !cancellation.isCancelled { flush(&found, &tally, into: shared.pending, report: report, force: true) }
+    }
+
+    /// What the searchers share: the results not yet reported, and the lines still to list.
+    private final class Shared: Sendable {
+        let pending = Mutex(Pending())
+        let budget: Atomic<Int>
+        init(lineBudget: Int) { budget = Atomic(lineBudget) }
     }
 
     /// Matches and tallies kept until the next report.
@@ -216,6 +239,8 @@ struct FileBuffer {
 
     /// Reads the regular file at `path`, unless it is larger than `limit`.
     mutating func read(_ path: String, limit: Int) -> Outcome {
+        // A big file's room is given back before the next: a search holds what it reads now only.
+        if storage.count > 8 << 20 { storage = [UInt8](repeating: 0, count: 1 << 16) }
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard descriptor >= 0 else { return errno == ENOENT ? .missing : .unreadable }
         defer { close(descriptor) }

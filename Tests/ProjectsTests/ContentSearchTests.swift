@@ -172,4 +172,24 @@ final class ContentSearchTests: XCTestCase {
         search.fileNames = FileNamePattern("*.c")
         XCTAssertEqual(results(of: search).hits.map(\.path), ["a.c"], "open documents too are chosen by the pattern")
     }
+
+    /// Records the nice value of the threads that match.
+    private final class NiceProbe: ByteMatcher {
+        let seen = Mutex<Set<Int32>>([])
+        func forEachMatch(in bytes: UnsafeBufferPointer<UInt8>, _ found: (Range<Int>) -> Bool) {
+            let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            seen.withLock { _ = $0.insert(nice) }
+        }
+    }
+
+    func testTheSearchersRunBelowTheCallersPriorityAndLeaveItAlone() throws {
+        var files: [String: [UInt8]] = [:]
+        for index in 0..<50 { files["f\(index).txt"] = Array("text\n".utf8) }
+        try write(files)
+        let before = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        let probe = NiceProbe()
+        _ = results(of: ContentSearch(folder: temporary.path, files: files.keys.sorted(), matcher: probe))
+        XCTAssertEqual(probe.seen.withLock { $0 }, [min(19, before + 10)], "every searcher niced by 10")
+        XCTAssertEqual(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), before, "the caller's thread as it was")
+    }
 }
