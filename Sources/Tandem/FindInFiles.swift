@@ -1,4 +1,5 @@
 import Background
+import Dispatch
 import Gtk
 import Localization
 import Projects
@@ -79,7 +80,7 @@ final class FindInFiles {
         running.cancel()
         self.running = nil
         builder.widget("fif-stop")?.hide()
-        builder.setLabel("fif-status", localized("Stopped.") + " " + describe(lastTally, finished: false))
+        showStatus(localized("Stopped.") + " " + describe(lastTally, finished: false), now: true)
     }
 
     private var lastTally = SearchTally()
@@ -96,7 +97,7 @@ final class FindInFiles {
         builder.widget("fif-stop")?.hide()
         let text = builder.entry("fif-find")?.text ?? ""
         guard !text.isEmpty else {
-            builder.setLabel("fif-status", "")
+            showStatus("", now: true)
             return
         }
         let pattern: TextPattern
@@ -104,7 +105,7 @@ final class FindInFiles {
             pattern = try TextPattern(text: text, isRegex: builder.isActive("fif-regex"), isCaseSensitive: builder.isActive("fif-case"),
                                       matchesWholeWords: builder.isActive("fif-whole-word"))
         } catch let invalid as TextPattern.Invalid {
-            builder.setLabel("fif-status", localized("Not a regular expression: %1", invalid.message))
+            showStatus(localized("Not a regular expression: %1", invalid.message), now: true)
             return
         } catch {
             return
@@ -112,7 +113,7 @@ final class FindInFiles {
         let within = (builder.entry("fif-folder")?.text ?? "").split(separator: "/").filter { !$0.isEmpty && $0 != "." }.joined(separator: "/")
         let root = within.isEmpty ? folder : (folder.hasSuffix("/") ? folder : folder + "/") + within
         guard FileSystem.isFolder(root) else {
-            builder.setLabel("fif-status", localized("There is no folder “%1” in “%2”.", within, PathName.file(of: folder)))
+            showStatus(localized("There is no folder “%1” in “%2”.", within, PathName.file(of: folder)), now: true)
             return
         }
         let prefix = root.hasSuffix("/") ? root : root + "/"
@@ -124,7 +125,7 @@ final class FindInFiles {
         running = cancellation
         let generation = self.generation
         builder.widget("fif-stop")?.show()
-        builder.setLabel("fif-status", localized("Searching…"))
+        showStatus(localized("Searching…"), now: true)
         let ready = search
         Background.longRunning {
             ready.run(cancellation: cancellation) { found, tally, finished in
@@ -151,7 +152,23 @@ final class FindInFiles {
             running = nil
             builder.widget("fif-stop")?.hide()
         }
-        builder.setLabel("fif-status", (finished ? "" : localized("Searching…") + " ") + describe(tally, finished: finished))
+        showStatus((finished ? "" : localized("Searching…") + " ") + describe(tally, finished: finished), now: finished)
+    }
+
+    private var status = ""
+    private var statusShown: UInt64 = 0
+    /// How often the count may change while a search runs: each change lays the window out
+    /// again, and at every report (20 a second) that made typing beside it stutter.
+    static let statusInterval: UInt64 = 250_000_000
+
+    /// Shows `text` as the search's status, at once when `now`, else at most every 250 ms.
+    private func showStatus(_ text: String, now: Bool = false) {
+        guard text != status else { return }
+        let time = DispatchTime.now().uptimeNanoseconds
+        guard now || time - statusShown >= Self.statusInterval else { return }
+        status = text
+        statusShown = time
+        builder.setLabel("fif-status", text)
     }
 
     /// "12 matches in 3 files", and what was left out.

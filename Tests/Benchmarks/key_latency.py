@@ -16,7 +16,8 @@ Cases: an empty file; a 10 MB file with the caret at its end; a 2,000-line Pytho
 highlighted (the floor guesses the language from the name as Tandem does); the end of a 2,000-
 and a 10,000-character paragraph of a Markdown book, every view wrapped; and Tandem alone with
 8 windows on the 10 MB file, tiled so none hides another, measured in the window typed in and in
-another one. With KEY_LATENCY_DEBUG=1, a calibration that finds more than a glyph changed
+another one; and Tandem alone on a folder, typed into idle and while Find in Files searches it
+on both cores (`typing_while_searching`). With KEY_LATENCY_DEBUG=1, a calibration that finds more than a glyph changed
 saves a screenshot to /tmp/key-latency-failed.png.
 """
 import argparse
@@ -163,7 +164,7 @@ def text_region(editor, xid):
     fail(f"key_latency: no window of {editor.name} at {wx},{wy}")
 
 
-def wait_for(what, condition, timeout=60):
+def wait_for(what, condition, timeout=60, last=None):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
@@ -173,7 +174,7 @@ def wait_for(what, condition, timeout=60):
         if value:
             return value
         time.sleep(0.1)
-    fail(f"key_latency: timed out waiting for {what}")
+    fail(f"key_latency: timed out waiting for {what}" + (f" (last: {last()!r})" if last else ""))
 
 
 def geometry(xid):
@@ -388,13 +389,86 @@ def editor_env(name, env, work, wrap):
     return dict(env, XDG_CONFIG_HOME=config, GSETTINGS_BACKEND="keyfile")
 
 
+def search_label(editor):
+    """Find in Files' line that says how the search goes, or None."""
+    frames = editor.frames()
+    if not frames:
+        return None
+    stack = [frames[0]]
+    while stack:
+        node = stack.pop()
+        if node is None:
+            continue
+        if node.getRoleName() == "label" and ("Searching" in node.name or "match" in node.name):
+            return node.name
+        stack.extend(node)
+    return None
+
+
+def typing_while_searching(arguments, env, work):
+    """Tandem on a folder of 6,000 files (600 MB), typed into idle, then while Find in Files
+    searches all of it on both cores for an expression that tries every word: a search is started again (Ctrl+Shift+F, Enter, F6 back
+    to the text) before every 4 keys, and a key counts only if the search still runs after it.
+    Prints the median and p95 against idle's (the target: p95 within 1.5x)."""
+    tree = os.path.join(work, "tree")
+    rnd = random.Random(2)
+    words = "static int return struct kfree spin_lock mutex_unlock page buffer inode".split()
+    pool = "".join(" ".join(rnd.choice(words) for _ in range(8)) + "\n" for _ in range(40_000))
+    for n in range(6000):
+        folder = os.path.join(tree, f"d{n % 60}")
+        os.makedirs(folder, exist_ok=True)
+        start = rnd.randrange(len(pool) - 100_000)
+        with open(os.path.join(folder, f"f{n}.c"), "w") as f:
+            f.write(pool[start:start + 100_000])
+    tandem = Editor("tandem", [arguments.tandem, "--new-window", tree], env, ("ctrl+End",))
+    running = lambda: (search_label(tandem) or "").startswith("Searching")
+    try:
+        wait_for("tandem's window", lambda: tandem.xids() and tandem.frames())
+        xid = tandem.xids()[0]
+        go_near_the_end(xid, tandem.place_keys)
+        area = area_of_glyph(xid, xid, tandem)
+
+        def keys(count, first, while_searching=False):
+            """Times `count` keys; `while_searching`: only those the search outlasted."""
+            values = []
+            for index in range(first, first + count):
+                time.sleep(0.05)
+                value = measure(arguments.probe, area, keysym="x" if index % 2 == 0 else "BackSpace")
+                if value is not None and (not while_searching or running()):
+                    values.append(value)
+            return values
+        activate(xid)
+        idle = keys(arguments.keys, 0)
+        subprocess.run(["xdotool", "key", "ctrl+shift+f"], check=True)
+        # An expression with no literal to skip ahead to: every word is tried, so a search lasts
+        # long enough to type in (a word alone is found at the speed of memchr, in a blink).
+        subprocess.run(["xdotool", "type", "--delay", "20", "\\w+_zebra"], check=True)
+        subprocess.run(["xdotool", "key", "--delay", "100", "Tab", "Tab", "Tab", "space"], check=True)
+        searching, sent = [], 0
+        while len(searching) < arguments.keys and sent < arguments.keys * 4:
+            subprocess.run(["xdotool", "key", "ctrl+shift+f", "Return"], check=True)
+            wait_for("the search running", running, timeout=10, last=lambda: search_label(tandem))
+            subprocess.run(["xdotool", "key", "F6"], check=True)
+            time.sleep(0.1)
+            batch = keys(4, sent, while_searching=True)
+            searching += batch
+            sent += 4
+        print_results("typing, idle", {"tandem": idle}, None)
+        print_results("typing, Find in Files runs", {"tandem": searching}, statistics.median(idle) if idle else None, "idle")
+        if idle and searching:
+            print(f"{'typing, Find in Files runs':28} {'tandem':22} p95 {summary(searching)[2] / summary(idle)[2]:.2f}x idle's p95"
+                  f" (the {len(searching)} keys of {sent} that a running search outlasted)")
+    finally:
+        tandem.stop()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--tandem", required=True)
     parser.add_argument("--floor", required=True)
     parser.add_argument("--probe", required=True)
     parser.add_argument("--keys", type=int, default=200)
-    parser.add_argument("--cases", default="empty,10mb,python,paragraph-2k,paragraph-10k,8-windows", help="which cases, comma-separated")
+    parser.add_argument("--cases", default="empty,10mb,python,paragraph-2k,paragraph-10k,8-windows,find-in-files", help="which cases, comma-separated")
     parser.add_argument("--settle", type=float, default=0.4,
                         help="seconds between a window's gaining the focus and its key (0: at once, in the focus change's animation)")
     parser.add_argument("--peers", default="editor-floor,gedit,mousepad",
@@ -451,6 +525,8 @@ def main():
             finally:
                 for editor in editors:
                     editor.stop()
+        if "find-in-files" in cases:
+            typing_while_searching(arguments, fresh("find-in-files"), work)
         # Eight windows on one 10 MB document, tiled 3 x 3 (the last place empty); typed into the first, read in it and in the second.
         if "8-windows" not in cases:
             return
