@@ -153,6 +153,8 @@ public final class Document: Identifiable {
     public var text: String { storage.string }
     /// Whether the text differs from the file on disk.
     public var isDirty: Bool { savedStateID != history.stateID }
+    /// Which step of its undo history the text stands at: equal again only at the same step.
+    public var undoState: Int { history.stateID }
     /// Whether undo and redo have anything to do.
     public var canUndo: Bool { history.canUndo }
     public var canRedo: Bool { history.canRedo }

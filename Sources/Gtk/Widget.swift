@@ -17,6 +17,11 @@ open class Widget: Object {
     public func destroy() { gtk_widget_destroy(widget) }
     /// Gives the widget keyboard focus.
     public func grabFocus() { gtk_widget_grab_focus(widget) }
+    /// Whether it takes input (a button that cannot act now is greyed out).
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
 
     /// Sets whether the widget asks for extra space in both directions.
     public func setExpands(_ expands: Bool) {

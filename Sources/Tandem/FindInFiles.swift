@@ -1,5 +1,6 @@
 import Background
 import Dispatch
+import Documents
 import Gtk
 import Localization
 import Projects
@@ -12,7 +13,8 @@ extension TextPattern: ByteMatcher {}
 /// in every file of the window's folder, or of a folder in it, or of the files a pattern names.
 /// The search runs off the main thread while the project is still being listed; results come
 /// in grouped by file, counted as they come; a new search or Stop cancels the one running.
-/// Open documents are searched as the windows hold them, unsaved text included.
+/// Open documents are searched as the windows hold them, unsaved text included. Replace
+/// changes the ticked lines' matches (`ReplaceInFiles`), and Undo Replace in Files takes them back.
 @MainActor
 final class FindInFiles {
     private let builder = Builder(file: "find-in-files.ui")
@@ -27,15 +29,21 @@ final class FindInFiles {
     private var generation = 0
     private var pending: TimerSource?
     private let openTexts: @MainActor () -> [String: @Sendable () -> [UInt8]]
+    private let store: DocumentStore
+    /// What the results were found with: the replacements are made with it.
+    private var searched: TextPattern?
+    /// The last Replace in Files, until it is undone or another replaces it.
+    private var replacement: ReplaceInFiles?
     private let open: @MainActor (OpenFileContext) -> Void
     /// How long the fields wait for more typing before they search.
     static let typingPause: UInt32 = 300
 
     /// A page searching `folder`; `openTexts` gives the open documents' text by path, `open`
     /// opens a result.
-    init(folder: String, openTexts: @escaping @MainActor () -> [String: @Sendable () -> [UInt8]],
+    init(folder: String, store: DocumentStore, openTexts: @escaping @MainActor () -> [String: @Sendable () -> [UInt8]],
          open: @escaping @MainActor (OpenFileContext) -> Void) {
         self.folder = folder
+        self.store = store
         self.openTexts = openTexts
         self.open = open
         page = builder.widget("find-in-files")!
@@ -54,6 +62,8 @@ final class FindInFiles {
         }
         builder.on("fif-find", "stop-search") { [weak self] in self?.stop() }
         builder.on("fif-stop", "clicked") { [weak self] in self?.stop() }
+        builder.on("fif-replace-all", "clicked") { [weak self] in self?.replaceTicked() }
+        builder.on("fif-undo-replace", "clicked") { [weak self] in self?.undoReplace() }
     }
 
     isolated deinit { running?.cancel() }
@@ -93,8 +103,10 @@ final class FindInFiles {
         generation += 1
         results.clear()
         shown = []
+        searched = nil
         lastTally = SearchTally()
         builder.widget("fif-stop")?.hide()
+        builder.widget("fif-replace-all")?.isSensitive = false
         let text = builder.entry("fif-find")?.text ?? ""
         guard !text.isEmpty else {
             showStatus("", now: true)
@@ -123,6 +135,7 @@ final class FindInFiles {
         search.fileNames = FileNamePattern(builder.entry("fif-files")?.text ?? "")
         let cancellation = Cancellation()
         running = cancellation
+        searched = pattern
         let generation = self.generation
         builder.widget("fif-stop")?.show()
         showStatus(localized("Searching…"), now: true)
@@ -151,6 +164,7 @@ final class FindInFiles {
         if finished {
             running = nil
             builder.widget("fif-stop")?.hide()
+            builder.widget("fif-replace-all")?.isSensitive = !shown.isEmpty
         }
         showStatus((finished ? "" : localized("Searching…") + " ") + describe(tally, finished: finished), now: finished)
     }
@@ -208,6 +222,38 @@ final class FindInFiles {
             at = match.upperBound
         }
         return out + piece(at..<scalars.count)
+    }
+
+    /// Replaces the ticked lines' matches with the replacement field's text, then clears the
+    /// results (they no longer say what the files hold) and offers to undo it all.
+    private func replaceTicked() {
+        guard running == nil, let pattern = searched else { return }
+        var targets: [(path: String, lines: Set<Int>)] = []
+        for (group, entry) in shown.enumerated() {
+            let lines = Set(entry.hits.lines.indices.filter { results.isTicked(group: group, item: $0) }.map { entry.hits.lines[$0].number })
+            if !lines.isEmpty { targets.append(((entry.root.hasSuffix("/") ? entry.root : entry.root + "/") + entry.hits.path, lines)) }
+        }
+        guard !targets.isEmpty else { return }
+        let change = ReplaceInFiles(store: store) { [weak self] path in self?.open(OpenFileContext(path: path)) }
+        replacement = change
+        results.clear()
+        shown = []
+        builder.widget("fif-replace-all")?.isSensitive = false
+        change.replace(pattern, with: builder.entry("fif-replace")?.text ?? "", in: targets) { [weak self, weak change] problems in
+            guard let self, let change, self.replacement === change else { return }
+            let summary = localizedPlural("%1 match replaced in %2.", "%1 matches replaced in %2.", count: change.replaced,
+                                          localizedPlural("%1 file", "%1 files", count: change.files))
+            self.showStatus(([summary] + problems).joined(separator: " "), now: true)
+            if change.files > 0 { self.builder.widget("fif-undo-replace")?.show() }
+        }
+    }
+
+    private func undoReplace() {
+        guard let change = replacement else { return }
+        builder.widget("fif-undo-replace")?.hide()
+        change.undo { [weak self] problems in
+            self?.showStatus(([localized("Replace in Files undone.")] + problems).joined(separator: " "), now: true)
+        }
     }
 
     private func activated(_ group: Int, _ item: Int?) {

@@ -28,7 +28,7 @@ extension TandemAppDelegate {
             self.editor(of: scene)?.showNotices([localized("The folder “%1” could not be read: %2", folder, message)])
         }
         panel.addPage(tree, name: PanelPage.files, title: localized("Files"))
-        let search = FindInFiles(folder: folder, openTexts: { [weak self] in self?.openTexts() ?? [:] }, open: { [weak self] place in
+        let search = FindInFiles(folder: folder, store: store, openTexts: { [weak self] in self?.openTexts() ?? [:] }, open: { [weak self] place in
             guard let self else { return }
             let shown = self.selectedScene(where: { $0.sidePanel === panel })
             if let shown { self.open(place, fromFolderBeside: shown) }
