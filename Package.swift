@@ -95,6 +95,6 @@ let package = Package(
         ]),
         .testTarget(name: "ProjectsTests", dependencies: ["Projects", "Background", "TestSupport"]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "Documents", "Gtk", "TestSupport"]),
-        .testTarget(name: "TandemTests", dependencies: ["Tandem", "Documents", "Scenes", "Gtk", "Localization"]),
+        .testTarget(name: "TandemTests", dependencies: ["Tandem", "Documents", "Scenes", "Gtk", "Localization", "TestSupport"]),
     ]
 )
