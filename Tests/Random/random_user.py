@@ -490,6 +490,41 @@ class Driver:
         self.wait_text(d)
         self.keys(wid, "Escape")
 
+    def op_replace_in_files(self, find, replace):
+        # The documents' folder opened (`tandem DIR`: a window of its own), Find in Files with
+        # Match case on, Replace: every local document holding the word changes in its windows
+        # (one undo step, left unsaved), every file no window shows changes on disk; then the
+        # folder's window is closed.
+        import pyatspi
+        before = {f.name for f in self.tandem.frames()}
+        result = self.tandem.launch(str(self.work))
+        if result.returncode != 0:
+            raise Failure(f"tandem on the folder failed: {result.stderr}")
+        frame = wait_for("the folder's window", lambda: next((f for f in self.tandem.frames()
+                                                             if f.name.startswith("Untitled Document") and f.name not in before), None))
+        title = frame.name
+        wid = wait_for("its X window", lambda: (subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.tandem.proc.pid),
+                                                                 "--name", "^" + re.escape(title) + "$"], capture_output=True, text=True).stdout.split() or [None])[0])
+        self.keys(wid, "ctrl+shift+f")
+        field = lambda name: next((t for t in self.tandem.find(frame, "text") if t.name == name), None)
+        wait_for("Find in Files' fields", lambda: field("Find in files") and field("Replace with"))
+        case = next(b for b in self.tandem.find(frame, "toggle button") if b.name == "Match case")
+        case.queryAction().doAction(0)
+        field("Replace with").queryEditableText().setTextContents(replace)
+        field("Find in files").queryEditableText().setTextContents(find)
+        button = lambda: next((b for b in self.tandem.find(frame, "push button") if b.name == "Replace"
+                               and b.getState().contains(pyatspi.STATE_SENSITIVE)), None)
+        wait_for("the search done", button)
+        button().queryAction().doAction(0)
+        wait_for("replaced", lambda: any("replaced in" in label for label in self.tandem.labels_of_frame(frame)))
+        for d in self.model.docs.values():
+            if not d.remote and find in d.text:
+                d.edit(d.text.replace(find, replace))
+        for name, text in list(self.model.files.items()):
+            self.model.files[name] = text.replace(find, replace)
+        self.keys(wid, "ctrl+w")
+        wait_for("the folder's window closed", lambda: title not in {f.name for f in self.tandem.frames()})
+
     def op_save_as(self, doc, window, name):
         # Ctrl+Shift+S, a new name in the dialog's own folder, Enter: the document is that file now,
         # in every window; the old file stays as it was.

@@ -56,6 +56,9 @@ def choose(rng, model):
         (2, ("type_at_occurrences", {"doc": doc.name, "window": window, "char": rng.choice(["x", "é", "7", "-"])})),
         (2, ("type_at_carets_below", {"doc": doc.name, "window": window, "char": rng.choice(["x", "é", "7", "-"])})),
     ]
+    words = [w for w in WORDS if any(w in d.text for d in docs if not d.remote) or any(w in t for t in model.files.values())]
+    if words and model.windows() < MAX_WINDOWS:
+        options.append((1, ("replace_in_files", {"find": rng.choice(words), "replace": rng.choice(WORDS + [""])})))
     if model.has_state_disk:
         options.append((0 if model.state_full else 1, ("state_disk_fills", {})))
         options.append((4 if model.state_full else 0, ("state_disk_empties", {})))
@@ -117,6 +120,10 @@ def allowed(op, model):
         return doc.dirty and not doc.deleted and not doc.question
     if name == "folder_switch":
         return not any(d.deleted or d.question for d in model.docs.values())
+    if name == "replace_in_files":
+        # A question pending, or a file gone, is the user's to settle before a replace.
+        return (model.windows() < MAX_WINDOWS and args["find"] != args["replace"]
+                and not any(d.deleted or d.question for d in model.docs.values()))
     if name in ("delete_on_disk", "branch_switch"):
         return not doc.deleted and not doc.question
     if name == "close_window":

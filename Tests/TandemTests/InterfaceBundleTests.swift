@@ -19,6 +19,9 @@ final class InterfaceBundleTests: XCTestCase {
                         "editor-window.ui": ["header-bar", "menu-button", "content", "loading-bar", "loading-label",
                                              "loading-progress", "loading-cancel", "banner-slot", "find-slot",
                                              "scroller", "scrollbar", "status-bar"],
+                        "find-in-files.ui": ["find-in-files", "fif-find", "fif-replace", "fif-replace-all", "fif-case",
+                                             "fif-whole-word", "fif-regex", "fif-folder", "fif-files", "fif-status",
+                                             "fif-stop", "fif-undo-replace", "fif-results"],
                         "about.ui": ["about"]]
         // The bundle's list and this test's agree, so a new file is not left untested.
         let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../data/ui/tandem-ui.gresource.xml")
