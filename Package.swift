@@ -58,7 +58,9 @@ let package = Package(
         .target(name: "Background", swiftSettings: sectionPerFunction),
         // A folder as a project: its file paths and what finds in them (Quick Open's ranking,
         // Find in Files); pure Swift, never GTK.
-        .target(name: "Projects", dependencies: ["Background"], swiftSettings: sectionPerFunction),
+        .target(name: "Projects", dependencies: ["Background", "CGit2"], swiftSettings: sectionPerFunction),
+        // libgit2 (Debian's): a file's version in git's index, and the lines that differ from it.
+        .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         // The EditorConfig reference library: a file's indentation and newline settings.
         .systemLibrary(name: "CEditorConfig", pkgConfig: "editorconfig", providers: [.apt(["libeditorconfig-dev"])]),
         // zlib's crc32: checksums of the edit journal's records.

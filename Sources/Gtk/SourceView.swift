@@ -9,6 +9,19 @@ public final class SourceView: Widget {
 
     /// The line numbers (their `visible` property is what the show-line-numbers setting binds).
     public private(set) var lineNumbers: LineNumberGutter!
+    /// The marks of lines that differ from git's version, beside the numbers: made only for a
+    /// file git tracks.
+    private var changeGutter: ChangeGutter?
+
+    /// Marks the lines `marks` names (0-based document lines); nil: no marks and no room for them.
+    public func setChangeMarks(_ marks: [Int: ChangeGutter.Mark]?) {
+        if let marks, changeGutter == nil { changeGutter = ChangeGutter(view: self) }
+        changeGutter?.isVisible = marks != nil
+        changeGutter?.marks = marks ?? [:]
+    }
+
+    /// The marks shown (for tests).
+    public var changeMarks: [Int: ChangeGutter.Mark]? { changeGutter?.isVisible == true ? changeGutter?.marks : nil }
 
     /// Creates a monospace view with line numbers on `buffer`.
     public init(buffer: SourceBuffer) {

@@ -25,6 +25,7 @@ final class EditorSceneDelegate: SceneDelegate {
     private(set) var commands: EditorCommands?
     private var lineCommands: LineCommands?
     private var statistics: EditorStatistics?
+    private var gitMarks: EditorGitMarks?
     private var prose: EditorProse?
     /// The regions a merge left to settle, painted where this window shows them.
     private(set) var conflictHighlights: ConflictHighlights?
@@ -89,6 +90,15 @@ final class EditorSceneDelegate: SceneDelegate {
         ui.textView.onEscape { [weak statistics] in statistics?.closeIfOpen() ?? false }
         ui.textView.onPointerPressed { [weak statistics] in statistics?.closeIfOpen() }
         ui.buffer.onCaretMoved { [weak statistics] in statistics?.selectionMayHaveChanged() }
+        let gitMarks = EditorGitMarks(view: ui.textView, document: document, go: { [weak self] line in
+            self?.go(to: EditorPlace(line: line + 1, column: 1))
+        }, caretLine: { [weak ui, weak viewport] in
+            guard let ui, let viewport else { return 0 }
+            return EditorPlace.current(in: ui, through: viewport).caret.line
+        })
+        self.gitMarks = gitMarks
+        scene.addAction("next-change") { [weak gitMarks] in gitMarks?.nextChange() }
+        scene.addAction("previous-change") { [weak gitMarks] in gitMarks?.previousChange() }
         chrome.updateUndoActions()
         commands.onZoomed = { [weak records] in records?.saveSoon() }
         commands.onSidePanelToggled = { [weak records] in records?.saveSoon() }
@@ -155,6 +165,7 @@ final class EditorSceneDelegate: SceneDelegate {
             if case .loadFinished = event { self?.restoreParagraphLanguages() }
             self?.events?.handle(event)
             self?.statistics?.follow(event)
+            self?.gitMarks?.follow(event)
         }
         binding.onStreamed = { [weak self] in
             self?.loading?.update()

@@ -67,6 +67,8 @@ struct KeyboardShortcut {
         .init(action: "win.find", keys: "<Control>f", title: translatable("Find"), group: .editing),
         .init(action: "win.replace", keys: "<Control>h", title: translatable("Find and replace"), group: .editing),
         .init(action: "win.go-to-line", keys: "<Control>l", title: translatable("Go to line"), group: .editing, alternatives: ["<Control>i"]),
+        .init(action: "win.next-change", keys: "<Alt>Page_Down", title: translatable("Next line changed since git's version"), group: .editing),
+        .init(action: "win.previous-change", keys: "<Alt>Page_Up", title: translatable("Previous line changed since git's version"), group: .editing),
         .init(action: "win.find-next", keys: "<Control>g", title: translatable("Find next"), group: .editing),
         .init(action: "win.find-previous", keys: "<Control><Shift>g", title: translatable("Find previous"), group: .editing),
         .init(action: "win.delete-line", keys: "<Control>d", title: translatable("Delete line"), group: .editing),
