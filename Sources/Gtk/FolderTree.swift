@@ -29,7 +29,8 @@ public final class FolderTree: Widget {
         let scroller = gtk_scrolled_window_new(nil, nil)!
         store = tandem_folder_tree_store()
         let tree = gtk_tree_view_new_with_model(OpaquePointer(store))!
-        g_object_unref(UnsafeMutableRawPointer(store))  // the view holds the store
+        // The store's own reference is kept until this object goes: a listing that comes back
+        // after the window closed (and its view with it) still finds the store alive.
         view = Widget(UnsafeMutableRawPointer(tree), ownership: .sink)
         super.init(UnsafeMutableRawPointer(scroller), ownership: .sink)
         gtk_scrolled_window_set_policy(UnsafeMutablePointer<GtkScrolledWindow>(OpaquePointer(scroller)), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
@@ -57,6 +58,7 @@ public final class FolderTree: Widget {
             g_file_monitor_cancel(entry.monitor.raw.assumingMemoryBound(to: GFileMonitor.self))
             if let row = entry.row { gtk_tree_row_reference_free(row) }
         }
+        g_object_unref(UnsafeMutableRawPointer(store))
     }
 
     /// The tree view itself, to give the keyboard focus to.

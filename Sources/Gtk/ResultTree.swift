@@ -21,7 +21,7 @@ public final class ResultTree: Widget {
         let scroller = gtk_scrolled_window_new(nil, nil)!
         store = tandem_result_tree_store()
         let tree = gtk_tree_view_new_with_model(OpaquePointer(store))!
-        g_object_unref(UnsafeMutableRawPointer(store))  // the view holds the store
+        // The store's own reference is kept until this object goes (as the folder tree's is).
         view = Widget(UnsafeMutableRawPointer(tree), ownership: .sink)
         super.init(UnsafeMutableRawPointer(scroller), ownership: .sink)
         gtk_scrolled_window_set_policy(UnsafeMutablePointer<GtkScrolledWindow>(OpaquePointer(scroller)), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
@@ -91,6 +91,8 @@ public final class ResultTree: Widget {
         // A group is ticked while any of its items is.
         tandem_result_tree_set_ticked(store, &groups[number], ticks[number].contains(true) ? 1 : 0)
     }
+
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(store)) }
 
     /// How many groups it holds.
     public var groupCount: Int { groups.count }

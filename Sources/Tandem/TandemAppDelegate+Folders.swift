@@ -28,8 +28,9 @@ extension TandemAppDelegate {
             self.editor(of: scene)?.showNotices([localized("The folder “%1” could not be read: %2", folder, message)])
         }
         panel.addPage(tree, name: PanelPage.files, title: localized("Files"))
-        let search = FindInFiles(folder: folder, store: store, openTexts: { [weak self] in self?.openTexts() ?? [:] }, open: { [weak self] place in
-            guard let self else { return }
+        // The panel owns the page: the page's closures hold it weakly.
+        let search = FindInFiles(folder: folder, store: store, openTexts: { [weak self] in self?.openTexts() ?? [:] }, open: { [weak self, weak panel] place in
+            guard let self, let panel else { return }
             let shown = self.selectedScene(where: { $0.sidePanel === panel })
             if let shown { self.open(place, fromFolderBeside: shown) }
         })
