@@ -253,23 +253,27 @@ def find_field_focused(frame):
     return field if field and field.getState().contains(pyatspi.STATE_FOCUSED) else None
 
 
-def test_find_in_files_finds_a_word_in_every_file_an_open_one_as_it_stands(tandem, tmp_path):
-    project, _ = start_on_folder(tandem, tmp_path, {"a.txt": "alpha word\n", "b.txt": "nothing here\n",
-                                                    "d.txt": "delta\n", "binary.dat": "word\0\0\n"})
+def find_word_beside_unsaved_d(tandem, project):
+    """Adds src/c.txt, opens d.txt in a window of its own with unsaved text holding "word", then
+    looks for "word" with Find in Files in the folder's window; returns that window and its results."""
     (project / "src").mkdir()
     (project / "src" / "c.txt").write_text("one\nword and word\n")
-    # d.txt open in a window of its own, with unsaved text holding the word.
     assert tandem.launch(str(project / "d.txt")).returncode == 0
     tandem.wait_title("d.txt")
     tandem.key("d.txt", "ctrl+End")
     tandem.type("d.txt", " typed word")
     wait_for("the unsaved text", lambda: tandem.text_of("• d.txt") == "delta typed word\n")
-
     tandem.key("Untitled Document 1", "ctrl+shift+f")
     frame = tandem.frame("Untitled Document 1")
     wait_for("the field to find with the keyboard", lambda: find_field_focused(frame))
     write("word")
-    tree = wait_for("the results", lambda: results_tree(frame))
+    return frame, wait_for("the results", lambda: results_tree(frame))
+
+
+def test_find_in_files_finds_a_word_in_every_file_an_open_one_as_it_stands(tandem, tmp_path):
+    project, _ = start_on_folder(tandem, tmp_path, {"a.txt": "alpha word\n", "b.txt": "nothing here\n",
+                                                    "d.txt": "delta\n", "binary.dat": "word\0\0\n"})
+    frame, tree = find_word_beside_unsaved_d(tandem, project)
     wait_for("three files, the open one as it stands, the binary one left out",
              lambda: sorted(name for name in result_rows(tree) if "(" in name) == ["a.txt  (1)", "c.txt  src  (2)", "d.txt  (1)"])
     rows_now = result_rows(tree)
@@ -302,19 +306,7 @@ def button(frame, name):
 
 def test_replace_in_files_changes_the_ticked_lines_and_one_undo_takes_it_all_back(tandem, tmp_path):
     project, _ = start_on_folder(tandem, tmp_path, {"a.txt": "alpha word\n", "d.txt": "delta\n", "e.txt": "word kept\n"})
-    (project / "src").mkdir()
-    (project / "src" / "c.txt").write_text("one\nword and word\n")
-    assert tandem.launch(str(project / "d.txt")).returncode == 0
-    tandem.wait_title("d.txt")
-    tandem.key("d.txt", "ctrl+End")
-    tandem.type("d.txt", " typed word")
-    wait_for("the unsaved text", lambda: tandem.text_of("• d.txt") == "delta typed word\n")
-
-    tandem.key("Untitled Document 1", "ctrl+shift+f")
-    frame = tandem.frame("Untitled Document 1")
-    wait_for("the field to find with the keyboard", lambda: find_field_focused(frame))
-    write("word")
-    tree = wait_for("the results", lambda: results_tree(frame))
+    frame, tree = find_word_beside_unsaved_d(tandem, project)
     wait_for("four files", lambda: status_of(frame) == "5 matches in 4 files.")
     # A row is a cell holding its tick and its text: e.txt's line is unticked, and left alone.
     row = next(r for r in tree if r is not None and any(c is not None and c.name == "1  word kept" for c in r))
