@@ -31,8 +31,7 @@ final class EditorGitMarks {
         self.document = document
         self.go = go
         self.caretLine = caretLine
-        // Not at once: a launch restoring windows has better to do than ask git about each.
-        refreshSoon()
+        refresh()
     }
 
     /// What the document's events change: its text, its file.
@@ -66,8 +65,8 @@ final class EditorGitMarks {
         guard let path = document.path, !document.isLoading, document.storage.count <= Self.largestText else { return show(nil, index: nil) }
         let storage = document.storage, generation = self.generation
         Background.run(on: Self.queue, { () -> (LineChanges?, String?) in
-            guard let git = GitIndexVersion.read(path) else { return (nil, nil) }
-            return (git.bytes.map { LineChanges(base: $0, text: Array(storage.string.utf8)) }, git.indexFile)
+            guard let base = GitIndexVersion.bytes(of: path) else { return (nil, GitIndexVersion.indexFile(of: path)) }
+            return (LineChanges(base: base, text: Array(storage.string.utf8)), GitIndexVersion.indexFile(of: path))
         }) { [weak self] found in
             guard let self, self.generation == generation else { return }
             self.show(found.0, index: found.1)
