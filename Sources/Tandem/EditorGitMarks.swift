@@ -20,8 +20,9 @@ final class EditorGitMarks {
     /// Counts the diffs asked for: only the newest one's answer is shown.
     private var generation = 0
     private nonisolated static let queue = DispatchQueue(label: "tandem.git-marks", qos: .utility)
-    /// A bigger text is not diffed as it is typed (each diff reads it whole).
-    static let largestText = 8 << 20
+    /// A bigger text (or index version) is not diffed: each diff reads both whole, and two very
+    /// different big versions keep a core busy for seconds.
+    nonisolated static let largestText = 2 << 20
     static let typingPause: UInt32 = 300
 
     /// Marks in `view`'s gutter for `document`; `go` puts the caret at the start of a 0-based
@@ -31,7 +32,8 @@ final class EditorGitMarks {
         self.document = document
         self.go = go
         self.caretLine = caretLine
-        refresh()
+        // Not at once: a launch restoring windows has better to do than ask git about each.
+        refreshSoon()
     }
 
     /// What the document's events change: its text, its file.
@@ -65,8 +67,8 @@ final class EditorGitMarks {
         guard let path = document.path, !document.isLoading, document.storage.count <= Self.largestText else { return show(nil, index: nil) }
         let storage = document.storage, generation = self.generation
         Background.run(on: Self.queue, { () -> (LineChanges?, String?) in
-            guard let base = GitIndexVersion.bytes(of: path) else { return (nil, GitIndexVersion.indexFile(of: path)) }
-            return (LineChanges(base: base, text: Array(storage.string.utf8)), GitIndexVersion.indexFile(of: path))
+            guard let git = GitIndexVersion.read(path, largest: Self.largestText) else { return (nil, nil) }
+            return (git.bytes.map { LineChanges(base: $0, text: Array(storage.string.utf8)) }, git.indexFile)
         }) { [weak self] found in
             guard let self, self.generation == generation else { return }
             self.show(found.0, index: found.1)

@@ -202,6 +202,8 @@ final class EditorSceneDelegate: SceneDelegate {
         // The store closes the document if this was its last window.
         (commands, loading, banners, viewport, binding, ui) = (nil, nil, nil, nil, nil, nil)
         (events, chrome, records) = (nil, nil, nil)
+        // A diff still running answers nobody: the view's widget is gone with the window.
+        gitMarks = nil
         self.scene = nil
     }
 

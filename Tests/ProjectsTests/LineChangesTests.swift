@@ -51,6 +51,10 @@ final class LineChangesTests: XCTestCase {
         try "new\n".write(toFile: root + "/untracked.txt", atomically: false, encoding: .utf8)
         XCTAssertEqual(GitIndexVersion.bytes(of: root + "/src/a.txt"), Array("staged\n".utf8))
         XCTAssertNil(GitIndexVersion.bytes(of: root + "/untracked.txt"), "git does not track it: no marks")
+        XCTAssertNil(GitIndexVersion.bytes(of: root + "/src/a.txt", largest: 6), "a version over the limit is not read")
+        XCTAssertEqual(GitIndexVersion.read(root + "/src/a.txt", largest: 6)?.indexFile.hasSuffix("/.git/index"), true,
+                       "but its index is still followed")
+        XCTAssertEqual(GitIndexVersion.bytes(of: root + "/src/a.txt", largest: 7), Array("staged\n".utf8))
         try "elsewhere\n".write(toFile: temporary.path + "/outside.txt", atomically: false, encoding: .utf8)
         XCTAssertNil(GitIndexVersion.bytes(of: temporary.path + "/outside.txt"), "outside a working tree")
         try git("add", "src/a.txt")
