@@ -1,19 +1,23 @@
 import CGtk
 import Dispatch
 
-/// A GtkFileChooserNative for Open or Save As; answers with paths, or the addresses of files on
-/// servers (GVfs's locations, which the chooser reaches as Files does).
+/// A GtkFileChooserNative for Open, Open Folder or Save As; answers with paths, or the addresses
+/// of files on servers (GVfs's locations, which the chooser reaches as Files does).
 @MainActor
 public final class FileChooser: Object {
     /// What the chooser is for.
-    public enum Purpose { case open, save }
+    public enum Purpose { case open, folder, save }
 
     /// Creates a chooser over `parent`, its buttons named `accept` and `cancel` (with mnemonics,
     /// in the user's language). For `.save`, `suggestedName` and `folder` prefill it.
     public init(purpose: Purpose, title: String, accept: String, cancel: String, parent: DialogParent?,
                 folder: String? = nil, suggestedName: String? = nil,
                 onAnswer: @escaping @MainActor ([String]) -> Void) {
-        let action = purpose == .open ? GTK_FILE_CHOOSER_ACTION_OPEN : GTK_FILE_CHOOSER_ACTION_SAVE
+        let action = switch purpose {
+        case .open: GTK_FILE_CHOOSER_ACTION_OPEN
+        case .folder: GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
+        case .save: GTK_FILE_CHOOSER_ACTION_SAVE
+        }
         let native = gtk_file_chooser_native_new(title, parent.flatMap { tandem_window($0.window.raw) }, action, accept, cancel)!
         super.init(UnsafeMutableRawPointer(native), ownership: .adopt)
         let chooser = tandem_file_chooser(raw)

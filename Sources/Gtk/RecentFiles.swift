@@ -43,32 +43,44 @@ public enum RecentFiles {
     }
 
     /// The recently used files that are still there (those on servers as their addresses, not
-    /// asked for), most recent first (at most `limit`, folders left out): what Open Recent offers.
+    /// asked for), most recent first (at most `limit`, folders left out): what Quick Open ranks first.
     public static func recentPaths(limit: Int = 200) -> [String] {
+        recentEntries(limit: limit, includingFolders: false).map(\.path)
+    }
+
+    /// A recently used file or folder: its path (or a server's address), and whether it is a folder.
+    public struct Entry: Sendable, Equatable {
+        public let path: String
+        public let isFolder: Bool
+    }
+
+    /// The recently used files, and folders if `includingFolders`, that are still there, most
+    /// recent first (at most `limit`): what Open Recent offers.
+    public static func recentEntries(limit: Int = 200, includingFolders: Bool) -> [Entry] {
         guard let manager = gtk_recent_manager_get_default() else { return [] }
         let items = gtk_recent_manager_get_items(manager)
         defer { g_list_free_full(items) { gtk_recent_info_unref(OpaquePointer($0)) } }
-        var entries: [(time: Int, info: OpaquePointer)] = []
+        var entries: [(time: Int, info: OpaquePointer, isFolder: Bool)] = []
         var node = items
         while let item = node {
             let info = OpaquePointer(item.pointee.data)!
-            let mime = gtk_recent_info_get_mime_type(info).map { String(cString: $0) }
-            if mime != "inode/directory" { entries.append((Int(gtk_recent_info_get_modified(info)), info)) }
+            let isFolder = gtk_recent_info_get_mime_type(info).map { String(cString: $0) } == "inode/directory"
+            if includingFolders || !isFolder { entries.append((Int(gtk_recent_info_get_modified(info)), info, isFolder)) }
             node = item.pointee.next
         }
-        var paths: [String] = []
-        for entry in entries.sorted(by: { $0.time > $1.time }) where paths.count < limit {
+        var found: [Entry] = []
+        for entry in entries.sorted(by: { $0.time > $1.time }) where found.count < limit {
             guard let uri = gtk_recent_info_get_uri(entry.info) else { continue }
             guard gtk_recent_info_is_local(entry.info) != 0 else {
                 // A server is not asked from here (it may be slow or gone): offered as it was.
-                if String(cString: uri).contains("://") { paths.append(String(cString: uri)) }
+                if String(cString: uri).contains("://") { found.append(Entry(path: String(cString: uri), isFolder: entry.isFolder)) }
                 continue
             }
             // One stat each, for the ones offered only.
             guard gtk_recent_info_exists(entry.info) != 0, let name = g_filename_from_uri(uri, nil, nil) else { continue }
-            paths.append(String(cString: name))
+            found.append(Entry(path: String(cString: name), isFolder: entry.isFolder))
             g_free(name)
         }
-        return paths
+        return found
     }
 }

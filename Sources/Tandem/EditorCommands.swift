@@ -30,6 +30,7 @@ final class EditorCommands {
     func install() {
         let actions: [(String, @MainActor (EditorCommands) -> Void)] = [
             ("open", { $0.chooseFilesToOpen() }),
+            ("open-folder", { $0.chooseFolderToOpen() }),
             ("open-recent", { $0.chooseRecentFiles() }),
             ("save", { $0.save() }),
             ("save-as", { $0.saveAs() }),
@@ -224,11 +225,20 @@ final class EditorCommands {
         }.show()
     }
 
-    /// Open Recent: the recent files by name with their folders (two "letter.txt" told apart),
-    /// most recent first, filtered as the user types; Enter opens the one chosen.
+    /// Open Folder: a folder as a project, its files in the side panel.
+    private func chooseFolderToOpen() {
+        FileChooser(purpose: .folder, title: localized("Open Folder"), accept: localized("_Open"), cancel: localized("_Cancel"), parent: scene?.dialogParent, folder: folder) { [weak self] paths in
+            self?.open(paths)
+        }.show()
+    }
+
+    /// Open Recent: the recent files and folders by name with the folders they are in (two
+    /// "letter.txt" told apart), most recent first, filtered as the user types; Enter opens the one chosen.
     private func chooseRecentFiles() {
-        let paths = RecentFiles.recentPaths()
-        let items = paths.map { SearchableList.Item(title: PathName.file(of: $0), detail: EditorTitle.folder(ofPath: $0)) }
+        let entries = RecentFiles.recentEntries(includingFolders: true)
+        let paths = entries.map(\.path)
+        // A folder is told from a file of its name as the file manager's path bar does, by its slash.
+        let items = entries.map { SearchableList.Item(title: PathName.file(of: $0.path) + ($0.isFolder ? "/" : ""), detail: EditorTitle.folder(ofPath: $0.path)) }
         SearchableList.present(title: localized("Open Recent"), placeholder: localized("Search recent files by name or folder"),
                                empty: localized("No recent files"), items: items, selected: 0, over: scene?.dialogParent) { [weak self] index in
             self?.open([paths[index]])

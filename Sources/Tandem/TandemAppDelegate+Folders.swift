@@ -7,11 +7,28 @@ import Scenes
 /// A folder opened as a project (`tandem DIR`): a window whose side panel holds the folder's
 /// files, as gedit's file browser does; a file activated there opens as a tab of that window.
 extension TandemAppDelegate {
-    /// Opens a window on `folder`: its files beside a new, empty document.
+    /// Opens a window on `folder`: its files beside a new, empty document. The window that
+    /// asked (`origin`: Open Folder, a drop, Open Recent) takes the folder instead when it is new,
+    /// empty and shows no folder yet, as gedit's empty tab gives way to a file.
     @discardableResult
-    func openFolder(_ folder: String) -> WindowScene? {
-        guard let scene = openWindow(on: store.newUntitled(), at: nil) else { return nil }
+    func openFolder(_ folder: String, from origin: WindowScene? = nil) -> WindowScene? {
+        RecentFiles.add(folder)
+        // A folder one window shows already is that window's, as an open file is.
+        if let shown = selectedScene(where: { $0.folderTree?.root == folder }) {
+            shown.isSidePanelShown = true
+            shown.presentWindow()
+            return shown
+        }
+        let scene: WindowScene
+        if let origin, editor(of: origin)?.givesWayToLaunchedFiles == true {
+            scene = origin
+        } else {
+            guard let opened = openWindow(on: store.newUntitled(), at: nil) else { return nil }
+            scene = opened
+        }
         showFolder(folder, in: scene)
+        scene.isSidePanelShown = true
+        scene.presentWindow()
         return scene
     }
 

@@ -264,8 +264,12 @@ final class TandemAppDelegate: ApplicationDelegate, EditorHost {
     // MARK: Opening
 
     func open(_ files: [OpenFileContext], allowBinary: Bool, from origin: WindowScene?) {
+        // A folder (chosen, dropped, or recent) is a project: a window with its files beside.
+        let folders = files.filter { FileSystem.isFolder($0.path) }
+        for folder in folders { openFolder(folder.path, from: origin) }
         // A chooser cancelled answers with no files: that opens nothing.
-        open(files, forceNewWindow: false, openUntitledIfNothing: false, allowBinary: allowBinary, origin: origin)
+        open(files.filter { !FileSystem.isFolder($0.path) }, forceNewWindow: false, openUntitledIfNothing: false,
+             allowBinary: allowBinary, origin: origin)
     }
 
     /// Opens a new window on a new, untitled document.
