@@ -10,6 +10,7 @@ enum {
     TANDEM_FOLDER_ICON,     /* an icon name */
     TANDEM_FOLDER_KIND,     /* TandemFolderRowKind */
     TANDEM_FOLDER_ID,       /* GIO's id::file (device and inode): a folder made again is another */
+    TANDEM_FOLDER_UNDIMMED, /* FALSE for a hidden or ignored file shown: drawn greyed */
     TANDEM_FOLDER_COLUMNS
 };
 
@@ -23,13 +24,18 @@ typedef enum {
 } TandemFolderRowKind;
 
 static inline GtkTreeStore *tandem_folder_tree_store(void) {
-    return gtk_tree_store_new(TANDEM_FOLDER_COLUMNS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_INT, G_TYPE_STRING);
+    return gtk_tree_store_new(TANDEM_FOLDER_COLUMNS, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_INT, G_TYPE_STRING,
+                              G_TYPE_BOOLEAN);
 }
 
 static inline void tandem_folder_tree_set(GtkTreeStore *store, GtkTreeIter *iter, const char *name, const char *path,
-                                          const char *icon, gint kind, const char *id) {
+                                          const char *icon, gint kind, const char *id, gboolean dimmed) {
     gtk_tree_store_set(store, iter, TANDEM_FOLDER_NAME, name, TANDEM_FOLDER_PATH, path, TANDEM_FOLDER_ICON, icon,
-                       TANDEM_FOLDER_KIND, kind, TANDEM_FOLDER_ID, id, -1);
+                       TANDEM_FOLDER_KIND, kind, TANDEM_FOLDER_ID, id, TANDEM_FOLDER_UNDIMMED, !dimmed, -1);
+}
+
+static inline void tandem_folder_tree_set_dimmed(GtkTreeStore *store, GtkTreeIter *iter, gboolean dimmed) {
+    gtk_tree_store_set(store, iter, TANDEM_FOLDER_UNDIMMED, !dimmed, -1);
 }
 
 /** The row's id::file, copied into a string the caller frees (g_free); NULL when none. */
@@ -62,8 +68,10 @@ static inline void tandem_folder_tree_add_column(GtkTreeView *view) {
     GtkCellRenderer *text = gtk_cell_renderer_text_new();
     gtk_tree_view_column_pack_start(column, icon, FALSE);
     gtk_tree_view_column_add_attribute(column, icon, "icon-name", TANDEM_FOLDER_ICON);
+    gtk_tree_view_column_add_attribute(column, icon, "sensitive", TANDEM_FOLDER_UNDIMMED);
     gtk_tree_view_column_pack_start(column, text, TRUE);
     gtk_tree_view_column_add_attribute(column, text, "text", TANDEM_FOLDER_NAME);
+    gtk_tree_view_column_add_attribute(column, text, "sensitive", TANDEM_FOLDER_UNDIMMED);
     g_object_set(text, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
     gtk_tree_view_append_column(view, column);
 }

@@ -9,3 +9,9 @@ extern int renameat2(int olddirfd, const char *oldpath, int newdirfd, const char
 static inline int tandem_rename_exchange(const char *a, const char *b) {
     return renameat2(AT_FDCWD, a, AT_FDCWD, b, 1u << 1 /* RENAME_EXCHANGE */);
 }
+
+/* Renames `from` to `to` unless something is there already (EEXIST): a rename the user asks for
+   never replaces another file; -1 with errno (EINVAL: not supported here). */
+static inline int tandem_rename_noreplace(const char *from, const char *to) {
+    return renameat2(AT_FDCWD, from, AT_FDCWD, to, 1u << 0 /* RENAME_NOREPLACE */);
+}

@@ -1,8 +1,8 @@
 import CGtk
 
 /// One folder's children as GIO lists them, in the file manager's order: folders first, then
-/// files, each by name as `g_utf8_collate_key_for_filename` sorts them ("file10" after "file9");
-/// hidden ones (GIO's `standard::is-hidden`: a leading dot, or named in `.hidden`) left out.
+/// files, each by name as `g_utf8_collate_key_for_filename` sorts them ("file10" after "file9"),
+/// hidden ones (GIO's `standard::is-hidden`: a leading dot, or named in `.hidden`) marked.
 /// Blocking: called off the main thread.
 enum FolderListing: Sendable {
     struct Entry: Sendable {
@@ -10,6 +10,7 @@ enum FolderListing: Sendable {
         let name: String
         let displayName: String
         let isFolder: Bool
+        let isHidden: Bool
         /// GIO's `id::file` (device and inode): a folder removed and made again has another.
         let id: String
     }
@@ -30,7 +31,7 @@ enum FolderListing: Sendable {
         var entries: [(entry: Entry, key: [UInt8])] = []
         while let info = g_file_enumerator_next_file(enumerator, nil, &error) {
             defer { g_object_unref(UnsafeMutableRawPointer(info)) }
-            guard g_file_info_get_is_hidden(info) == 0, let name = g_file_info_get_name(info) else { continue }
+            guard let name = g_file_info_get_name(info) else { continue }
             let display = g_file_info_get_display_name(info).map { String(cString: $0) } ?? String(cString: name)
             let key = g_utf8_collate_key_for_filename(display, -1)
             defer { g_free(key) }
@@ -38,7 +39,8 @@ enum FolderListing: Sendable {
             // The key is for strcmp, not always UTF-8: compared as bytes.
             let bytes = key.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? Array(display.utf8)
             let id = g_file_info_get_attribute_string(info, "id::file").map { String(cString: $0) } ?? ""
-            entries.append((Entry(name: String(cString: name), displayName: display, isFolder: isFolder, id: id), bytes))
+            entries.append((Entry(name: String(cString: name), displayName: display, isFolder: isFolder,
+                                 isHidden: g_file_info_get_is_hidden(info) != 0, id: id), bytes))
         }
         g_clear_error(&error)  // a child that could not be read is left out; the rest stand
         entries.sort { a, b in a.entry.isFolder != b.entry.isFolder ? a.entry.isFolder : a.key.lexicographicallyPrecedes(b.key) }

@@ -3,7 +3,8 @@ import CGtk
 import Dispatch
 
 /// A folder's files as a tree, as gedit's file browser panel shows them: folders first, then
-/// files, each by name as the file manager sorts them; hidden files left out. A folder's children
+/// files, each by name as the file manager sorts them; hidden and ignored files left out, or
+/// shown greyed (`showsHidden`). A folder's children
 /// are listed only when it is first expanded, through GIO on a queue of their own, so a window
 /// on a large tree waits for nothing; every folder listed is then followed (a GIO monitor), and
 /// listed again when something in it is created, deleted or renamed (a checkout, a build).
@@ -11,10 +12,26 @@ import Dispatch
 public final class FolderTree: Widget {
     /// The folder at the top; its children are the tree's first rows.
     public let root: String
-    private let view: Widget
-    private let store: UnsafeMutablePointer<GtkTreeStore>
+    let view: Widget
+    let store: UnsafeMutablePointer<GtkTreeStore>
+    /// The passing messages at the foot of the tree (Undo after a move to the Trash).
+    public let toast: Toast
+    /// The names of a folder's entries that version control ignores (`.gitignore`), asked off
+    /// the main thread with each listing.
+    public typealias IgnoredNames = @Sendable (_ folder: String, _ entries: [(name: String, isFolder: Bool)]) -> Set<String>
+    private let ignoredNames: IgnoredNames?
+    /// Whether hidden and ignored files are shown (greyed) rather than left out; the tree is
+    /// listed again when it changes.
+    public var showsHidden = false {
+        didSet {
+            guard showsHidden != oldValue else { return }
+            for (folder, entry) in followed { list(folder, under: entry.row.map { gtk_tree_row_reference_copy($0) }) }
+        }
+    }
     /// Called with a file's path when its row is activated (Enter, a double click).
     public var onOpen: (@MainActor (String) -> Void)?
+    /// The row the context menu (or a key of the tree) acts on: the one it was opened on.
+    public internal(set) var menuRow: Row?
     /// Called when the top folder cannot be listed, with the system's message.
     public var onFailure: (@MainActor (String) -> Void)?
     private nonisolated static let reads = DispatchQueue(label: "tandem.folder-tree", qos: .userInitiated)
@@ -24,15 +41,21 @@ public final class FolderTree: Widget {
     private var changed: Set<String> = []
     private var relister: TimerSource?
 
-    public init(root: String, accessibleName: String) {
+    public init(root: String, accessibleName: String, closeName: String, ignoredNames: IgnoredNames? = nil) {
         self.root = root
+        self.ignoredNames = ignoredNames
+        toast = Toast(closeName: closeName)
+        let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         let scroller = gtk_scrolled_window_new(nil, nil)!
         store = tandem_folder_tree_store()
         let tree = gtk_tree_view_new_with_model(OpaquePointer(store))!
         // The store's own reference is kept until this object goes: a listing that comes back
         // after the window closed (and its view with it) still finds the store alive.
         view = Widget(UnsafeMutableRawPointer(tree), ownership: .sink)
-        super.init(UnsafeMutableRawPointer(scroller), ownership: .sink)
+        super.init(UnsafeMutableRawPointer(box), ownership: .sink)
+        gtk_widget_set_vexpand(scroller, 1)
+        gtk_container_add(tandem_container(box), scroller)
+        gtk_container_add(tandem_container(box), toast.widget)
         gtk_scrolled_window_set_policy(UnsafeMutablePointer<GtkScrolledWindow>(OpaquePointer(scroller)), GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_tree_view_set_headers_visible(tandem_tree_view(view.raw), 0)
         gtk_tree_view_set_enable_search(tandem_tree_view(view.raw), 1)
@@ -64,7 +87,7 @@ public final class FolderTree: Widget {
     /// The tree view itself, to give the keyboard focus to.
     public func focusTree() { view.grabFocus() }
 
-    private var model: OpaquePointer { OpaquePointer(store) }
+    var model: OpaquePointer { OpaquePointer(store) }
 
     private func expanded(_ iter: UnsafeMutablePointer<GtkTreeIter>) {
         guard tandem_folder_tree_kind(model, iter) == gint(TANDEM_FOLDER_ROW_FOLDER_UNREAD.rawValue),
@@ -99,7 +122,13 @@ public final class FolderTree: Widget {
     /// The reference is `list`'s own: it is kept by `follow` or freed.
     private func list(_ folder: String, under reference: OpaquePointer?) {
         nonisolated(unsafe) let reference = reference  // handed back to the main thread only
-        Background.run(on: Self.reads, { FolderListing.read(folder) }) { [weak self] listing in
+        let ignoredNames = ignoredNames
+        Background.run(on: Self.reads, { () -> (FolderListing, Set<String>) in
+            let listing = FolderListing.read(folder)
+            guard case .success(let entries) = listing, let ignoredNames else { return (listing, []) }
+            return (listing, ignoredNames(folder, entries.map { ($0.name, $0.isFolder) }))
+        }) { [weak self] listed in
+            let (listing, ignored) = listed
             guard let self else {
                 if let reference { gtk_tree_row_reference_free(reference) }
                 return
@@ -124,7 +153,11 @@ public final class FolderTree: Widget {
                     self.onFailure?(message)
                 }
                 self.forget(folder)
-            case .success(let entries):
+            case .success(let all):
+                let entries = all.compactMap { entry -> (FolderListing.Entry, dimmed: Bool)? in
+                    let dimmed = entry.isHidden || ignored.contains(entry.name)
+                    return dimmed && !self.showsHidden ? nil : (entry, dimmed)
+                }
                 if reference != nil { self.fill(entries, in: folder, under: &parent) } else { self.fill(entries, in: folder, under: nil) }
                 self.follow(folder, row: reference)
             }
@@ -176,12 +209,12 @@ public final class FolderTree: Widget {
 
     /// Makes the rows under `parent` (the top when nil) `entries`, in order: rows that stay keep
     /// their children and expansion, new ones come in at their place, gone ones go.
-    private func fill(_ entries: [FolderListing.Entry], in folder: String, under parent: UnsafeMutablePointer<GtkTreeIter>?) {
-        let wanted = Set(entries.map { Self.key($0, in: folder) })
+    private func fill(_ entries: [(entry: FolderListing.Entry, dimmed: Bool)], in folder: String, under parent: UnsafeMutablePointer<GtkTreeIter>?) {
+        let wanted = Set(entries.map { Self.key($0.entry, in: folder) })
         var row = GtkTreeIter()
         var hasRow = gtk_tree_model_iter_children(model, &row, parent) != 0
         var placeholder: GtkTreeIter?
-        for entry in entries {
+        for (entry, dimmed) in entries {
             let path = Self.path(of: entry, in: folder)
             let key = Self.key(entry, in: folder)
             var placed = false
@@ -200,6 +233,7 @@ public final class FolderTree: Widget {
                     // The row stays, with its children and expansion; a folder made again in its
                     // place (a build's clean) is followed and listed afresh.
                     if entry.isFolder { renew(&row, entry) }
+                    tandem_folder_tree_set_dimmed(store, &row, dimmed ? 1 : 0)
                     hasRow = gtk_tree_model_iter_next(model, &row) != 0
                     placed = true
                     break
@@ -208,7 +242,7 @@ public final class FolderTree: Widget {
                     // That row comes later in the order: this entry is new, and goes in before it.
                     var added = GtkTreeIter()
                     gtk_tree_store_insert_before(store, &added, parent, &row)
-                    set(&added, entry, path)
+                    set(&added, entry, path, dimmed: dimmed)
                     placed = true
                     break
                 }
@@ -218,7 +252,7 @@ public final class FolderTree: Widget {
             if !placed {
                 var added = GtkTreeIter()
                 gtk_tree_store_append(store, &added, parent)
-                set(&added, entry, path)
+                set(&added, entry, path, dimmed: dimmed)
             }
         }
         while hasRow {
@@ -234,14 +268,15 @@ public final class FolderTree: Widget {
         if let parent { tandem_folder_tree_set_kind(store, parent, gint(TANDEM_FOLDER_ROW_FOLDER_READ.rawValue)) }
     }
 
-    private func set(_ row: UnsafeMutablePointer<GtkTreeIter>, _ entry: FolderListing.Entry, _ path: String) {
+    private func set(_ row: UnsafeMutablePointer<GtkTreeIter>, _ entry: FolderListing.Entry, _ path: String, dimmed: Bool) {
+        let dimmed: gboolean = dimmed ? 1 : 0
         if entry.isFolder {
-            tandem_folder_tree_set(store, row, entry.displayName, path, "folder", gint(TANDEM_FOLDER_ROW_FOLDER_UNREAD.rawValue), entry.id)
+            tandem_folder_tree_set(store, row, entry.displayName, path, "folder", gint(TANDEM_FOLDER_ROW_FOLDER_UNREAD.rawValue), entry.id, dimmed)
             var child = GtkTreeIter()
             gtk_tree_store_append(store, &child, row)  // gives the folder its expander until it is listed
-            tandem_folder_tree_set(store, &child, "", "", nil, gint(TANDEM_FOLDER_ROW_PLACEHOLDER.rawValue), nil)
+            tandem_folder_tree_set(store, &child, "", "", nil, gint(TANDEM_FOLDER_ROW_PLACEHOLDER.rawValue), nil, 0)
         } else {
-            tandem_folder_tree_set(store, row, entry.displayName, path, "text-x-generic", gint(TANDEM_FOLDER_ROW_FILE.rawValue), entry.id)
+            tandem_folder_tree_set(store, row, entry.displayName, path, "text-x-generic", gint(TANDEM_FOLDER_ROW_FILE.rawValue), entry.id, dimmed)
         }
     }
 
@@ -250,7 +285,7 @@ public final class FolderTree: Widget {
         var child = GtkTreeIter()
         var placeholder = GtkTreeIter()
         gtk_tree_store_prepend(store, &placeholder, row)
-        tandem_folder_tree_set(store, &placeholder, "", "", nil, gint(TANDEM_FOLDER_ROW_PLACEHOLDER.rawValue), nil)
+        tandem_folder_tree_set(store, &placeholder, "", "", nil, gint(TANDEM_FOLDER_ROW_PLACEHOLDER.rawValue), nil, 0)
         if gtk_tree_model_iter_nth_child(model, &child, row, 1) != 0 {
             while gtk_tree_store_remove(store, &child) != 0 {}
         }
@@ -267,7 +302,7 @@ public final class FolderTree: Widget {
         guard known != entry.id, let pointer = tandem_folder_tree_path(model, row) else { return }
         let path = String(cString: pointer)
         g_free(pointer)
-        tandem_folder_tree_set(store, row, entry.displayName, path, "folder", tandem_folder_tree_kind(model, row), entry.id)
+        tandem_folder_tree_set(store, row, entry.displayName, path, "folder", tandem_folder_tree_kind(model, row), entry.id, 0)
         guard followed[path] != nil else { return }
         forget(path)
         let treePath = gtk_tree_model_get_path(model, row)

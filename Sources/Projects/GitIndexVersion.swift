@@ -47,7 +47,7 @@ public enum GitIndexVersion {
         return real.hasPrefix(prefix) ? String(real.dropFirst(prefix.count)) : nil
     }
 
-    private static func resolved(_ path: String) -> String? {
+    static func resolved(_ path: String) -> String? {
         guard let real = realpath(path, nil) else { return nil }
         defer { free(real) }
         return String(cString: real)

@@ -12,7 +12,7 @@ import Glibc
 public struct FileCalls: Sendable {
     /// A kind of call a fault can be put on.
     public enum Kind: String, CaseIterable, Sendable {
-        /// open(2) and mkstemp(3).
+        /// open(2), mkstemp(3) and mkdir(2).
         case open
         case write
         /// fsync(2) and fdatasync(2) of a file.
@@ -128,6 +128,23 @@ public struct FileCalls: Sendable {
     public func rename(_ from: String, _ to: String) -> Int32 {
         if let code = failure(.rename) { return failed(code) }
         return Glibc.rename(from, to)
+    }
+
+    /// Renames `from` to `to` unless something is there (EEXIST). Where the file system cannot
+    /// tell (EINVAL), it looks first: a rename the user asks for never replaces a file.
+    public func renameWithoutReplacing(_ from: String, _ to: String) -> Int32 {
+        if let code = failure(.rename) { return failed(code) }
+        let result = tandem_rename_noreplace(from, to)
+        guard result != 0, errno == EINVAL else { return result }
+        var info = Glibc.stat()
+        if lstat(to, &info) == 0 { return failed(EEXIST) }
+        return Glibc.rename(from, to)
+    }
+
+    /// mkdir(2).
+    public func makeFolder(_ path: String, _ mode: mode_t) -> Int32 {
+        if let code = failure(.open) { return failed(code) }
+        return mkdir(path, mode)
     }
 
     /// Swaps the files at `a` and `b` (renameat2 RENAME_EXCHANGE; EINVAL where the file system cannot).

@@ -1,6 +1,7 @@
 import Documents
 import Gtk
 import Localization
+import Projects
 import SafeFiles
 import Scenes
 
@@ -35,7 +36,8 @@ extension TandemAppDelegate {
     /// Puts `folder` in the side panel of `scene`'s window: its files, and Find in Files over them.
     func showFolder(_ folder: String, in scene: WindowScene) {
         let panel = PanelStack()
-        let tree = FolderTree(root: folder, accessibleName: localized("Files"))
+        let tree = FolderTree(root: folder, accessibleName: localized("Files"), closeName: localized("Close"),
+                              ignoredNames: { GitIgnoredNames.ignored(in: $0, $1) })
         tree.onOpen = { [weak self, weak tree] path in
             guard let self, let tree, let shown = self.selectedScene(where: { $0.folderTree === tree }) else { return }
             self.open(path, fromFolderBeside: shown)
@@ -44,7 +46,15 @@ extension TandemAppDelegate {
             guard let self, let scene else { return }
             self.editor(of: scene)?.showNotices([localized("The folder “%1” could not be read: %2", folder, message)])
         }
-        panel.addPage(tree, name: PanelPage.files, title: localized("Files"))
+        let commands = FolderCommands(tree: tree, openTab: { [weak self, weak tree] path in
+            guard let self, let tree, let shown = self.selectedScene(where: { $0.folderTree === tree }) else { return }
+            self.open(path, fromFolderBeside: shown)
+        }, openWindow: { [weak self] path in
+            self?.open([OpenFileContext(path: path)], forceNewWindow: true, openUntitledIfNothing: false)
+        }, dialogParent: { [weak self, weak tree] in
+            self?.selectedScene(where: { $0.folderTree === tree })?.dialogParent
+        })
+        panel.addPage(tree, name: PanelPage.files, title: localized("Files"), owner: commands)
         // The panel owns the page: the page's closures hold it weakly.
         let search = FindInFiles(folder: folder, store: store, openTexts: { [weak self] in self?.openTexts() ?? [:] }, open: { [weak self, weak panel] place in
             guard let self, let panel else { return }

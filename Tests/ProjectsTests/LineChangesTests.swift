@@ -59,5 +59,13 @@ final class LineChangesTests: XCTestCase {
         XCTAssertNil(GitIndexVersion.bytes(of: temporary.path + "/outside.txt"), "outside a working tree")
         try git("add", "src/a.txt")
         XCTAssertEqual(GitIndexVersion.bytes(of: root + "/src/a.txt"), Array("edited since\n".utf8), "the index read afresh")
+
+        try "build/\n*.log\n".write(toFile: root + "/.gitignore", atomically: false, encoding: .utf8)
+        try "*.tmp\n".write(toFile: root + "/src/.gitignore", atomically: false, encoding: .utf8)
+        XCTAssertEqual(GitIgnoredNames.ignored(in: root, [("build", true), ("a.log", false), ("src", true), ("build.txt", false)]),
+                       ["build", "a.log"], "as git status decides: a folder pattern names folders only")
+        XCTAssertEqual(GitIgnoredNames.ignored(in: root + "/src", [("x.tmp", false), ("a.txt", false), ("b.log", false)]),
+                       ["x.tmp", "b.log"], "a folder's own .gitignore, and the top's")
+        XCTAssertEqual(GitIgnoredNames.ignored(in: temporary.path, [("outside.txt", false)]), [], "nothing outside a working tree")
     }
 }
