@@ -84,6 +84,9 @@ public final class FolderTree: Widget {
         g_object_unref(UnsafeMutableRawPointer(store))
     }
 
+    /// How many rows the top folder shows (benchmarks wait for its first listing).
+    public var topRowCount: Int { Int(gtk_tree_model_iter_n_children(model, nil)) }
+
     /// The tree view itself, to give the keyboard focus to.
     public func focusTree() { view.grabFocus() }
 

@@ -77,6 +77,16 @@ open class Widget: Object {
         }
     }
 
+    /// Runs `action` once, after the widget next draws itself (a benchmark's first paint).
+    public func afterNextDraw(_ action: @escaping @MainActor () -> Void) {
+        let connection = OneShot()
+        connection.id = connectDraw(after: true) { [weak self, connection] _ in
+            self?.disconnect(connection.id)
+            action()
+            return false
+        }
+    }
+
     /// Called once when the widget is destroyed.
     @discardableResult
     public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> UInt {

@@ -112,7 +112,7 @@ func keystrokeLatency() {
     }
 }
 
-// TANDEM_BENCH_ONLY=load (or edit, journal, merge, lines, carets, keys, quickopen, findinfiles; comma-separated) runs only those.
+// TANDEM_BENCH_ONLY=load (or edit, journal, merge, lines, carets, keys, quickopen, findinfiles, foldertree; comma-separated) runs only those.
 let only = Set((ProcessInfo.processInfo.environment["TANDEM_BENCH_ONLY"] ?? "").split(separator: ",").map(String.init))
 MainActor.assumeIsolated {
     if only.isEmpty || only.contains("edit") { editCost() }
@@ -124,4 +124,5 @@ MainActor.assumeIsolated {
     if only.isEmpty || only.contains("keys") { keystrokeLatency() }
     if only.isEmpty || only.contains("quickopen") { quickOpenCost() }
     if only.isEmpty || only.contains("findinfiles") { findInFilesCost() }
+    if only.isEmpty || only.contains("foldertree") { folderTreeCost() }
 }

@@ -1,10 +1,12 @@
 """The Files panel's commands, as the file manager's: its context menu (the Menu key or
 Shift+F10, a right click) renames a file (an open document follows it), makes a new file and
 opens it, copies a path; Delete moves a file to the Trash and the toast's Undo puts it back;
-its check shows hidden and git-ignored files greyed, or leaves them out. All by keyboard, both backends."""
+its check shows hidden and git-ignored files greyed, or leaves them out. By keyboard on both
+backends, and by the pointer on X11."""
 import subprocess
 
 import pyatspi
+import pytest
 
 from conftest import WAYLAND, Tandem, press, wait_for, write
 from test_folder import act, row_named, rows, start_on_folder, tree_of
@@ -147,3 +149,30 @@ def test_hidden_and_ignored_files_are_left_out_or_shown_greyed(tandem, tmp_path)
     assert menu_item(tandem, "Show Hidden and Ignored Files").getState().contains(pyatspi.STATE_CHECKED), "the menu says they are shown"
     press("h")
     wait_for("and leaves them out again", lambda: rows(tree) == ["a.txt", "b.txt"])
+
+
+@pytest.mark.x11_only("clicks with the pointer, which the tests move through X only")
+def test_a_right_click_opens_the_menu_on_the_row_under_the_pointer(tandem, tmp_path):
+    project, tree = start_on_folder(tandem, tmp_path, {"a.txt": "alpha\n", "b.txt": "bee\n"})
+    wait_for("listed", lambda: rows(tree) == ["a.txt", "b.txt"])
+
+    def right_click(x, y):
+        subprocess.run(["xdotool", "mousemove", "--sync", str(x), str(y), "click", "3"], check=True)
+    x, y, width, height = next(c for row in tree if row is not None for c in row
+                               if c is not None and c.name == "b.txt").queryComponent().getExtents(pyatspi.DESKTOP_COORDS)
+    right_click(x + width // 2, y + height // 2)
+    menu_item(tandem, "Open in New Window")
+    assert showing(tandem, "menu item", "Open").getState().contains(pyatspi.STATE_SENSITIVE)
+    press("w")
+    wait_for("b.txt in a window of its own", lambda: sorted(tandem.titles()) == ["Untitled Document 1", "b.txt"])
+    assert tree_of(tandem.frame("b.txt")) is None
+
+    tandem.activate("Untitled Document 1")
+    right_click(x + width // 2, y + height * 6)  # the blank space below the rows
+    menu_item(tandem, "New Folder…")
+    assert not showing(tandem, "menu item", "Open").getState().contains(pyatspi.STATE_SENSITIVE), "no file to open there"
+    assert not showing(tandem, "menu item", "Rename…").getState().contains(pyatspi.STATE_SENSITIVE)
+    press("o")
+    answer_name(tandem, "New Folder", "docs")
+    wait_for("the new folder, at the top", lambda: rows(tree) == ["docs", "a.txt", "b.txt"])
+    assert (project / "docs").is_dir()
