@@ -34,6 +34,12 @@ static inline void tandem_folder_tree_set(GtkTreeStore *store, GtkTreeIter *iter
                        TANDEM_FOLDER_KIND, kind, TANDEM_FOLDER_ID, id, TANDEM_FOLDER_UNDIMMED, !dimmed, -1);
 }
 
+static inline gboolean tandem_folder_tree_is_dimmed(GtkTreeModel *model, GtkTreeIter *iter) {
+    gboolean undimmed = TRUE;
+    gtk_tree_model_get(model, iter, TANDEM_FOLDER_UNDIMMED, &undimmed, -1);
+    return !undimmed;
+}
+
 static inline void tandem_folder_tree_set_dimmed(GtkTreeStore *store, GtkTreeIter *iter, gboolean dimmed) {
     gtk_tree_store_set(store, iter, TANDEM_FOLDER_UNDIMMED, !dimmed, -1);
 }
@@ -61,7 +67,7 @@ static inline gchar *tandem_folder_tree_path(GtkTreeModel *model, GtkTreeIter *i
     return path;
 }
 
-/** One column: the icon, then the name. */
+/** One column of fixed-height rows: the icon, then the name. */
 static inline void tandem_folder_tree_add_column(GtkTreeView *view) {
     GtkTreeViewColumn *column = gtk_tree_view_column_new();
     GtkCellRenderer *icon = gtk_cell_renderer_pixbuf_new();
@@ -73,7 +79,10 @@ static inline void tandem_folder_tree_add_column(GtkTreeView *view) {
     gtk_tree_view_column_add_attribute(column, text, "text", TANDEM_FOLDER_NAME);
     gtk_tree_view_column_add_attribute(column, text, "sensitive", TANDEM_FOLDER_UNDIMMED);
     g_object_set(text, "ellipsize", PANGO_ELLIPSIZE_END, NULL);
+    /* Rows of one height: GTK need not measure each row a listing adds (10,000 in a big folder). */
+    gtk_tree_view_column_set_sizing(column, GTK_TREE_VIEW_COLUMN_FIXED);
     gtk_tree_view_append_column(view, column);
+    gtk_tree_view_set_fixed_height_mode(view, TRUE);
 }
 
 /** A column showing the string in `model_column` of each row. */

@@ -98,8 +98,14 @@ extension FolderTree {
         if let path {
             gtk_tree_view_get_cell_area(tree, path, gtk_tree_view_get_column(tree, 0), &area)
             gtk_tree_path_free(path)
+            // Bin-window coordinates to the toplevel's: Wayland places a popup on the toplevel's surface.
+            var x: gint = 0, y: gint = 0
+            gtk_tree_view_convert_bin_window_to_widget_coords(tree, area.x, area.y, &x, &y)
+            _ = gtk_widget_translate_coordinates(view.widget, gtk_widget_get_toplevel(view.widget), x, y, &area.x, &area.y)
         }
-        guard let window = gtk_tree_view_get_bin_window(tree) else { return }
+        guard let window = gtk_widget_get_window(gtk_widget_get_toplevel(view.widget)) else { return }
+        area.width = max(area.width, 1)
+        area.height = max(area.height, 1)
         gtk_menu_popup_at_rect(UnsafeMutablePointer<GtkMenu>(OpaquePointer(popup)), window, &area,
                                GDK_GRAVITY_SOUTH_WEST, GDK_GRAVITY_NORTH_WEST, event)
     }
