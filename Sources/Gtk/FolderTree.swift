@@ -286,6 +286,12 @@ public final class FolderTree: Widget {
     private func fillAfresh(_ entries: [(entry: FolderListing.Entry, dimmed: Bool)], in folder: String, under parent: UnsafeMutablePointer<GtkTreeIter>?) {
         var placeholder = GtkTreeIter()
         let hadPlaceholder = gtk_tree_model_iter_children(model, &placeholder, parent) != 0
+        // The top's first rows are made with the view away, which then takes them all at once:
+        // nothing in it is expanded or selected yet to lose.
+        let tree = tandem_tree_view(view.raw)
+        let detached = parent == nil && entries.count > 1_000
+        if detached { gtk_tree_view_set_model(tree, nil) }
+        defer { if detached { gtk_tree_view_set_model(tree, model) } }
         for (entry, dimmed) in entries.reversed() {
             var added = GtkTreeIter()
             gtk_tree_store_prepend(store, &added, parent)

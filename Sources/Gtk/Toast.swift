@@ -20,6 +20,8 @@ public final class Toast: Widget {
         super.init(UnsafeMutableRawPointer(revealer), ownership: .sink)
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 6)!
         gtk_style_context_add_class(gtk_widget_get_style_context(box), "app-notification")
+        // A notification to screen readers: Orca reads one out as it shows.
+        atk_object_set_role(gtk_widget_get_accessible(box), ATK_ROLE_NOTIFICATION)
         gtk_label_set_line_wrap(tandem_label(label), 1)
         gtk_label_set_xalign(tandem_label(label), 0)
         gtk_widget_set_hexpand(label, 1)
