@@ -59,6 +59,19 @@ final class DiskSync {
     /// How many reads of inotify found events, whether or not any reached the main thread.
     var readsWithEvents: Int { watcher.readsWithEvents }
 
+    /// A file or folder the user moved through Tandem itself (the Files panel): every open
+    /// document at or under `old` goes with it to `new` at once, as with a file seen to move.
+    /// The watcher sees a moved folder only as its files gone.
+    func moved(_ old: String, to new: String) {
+        for document in store.openDocuments {
+            guard let from = document.identity.canonicalPath, from == old || from.hasPrefix(old + "/") else { continue }
+            let to = new + from.dropFirst(old.count)
+            unwatch(from)
+            watch(to)
+            fileWasRenamed(from: from, to: to)
+        }
+    }
+
     /// The file really moved (nothing took its old name): the document goes with it, unless another
     /// document already shows the file it moved onto; then this one's file is gone, and the other's
     /// changed. Either way the file is compared with the version the document knows.

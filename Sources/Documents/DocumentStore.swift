@@ -282,6 +282,15 @@ public final class DocumentStore {
         disk.reload(document, then: done)
     }
 
+    /// The user moved the file or folder at `old` to `new` (both as given, `new` there now):
+    /// the documents open on it, or on files in it, are those files' documents from now on,
+    /// with their unsaved text and undo history.
+    public func followMove(of old: String, to new: String) {
+        let target = Self.canonicalPath(new)
+        // The old path is gone: its folder is resolved, and it named what is at `new` now.
+        disk.moved(PathName.join(Self.canonicalPath(PathName.folder(of: old)), PathName.file(of: old)), to: target)
+    }
+
     /// The document was written to `canonical` as version `written`: it is that file's document now
     /// (watched there), and that version is what it knows, so our own write is not someone else's
     /// change, and a change after it is.

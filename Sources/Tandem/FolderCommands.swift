@@ -5,8 +5,8 @@ import Localization
 import SafeFiles
 
 /// The Files panel's context menu and keys, as the file manager's: a file opened in a tab or a
-/// new window, a new file or folder, Rename (F2; a document open on the file follows it, as on
-/// any move), Move to the Trash (Delete; undone from the toast), Copy Path, and hidden and
+/// new window, a new file or folder, Rename (F2; documents open on the file, or in the folder,
+/// follow it), Move to the Trash (Delete; undone from the toast), Copy Path, and hidden and
 /// ignored files shown greyed or left out (no key: the file manager's Ctrl+H is Replace here).
 @MainActor
 final class FolderCommands {
@@ -14,18 +14,21 @@ final class FolderCommands {
     private let openTab: @MainActor (String) -> Void
     private let openWindow: @MainActor (String) -> Void
     private let dialogParent: @MainActor () -> DialogParent?
+    private let moved: @MainActor (String, String) -> Void
     private let actions = ActionGroup()
     private let operations = FileOperations()
     private nonisolated static let queue = DispatchQueue(label: "tandem.folder-commands", qos: .userInitiated)
 
     /// Commands for `tree`; `openTab` and `openWindow` open a file beside the tree or in a window
-    /// of its own, `dialogParent` is the window questions go over.
+    /// of its own, `dialogParent` is the window questions go over, `moved` tells the store a file
+    /// or folder was renamed (its open documents go with it).
     init(tree: FolderTree, openTab: @escaping @MainActor (String) -> Void, openWindow: @escaping @MainActor (String) -> Void,
-         dialogParent: @escaping @MainActor () -> DialogParent?) {
+         dialogParent: @escaping @MainActor () -> DialogParent?, moved: @escaping @MainActor (String, String) -> Void) {
         self.tree = tree
         self.openTab = openTab
         self.openWindow = openWindow
         self.dialogParent = dialogParent
+        self.moved = moved
         let commands: [(String, @MainActor (FolderCommands, FolderTree.Row?) -> Void)] = [
             ("open", { commands, row in row.map { commands.openTab($0.path) } }),
             ("open-window", { commands, row in row.map { commands.openWindow($0.path) } }),
@@ -92,8 +95,9 @@ final class FolderCommands {
             let folder = PathName.folder(of: path)
             let target = folder == "/" ? "/" + name : folder + "/" + name
             if let code = self.operations.rename(path, to: target) {
-                self.askToRename(path, initial: name, problem: Self.problem(code, name: name))
+                return self.askToRename(path, initial: name, problem: Self.problem(code, name: name))
             }
+            self.moved(path, target)
         } invalid: { [weak self] typed in
             self?.askToRename(path, initial: typed, problem: localized("“%1” cannot be a file's name.", typed))
         }

@@ -89,6 +89,39 @@ final class DiskChangeTests: XCTestCase {
         }
     }
 
+    func testAFolderMovedThroughTandemTakesItsOpenDocumentsWithIt() throws {
+        let folder = self.folder
+        try MainActor.assumeIsolated {
+            let store = DocumentStore()
+            try FileManager.default.createDirectory(atPath: folder + "/src/deep", withIntermediateDirectories: true)
+            try "a\n".write(toFile: folder + "/src/a.txt", atomically: false, encoding: .utf8)
+            try "b\n".write(toFile: folder + "/src/deep/b.txt", atomically: false, encoding: .utf8)
+            try "c\n".write(toFile: folder + "/srcs.txt", atomically: false, encoding: .utf8)
+            let a = try store.openFile(at: folder + "/src/a.txt")
+            let b = try store.openFile(at: folder + "/src/deep/b.txt")
+            let other = try store.openFile(at: folder + "/srcs.txt")
+            var events: [DocumentEvent] = []
+            let subscription = store.subscribe(to: b) { events.append($0) }
+            store.apply(.insert("unsaved ", at: 0), to: b)
+            try FileManager.default.moveItem(atPath: folder + "/src", toPath: folder + "/lib")
+            store.followMove(of: folder + "/src", to: folder + "/lib")
+            XCTAssertEqual(a.path, folder + "/lib/a.txt")
+            XCTAssertEqual(b.path, folder + "/lib/deep/b.txt")
+            XCTAssertEqual(other.path, folder + "/srcs.txt", "a file whose name only starts alike stays")
+            XCTAssertTrue(events.contains(.renamed(path: folder + "/lib/deep/b.txt")))
+            XCTAssertEqual(b.text, "unsaved b\n")
+            // What the watcher sees of the move later takes nothing for deleted.
+            XCTAssertFalse(Self.wait(store) { b.isDeletedOnDisk || a.isDeletedOnDisk })
+            try store.saveNow(b)
+            XCTAssertEqual(try String(contentsOfFile: folder + "/lib/deep/b.txt", encoding: .utf8), "unsaved b\n")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/src"), "nothing written where it was")
+            // And it is followed where it is now.
+            try "changed\n".write(toFile: folder + "/lib/a.txt", atomically: false, encoding: .utf8)
+            XCTAssertTrue(Self.wait(store) { a.text == "changed\n" })
+            _ = subscription
+        }
+    }
+
     func testBurstsOfChangesAreRateLimited() throws {
         let folder = self.folder
         try MainActor.assumeIsolated {

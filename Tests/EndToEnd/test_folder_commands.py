@@ -182,3 +182,28 @@ def test_a_right_click_opens_the_menu_on_the_row_under_the_pointer(tandem, tmp_p
     answer_name(tandem, "New Folder", "docs")
     wait_for("the new folder, at the top", lambda: rows(tree) == ["docs", "a.txt", "b.txt"])
     assert (project / "docs").is_dir()
+
+
+def test_a_folder_renamed_takes_its_open_documents_and_their_unsaved_text_with_it(tandem, tmp_path):
+    project = tmp_path / "project"
+    (project / "src").mkdir(parents=True)
+    (project / "src" / "x.txt").write_text("ex\n")
+    tandem.start(str(project))
+    tree = wait_for("the folder's files", lambda: tree_of(tandem.wait_title("Untitled Document 1")))
+    act(wait_for("src", lambda: rows(tree) == ["src"] and row_named(tree, "src")), "expand or contract")
+    act(wait_for("x.txt", lambda: rows(tree) == ["src", "x.txt"] and row_named(tree, "x.txt")), "activate")
+    tandem.wait_title("x.txt")
+    tree = tree_of(tandem.frame("x.txt"))
+    tandem.key("x.txt", "ctrl+End")
+    write("mine")
+    tandem.wait_title("• x.txt")
+
+    focus_row(tandem, "• x.txt", tree, "src")
+    press("F2")
+    answer_name(tandem, "Rename", "lib")
+    wait_for("the tree follows", lambda: rows(tree)[:1] == ["lib"])
+    assert not (project / "src").exists()
+    tandem.key("• x.txt", "ctrl+s")
+    tandem.wait_title("x.txt")
+    assert (project / "lib" / "x.txt").read_text() == "exmine\n", "the typing saved (the final line break kept, as gedit keeps it)"
+    assert not (project / "src").exists(), "the save went where the file is now"
