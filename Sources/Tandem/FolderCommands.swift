@@ -7,7 +7,8 @@ import SafeFiles
 /// The Files panel's context menu and keys, as the file manager's: a file opened in a tab or a
 /// new window, a new file or folder, Rename (F2; documents open on the file, or in the folder,
 /// follow it), Move to the Trash (Delete; undone from the toast), Copy Path, and hidden and
-/// ignored files shown greyed or left out (no key: the file manager's Ctrl+H is Replace here).
+/// ignored files shown greyed or left out (a setting; no key: the file manager's Ctrl+H is
+/// Replace here).
 @MainActor
 final class FolderCommands {
     private weak var tree: FolderTree?
@@ -15,6 +16,11 @@ final class FolderCommands {
     private let openWindow: @MainActor (String) -> Void
     private let dialogParent: @MainActor () -> DialogParent?
     private let moved: @MainActor (String, String) -> Void
+    /// Where Show Hidden and Ignored Files is kept: one choice for every window, as the file
+    /// manager's, followed live.
+    private let settings: Settings?
+    private var settingsHandler: UInt = 0
+    private static let showsHiddenKey = "show-hidden-files"
     private let actions = ActionGroup()
     private let operations = FileOperations()
     private nonisolated static let queue = DispatchQueue(label: "tandem.folder-commands", qos: .userInitiated)
@@ -23,12 +29,14 @@ final class FolderCommands {
     /// of its own, `dialogParent` is the window questions go over, `moved` tells the store a file
     /// or folder was renamed (its open documents go with it).
     init(tree: FolderTree, openTab: @escaping @MainActor (String) -> Void, openWindow: @escaping @MainActor (String) -> Void,
-         dialogParent: @escaping @MainActor () -> DialogParent?, moved: @escaping @MainActor (String, String) -> Void) {
+         dialogParent: @escaping @MainActor () -> DialogParent?, moved: @escaping @MainActor (String, String) -> Void,
+         settings: Settings?) {
         self.tree = tree
         self.openTab = openTab
         self.openWindow = openWindow
         self.dialogParent = dialogParent
         self.moved = moved
+        self.settings = settings.flatMap { $0.hasKey(Self.showsHiddenKey) ? $0 : nil }
         let commands: [(String, @MainActor (FolderCommands, FolderTree.Row?) -> Void)] = [
             ("open", { commands, row in row.map { commands.openTab($0.path) } }),
             ("open-window", { commands, row in row.map { commands.openWindow($0.path) } }),
@@ -44,11 +52,17 @@ final class FolderCommands {
                 run(self, self.tree?.menuRow)
             })
         }
-        actions.add(SimpleAction(name: "show-hidden", isOn: false) { [weak self] in
+        let shown = self.settings?.bool(Self.showsHiddenKey) ?? false
+        tree.showsHidden = shown
+        actions.add(SimpleAction(name: "show-hidden", isOn: shown) { [weak self] in
             guard let self, let tree = self.tree else { return }
-            tree.showsHidden.toggle()
-            self.actions.setState("show-hidden", isOn: tree.showsHidden)
+            self.showHidden(!tree.showsHidden)
+            self.settings?.set(Self.showsHiddenKey, tree.showsHidden)
         })
+        settingsHandler = self.settings?.onChange(Self.showsHiddenKey) { [weak self] in
+            guard let self, let settings = self.settings else { return }
+            self.showHidden(settings.bool(Self.showsHiddenKey))
+        } ?? 0
         let menu = Menu()
         for section in [[(localized("_Open"), "open"), (localized("Open in New _Window"), "open-window")],
                         [(localized("New _File…"), "new-file"), (localized("New F_older…"), "new-folder")],
@@ -65,6 +79,15 @@ final class FolderCommands {
             self.actions.setEnabled("open-window", isFile)
             for name in ["rename", "trash", "copy-path"] { self.actions.setEnabled(name, row != nil) }
         }
+    }
+
+    isolated deinit {
+        if settingsHandler != 0 { settings?.disconnect(settingsHandler) }
+    }
+
+    private func showHidden(_ shown: Bool) {
+        tree?.showsHidden = shown
+        actions.setState("show-hidden", isOn: shown)
     }
 
     /// Where a new file goes: into the folder the row is, or the one its file is in, or the top.

@@ -53,7 +53,7 @@ extension TandemAppDelegate {
             self?.open([OpenFileContext(path: path)], forceNewWindow: true, openUntitledIfNothing: false)
         }, dialogParent: { [weak self, weak tree] in
             self?.selectedScene(where: { $0.folderTree === tree })?.dialogParent
-        }, moved: { [weak self] old, new in self?.store.followMove(of: old, to: new) })
+        }, moved: { [weak self] old, new in self?.store.followMove(of: old, to: new) }, settings: preferences.settings)
         panel.addPage(tree, name: PanelPage.files, title: localized("Files"), owner: commands)
         // The panel owns the page: the page's closures hold it weakly.
         let search = FindInFiles(folder: folder, store: store, openTexts: { [weak self] in self?.openTexts() ?? [:] }, open: { [weak self, weak panel] place in

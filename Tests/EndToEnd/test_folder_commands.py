@@ -151,6 +151,13 @@ def test_hidden_and_ignored_files_are_left_out_or_shown_greyed(tandem, tmp_path)
         cell = lambda name: next(c for row in tree if row is not None for c in row if c is not None and c.name == name)
         wait_for("ignored and hidden ones greyed, the rest not", lambda: min(darkest(cell(name)) for name in ("build", "debug.log", ".env"))
                  > darkest(cell("b.txt")) + 40)
+    # One choice for every window, kept: a relaunch shows them too.
+    tandem.key("Untitled Document 1", "ctrl+q")
+    assert tandem.wait_exit() == 0
+    tandem.restart()
+    tree = wait_for("the folder back", lambda: tree_of(tandem.wait_title("Untitled Document 1")))
+    wait_for("still shown", lambda: len(rows(tree)) == 7)
+    focus_row(tandem, "Untitled Document 1", tree, "a.txt")
     press("Menu")
     assert menu_item(tandem, "Show Hidden and Ignored Files").getState().contains(pyatspi.STATE_CHECKED), "the menu says they are shown"
     press("h")
