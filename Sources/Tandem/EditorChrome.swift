@@ -57,7 +57,8 @@ final class EditorChrome {
         // it says which folder each is in (the header bar says so below the name).
         let folder = environment.host?.sharesName(document) == true ? EditorTitle.folder(of: document) : nil
         scene.title = folder.map { title + " — " + $0 } ?? title
-        ui.headerBar.subtitle = EditorTitle.subtitle(for: document)
+        // An untitled document beside a folder says the folder, as a file says its own.
+        ui.headerBar.subtitle = EditorTitle.subtitle(for: document) ?? scene.folderTree.map { EditorTitle.folderForDisplay($0.root) }
         environment.host?.windowRetitled(scene.session, title: title, folder: EditorTitle.folder(of: document))
     }
 }

@@ -64,6 +64,7 @@ extension TandemAppDelegate {
         panel.addPage(search.page, name: PanelPage.search, title: localized("Search"), owner: search)
         panel.shownPage = PanelPage.files
         scene.setSidePanel(panel)
+        for tab in application?.connectedScenes ?? [] where tab.sidePanel === panel { editor(of: tab)?.updateTitle() }
     }
 
     /// Shows Find in Files in `scene`'s side panel, on its folder (or its document's folder,

@@ -52,6 +52,7 @@ def test_a_folder_opens_with_its_files_beside_and_a_file_opens_as_a_tab(tandem, 
     frame = tandem.wait_title("Untitled Document 1")
     tree = wait_for("the folder's files", lambda: tree_of(frame))
     wait_for("folders first, then files, hidden ones left out", lambda: rows(tree) == ["docs", "src", "README.md"])
+    assert str(project) in tandem.labels_of_frame(frame), "the empty document says the folder under its title"
 
     act(row_named(tree, "src"), "expand or contract")
     wait_for("src listed once expanded", lambda: rows(tree) == ["docs", "src", "deep", "main.c", "README.md"])
