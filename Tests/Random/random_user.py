@@ -490,12 +490,8 @@ class Driver:
         self.wait_text(d)
         self.keys(wid, "Escape")
 
-    def op_replace_in_files(self, find, replace):
-        # The documents' folder opened (`tandem DIR`: a window of its own), Find in Files with
-        # Match case on, Replace: every local document holding the word changes in its windows
-        # (one undo step, left unsaved), every file no window shows changes on disk; then the
-        # folder's window is closed.
-        import pyatspi
+    def open_work_folder(self):
+        """`tandem DIR` on the documents' folder: its window (a new one), title and X id."""
         before = {f.name for f in self.tandem.frames()}
         result = self.tandem.launch(str(self.work))
         if result.returncode != 0:
@@ -505,6 +501,15 @@ class Driver:
         title = frame.name
         wid = wait_for("its X window", lambda: (subprocess.run(["xdotool", "search", "--all", "--onlyvisible", "--pid", str(self.tandem.proc.pid),
                                                                  "--name", "^" + re.escape(title) + "$"], capture_output=True, text=True).stdout.split() or [None])[0])
+        return frame, title, wid
+
+    def op_replace_in_files(self, find, replace):
+        # The documents' folder opened (`tandem DIR`: a window of its own), Find in Files with
+        # Match case on, Replace: every local document holding the word changes in its windows
+        # (one undo step, left unsaved), every file no window shows changes on disk; then the
+        # folder's window is closed.
+        import pyatspi
+        frame, title, wid = self.open_work_folder()
         self.keys(wid, "ctrl+shift+f")
         field = lambda name: next((t for t in self.tandem.find(frame, "text") if t.name == name), None)
         wait_for("Find in Files' fields", lambda: field("Find in files") and field("Replace with"))
@@ -522,6 +527,39 @@ class Driver:
                 d.edit(d.text.replace(find, replace))
         for name, text in list(self.model.files.items()):
             self.model.files[name] = text.replace(find, replace)
+        self.keys(wid, "ctrl+w")
+        wait_for("the folder's window closed", lambda: title not in {f.name for f in self.tandem.frames()})
+
+    def op_rename_in_panel(self, doc, name):
+        # The documents' folder opened (`tandem DIR`), the document's file reached in the Files
+        # panel by keyboard (F6, Home, Down), F2, the new name, Enter: the file moves, and the
+        # document goes with it in every window, unsaved text and undo history too; then the
+        # folder's window is closed.
+        import pyatspi
+        d = self.model.docs[doc]
+        frame, title, wid = self.open_work_folder()
+        tree = wait_for("the Files tree", lambda: next((t for t in self.tandem.find(frame, "tree table") if t.name == "Files"), None))
+        names = lambda: [cell.name for row in tree if row is not None for cell in row if cell is not None and cell.name]
+        wait_for(f"{doc} listed", lambda: doc in names())
+        self.keys(wid, "F6")
+        wait_for("the tree has the keyboard", lambda: tree.getState().contains(pyatspi.STATE_FOCUSED))
+        subprocess.run(["xdotool", "key", "Home"] + ["Down"] * names().index(doc), check=True)
+        # A row is a cell holding the icon's and the name's cells.
+        selected = lambda: [inner.name for c in (tree.querySelection().getSelectedChild(i) for i in range(tree.querySelection().nSelectedChildren))
+                            if c is not None for inner in [c, *c] if inner is not None]
+        wait_for(f"the cursor on {doc}", lambda: doc in selected())
+        subprocess.run(["xdotool", "key", "F2"], check=True)
+        dialog = wait_for("the Rename question", lambda: next((f for f in self.tandem.app() if f is not None
+                                                                and "Rename" in self.tandem.labels_of_frame(f)), None))
+        wait_for("its field with the keyboard", lambda: any(t.getState().contains(pyatspi.STATE_FOCUSED) for t in self.tandem.find(dialog, "text")))
+        subprocess.run(["xdotool", "type", "--delay", "20", name], check=True)
+        subprocess.run(["xdotool", "key", "Return"], check=True)
+        del self.model.docs[doc]
+        d.name = name
+        self.model.docs[name] = d
+        self.model.closed = [name if n == doc else n for n in self.model.closed]
+        self.minimized = {w: name if n == doc else n for w, n in self.minimized.items()}
+        wait_for(f"{name}'s windows", lambda: len(self.window_ids(name)) == d.windows)
         self.keys(wid, "ctrl+w")
         wait_for("the folder's window closed", lambda: title not in {f.name for f in self.tandem.frames()})
 

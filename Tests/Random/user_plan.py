@@ -9,7 +9,7 @@ DOCUMENTS = ["one.txt", "two.txt", "three.txt"]
 # the server cannot tell it), git's checkouts, a write racing the save's rename (GVfs writes in
 # place), Save As to a local name.
 REMOTE = "remote.txt"
-LOCAL_ONLY = {"rename_save_on_disk", "delete_on_disk", "rewrite_keeping_stamp", "branch_switch", "save_raced", "save_as"}
+LOCAL_ONLY = {"rename_in_panel", "rename_save_on_disk", "delete_on_disk", "rewrite_keeping_stamp", "branch_switch", "save_raced", "save_as"}
 MAX_WINDOWS = 6
 MAX_DOCUMENTS = 4
 
@@ -59,6 +59,8 @@ def choose(rng, model):
     words = [w for w in WORDS if any(w in d.text for d in docs if not d.remote) or any(w in t for t in model.files.values())]
     if words and model.windows() < MAX_WINDOWS:
         options.append((1, ("replace_in_files", {"find": rng.choice(words), "replace": rng.choice(WORDS + [""])})))
+    if model.windows() < MAX_WINDOWS and not doc.deleted and not doc.question and not doc.remote:
+        options.append((1, ("rename_in_panel", {"doc": doc.name, "name": fresh_name(model, rng)})))
     if model.has_state_disk:
         options.append((0 if model.state_full else 1, ("state_disk_fills", {})))
         options.append((4 if model.state_full else 0, ("state_disk_empties", {})))
@@ -120,6 +122,9 @@ def allowed(op, model):
         return doc.dirty and not doc.deleted and not doc.question
     if name == "folder_switch":
         return not any(d.deleted or d.question for d in model.docs.values())
+    if name == "rename_in_panel":
+        return (model.windows() < MAX_WINDOWS and not doc.deleted and not doc.question
+                and args["name"] not in model.docs and args["name"] not in model.files)
     if name == "replace_in_files":
         # A question pending, or a file gone, is the user's to settle before a replace.
         return (model.windows() < MAX_WINDOWS and args["find"] != args["replace"]
