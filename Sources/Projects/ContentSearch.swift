@@ -181,9 +181,13 @@ public struct ContentSearch: Sendable {
         var matches = 0
         var current: (start: Int, end: Int, number: Int, ranges: [Range<Int>])?
         var allowed = min(linesPerFile, max(0, budget.load(ordering: .relaxed)))
+        var cut = false
         matcher.forEachMatch(in: bytes) { range in
             matches += 1
-            guard found.count < allowed else { return true }
+            guard found.count < allowed else {
+                cut = true
+                return true
+            }
             if let line = current, range.lowerBound < line.end || (range.lowerBound == line.end && range.isEmpty) {
                 current!.ranges.append(range)
                 return true
@@ -193,6 +197,7 @@ public struct ContentSearch: Sendable {
             guard found.count < allowed, budget.subtract(1, ordering: .relaxed).oldValue > 0 else {
                 allowed = found.count
                 current = nil
+                cut = true
                 return true
             }
             let line = lines.line(at: range.lowerBound)
@@ -205,7 +210,7 @@ public struct ContentSearch: Sendable {
         guard matches > 0 else { return nil }
         tally.matches += matches
         tally.matchedFiles += 1
-        return FileHits(path: path, lines: found, matchCount: matches)
+        return FileHits(path: path, lines: found, matchCount: matches, isCut: cut)
     }
 }
 

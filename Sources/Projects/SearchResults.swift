@@ -61,6 +61,9 @@ public struct FileHits: Sendable, Equatable {
     public let lines: [LineHit]
     /// All its matches, those on lines not listed too.
     public let matchCount: Int
+    /// Whether some of its matching lines are not listed (past the limits): Replace in Files
+    /// changes only the lines listed.
+    public let isCut: Bool
 }
 
 /// What a search has done so far.

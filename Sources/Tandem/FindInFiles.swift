@@ -192,9 +192,11 @@ final class FindInFiles {
         }
         let files = localizedPlural("%1 file", "%1 files", count: tally.matchedFiles)
         var text = localizedPlural("%1 match in %2.", "%1 matches in %2.", count: tally.matches, files)
-        let lines = shown.reduce(0) { $0 + $1.hits.lines.count }
-        if lines < tally.matches && lines >= ContentSearch.defaultLineBudget {
-            text += " " + localizedPlural("The first %1 line is listed.", "The first %1 lines are listed.", count: lines)
+        // Replace changes what is listed, and says so before it is pressed.
+        if shown.contains(where: { $0.hits.isCut }) {
+            let lines = shown.reduce(0) { $0 + $1.hits.lines.count }
+            text += " " + localizedPlural("%1 line is listed, and only it is replaced.",
+                                          "%1 lines are listed, and only they are replaced.", count: lines)
         }
         return text + skipped(tally)
     }

@@ -26,8 +26,8 @@ def result_rows(tree):
 
 
 def status_of(frame):
-    """Find in Files' line that counts the matches."""
-    return next((label.name for label in Tandem.find(frame, "label") if "match" in label.name), None)
+    """Find in Files' line that counts the matches (not the folder's path under the title)."""
+    return next((label.name for label in Tandem.find(frame, "label") if "match" in label.name and not label.name.startswith("/")), None)
 
 
 def find_field_focused(frame):
@@ -117,3 +117,14 @@ def test_replace_in_files_changes_the_ticked_lines_and_one_undo_takes_it_all_bac
              and (project / "src" / "c.txt").read_text() == "one\nword and word\n")
     wait_for("and in the window", lambda: tandem.text_of("• d.txt") == "delta typed word\n")
     assert (project / "e.txt").read_text() == "word kept\n"
+
+
+def test_a_file_with_more_matching_lines_than_are_listed_says_replace_changes_only_those(tandem, tmp_path):
+    start_on_folder(tandem, tmp_path, {"big.txt": "word\n" * 1_005, "small.txt": "word\n"})
+    tandem.key("Untitled Document 1", "ctrl+shift+f")
+    frame = tandem.frame("Untitled Document 1")
+    wait_for("the field to find with the keyboard", lambda: find_field_focused(frame))
+    write("word")
+    wait_for("the status says what Replace would leave", lambda: (status_of(frame) or "").endswith(
+        " in 2 files. 1,001 lines are listed, and only they are replaced.")
+        or (status_of(frame) or "").endswith(" in 2 files. 1001 lines are listed, and only they are replaced."))

@@ -110,6 +110,16 @@ final class ContentSearchTests: XCTestCase {
         XCTAssertEqual(String(Array(line.text.unicodeScalars)[shown].map(Character.init)), "word")
         XCTAssertEqual(hits[1].lines.count, 10)
         XCTAssertEqual(hits[1].matchCount, 50, "matches past the listed lines are still counted")
+        XCTAssertTrue(hits[1].isCut, "and the file says lines are not listed")
+        XCTAssertFalse(hits[0].isCut)
+
+        // Two matches on each of exactly as many lines as are listed: nothing is left out.
+        try write(["full.txt": Array(String(repeating: "word word\n", count: 10).utf8)])
+        var full = ContentSearch(folder: temporary.path, files: ["full.txt"], matcher: Literal("word"))
+        full.linesPerFile = 10
+        let (whole, _) = results(of: full)
+        XCTAssertEqual(whole.first?.matchCount, 20)
+        XCTAssertEqual(whole.first?.isCut, false)
     }
 
     func testACancelledSearchStopsAndNeverSaysItFinished() throws {
@@ -151,6 +161,9 @@ final class ContentSearchTests: XCTestCase {
         search.lineBudget = 25
         let (hits, tally) = results(of: search)
         XCTAssertEqual(hits.reduce(0) { $0 + $1.lines.count }, 25)
+        XCTAssertEqual(hits.filter(\.isCut).map(\.path).sorted(), hits.filter { $0.lines.count < 10 }.map(\.path).sorted(),
+                       "every file the budget's end cut says so, and only those")
+        XCTAssertGreaterThanOrEqual(hits.filter(\.isCut).count, 18)
         XCTAssertEqual(tally.matches, 200)
         XCTAssertEqual(tally.matchedFiles, 20)
     }
