@@ -65,6 +65,24 @@ final class FileOperationsTests: XCTestCase {
         }
     }
 
+    func testOnARealDiskFullOrReadOnlyEachSaysWhyAndChangesNothing() throws {
+        let disk = try SmallDisk(size: "64k")
+        let operations = FileOperations()
+        try "kept\n".write(toFile: disk.path + "/a.txt", atomically: false, encoding: .utf8)
+        try disk.fill()
+        // A full disk still has inodes: an empty file or folder can be made, and a rename needs no room.
+        XCTAssertNil(operations.createFile(disk.path + "/empty.txt"))
+        XCTAssertNil(operations.rename(disk.path + "/empty.txt", to: disk.path + "/renamed.txt"))
+        disk.empty()
+        XCTAssertTrue(disk.setReadOnly(true))
+        defer { _ = disk.setReadOnly(false) }
+        XCTAssertEqual(operations.createFile(disk.path + "/new.txt"), EROFS)
+        XCTAssertEqual(operations.createFolder(disk.path + "/new"), EROFS)
+        XCTAssertEqual(operations.rename(disk.path + "/a.txt", to: disk.path + "/b.txt"), EROFS)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted(), ["a.txt", "renamed.txt"])
+        XCTAssertEqual(try String(contentsOfFile: disk.path + "/a.txt", encoding: .utf8), "kept\n")
+    }
+
     func testATrashedFileIsFoundByWhereItWasAndPutBack() throws {
         // A Trash as GIO keeps one, with two items trashed from the same place and another file.
         let trash = temporary.file("Trash")
