@@ -7,11 +7,14 @@ import Glibc
 struct ByteProfile {
     /// Only ASCII and no "\r": a character is a byte and a line ends at each "\n".
     let isPlainASCII: Bool
+    /// Only ASCII: a character is a byte.
+    let isASCII: Bool
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         var bits: UInt8 = 0
         for byte in bytes { bits |= byte }
-        isPlainASCII = bits < 0x80 && (bytes.isEmpty || memchr(bytes.baseAddress!, 0x0D, bytes.count) == nil)
+        isASCII = bits < 0x80
+        isPlainASCII = isASCII && (bytes.isEmpty || memchr(bytes.baseAddress!, 0x0D, bytes.count) == nil)
     }
 }
 

@@ -10,7 +10,10 @@ public struct TextStorage: Sendable {
 
     final class Node: @unchecked Sendable {
         // @unchecked: a Node is mutated only through a uniquely referenced TextStorage (copy on write).
-        var text: String            // leaves only
+        private var ownText: String // leaves only
+        /// A leaf that stands for a piece of the file read (its text read on demand): its counts
+        /// were taken when the file was indexed.
+        private(set) var span: FileSpan?
         var children: [Node]        // inner nodes only
         var scalars: Int
         /// Line breaks in this node's text, a final "\r" counted as one (the next node may begin
@@ -23,7 +26,7 @@ public struct TextStorage: Sendable {
         var isLeaf: Bool { children.isEmpty }
 
         init(leaf text: String) {
-            self.text = text
+            ownText = text
             children = []
             scalars = 0
             newlines = 0
@@ -34,7 +37,18 @@ public struct TextStorage: Sendable {
 
         /// A leaf whose counts were taken while its text was cut out (`TextStorage.leaves(of:)`).
         init(leaf text: String, counts: LeafCounts) {
-            self.text = text
+            ownText = text
+            children = []
+            scalars = counts.scalars
+            newlines = counts.breaks
+            startsWithLF = counts.first == 0x0A
+            endsWithCR = counts.last == 0x0D
+        }
+
+        /// A leaf standing for `span` of the file, whose counts are `counts`.
+        init(span: FileSpan, counts: LeafCounts) {
+            ownText = ""
+            self.span = span
             children = []
             scalars = counts.scalars
             newlines = counts.breaks
@@ -43,7 +57,7 @@ public struct TextStorage: Sendable {
         }
 
         init(children: [Node]) {
-            text = ""
+            ownText = ""
             self.children = children
             scalars = 0
             newlines = 0
@@ -53,12 +67,36 @@ public struct TextStorage: Sendable {
         }
 
         private init(copying other: Node) {
-            text = other.text
+            ownText = other.ownText
+            span = other.span
             children = other.children
             scalars = other.scalars
             newlines = other.newlines
             startsWithLF = other.startsWithLF
             endsWithCR = other.endsWithCR
+        }
+
+        /// A leaf's text; a file's piece is read (through its file's cache) when asked, and
+        /// becomes text of its own when changed.
+        var text: String {
+            get {
+                guard let span else { return ownText }
+                return span.base.text(of: span, scalars: scalars)
+            }
+            _modify {
+                if let span {
+                    ownText = span.base.text(of: span, scalars: scalars)
+                    self.span = nil
+                }
+                yield &ownText
+            }
+        }
+
+        /// The leaf's text for a pass over the whole document: a file's piece is read without
+        /// taking a place in its file's cache.
+        var streamedText: String {
+            guard let span else { return ownText }
+            return span.base.text(of: span, scalars: scalars, caching: false)
         }
 
         /// Where the leaf's scalar `offset` is in its text: at once when the text is ASCII (one
@@ -76,6 +114,7 @@ public struct TextStorage: Sendable {
         /// next begins with "\n".
         func recount() {
             if isLeaf {
+                if span != nil { return }  // counted when the file was indexed
                 var text = text  // withUTF8 may make a bridged string contiguous; ours already are
                 let counts = text.withUTF8 { LeafCounts(of: $0) }
                 scalars = counts.scalars
@@ -99,6 +138,9 @@ public struct TextStorage: Sendable {
     }
 
     private(set) var root: Node
+    /// The file whose pieces some of the leaves stand for (`TextStorage+FileSpans`): nil when
+    /// the whole text is in memory.
+    public private(set) var baseFile: BaseFile?
 
     /// Makes `node` safe to mutate: a node shared with another storage (a snapshot being written
     /// out, an undo state) is replaced by its own shallow copy, so a copy of a whole storage is
@@ -112,8 +154,9 @@ public struct TextStorage: Sendable {
         root = Self.build(text)
     }
 
-    init(root: Node) {
+    init(root: Node, baseFile: BaseFile? = nil) {
         self.root = root
+        self.baseFile = baseFile
     }
 
     /// Number of Unicode scalars.
@@ -135,7 +178,7 @@ public struct TextStorage: Sendable {
     }
 
     private static func forEachLeaf(_ node: Node, _ body: (String) throws -> Void) rethrows {
-        if node.isLeaf { try body(node.text) } else { for child in node.children { try forEachLeaf(child, body) } }
+        if node.isLeaf { try body(node.streamedText) } else { for child in node.children { try forEachLeaf(child, body) } }
     }
 
     /// The text in a scalar range (clamped to the text).
@@ -149,11 +192,14 @@ public struct TextStorage: Sendable {
     /// Replaces the scalars in `range` with `replacement`; the range is clamped to the text.
     public mutating func replace(_ range: Range<Int>, with replacement: String) {
         Self.makeUnique(&root)
+        // A file's piece is cut by its parent (`TextStorage+FileSpans`): give a lone one a parent.
+        if root.span != nil { root = Node(children: [root]) }
         let lower = max(0, min(range.lowerBound, count)), upper = max(lower, min(range.upperBound, count))
-        if upper > lower { Self.delete(root, lower..<upper) }
+        if upper > lower, let sibling = Self.delete(root, lower..<upper) { root = Node(children: [root, sibling]) }
         if root.scalars == 0 {
             // Filling an empty text (a load, a select-all paste): build the tree in one pass.
             root = Self.build(replacement)
+            baseFile = nil
         } else if !replacement.isEmpty {
             // Insert piece by piece so no leaf grows past twice its capacity.
             var at = lower
@@ -170,6 +216,7 @@ public struct TextStorage: Sendable {
     /// edge, so a loader can build pieces off the main thread and join them on it cheaply.
     public mutating func append(contentsOf other: TextStorage) {
         if other.count == 0 { return }
+        baseFile = baseFile ?? other.baseFile
         if count == 0 { root = other.root; return }
         Self.makeUnique(&root)
         let mine = Self.height(root), theirs = Self.height(other.root)
@@ -212,7 +259,7 @@ public struct TextStorage: Sendable {
     }
 
     /// Splits an inner node with more than `fanout` children in two; returns the new right half.
-    private static func splitIfOverfull(_ node: Node) -> Node? {
+    static func splitIfOverfull(_ node: Node) -> Node? {
         guard node.children.count > fanout else { return nil }
         let rightChildren = Array(node.children[(node.children.count / 2)...])
         node.children.removeLast(rightChildren.count)
@@ -223,7 +270,7 @@ public struct TextStorage: Sendable {
     // MARK: Tree operations
 
     private static func append(_ node: Node, to out: inout String) {
-        if node.isLeaf { out += node.text } else { for child in node.children { append(child, to: &out) } }
+        if node.isLeaf { out += node.streamedText } else { for child in node.children { append(child, to: &out) } }
     }
 
     private static func collect(_ node: Node, _ range: Range<Int>, base: Int, into out: inout String) {
@@ -262,6 +309,11 @@ public struct TextStorage: Sendable {
             remaining -= node.children[index].scalars
             index += 1
         }
+        if node.children[index].span != nil {
+            node.children.replaceSubrange(index...index, with: spanInserting(text, into: node.children[index], at: remaining))
+            node.recount()
+            return splitIfOverfull(node)
+        }
         makeUnique(&node.children[index])
         if let split = insert(node.children[index], text, at: remaining) {
             node.children.insert(split, at: index + 1)
@@ -270,13 +322,16 @@ public struct TextStorage: Sendable {
         return splitIfOverfull(node)
     }
 
-    private static func delete(_ node: Node, _ range: Range<Int>) {
+    /// Deletes from the subtree; returns a new sibling when the node had to split (a file's
+    /// piece cut out of its middle leaves two pieces).
+    private static func delete(_ node: Node, _ range: Range<Int>) -> Node? {
         if node.isLeaf {
             node.text.unicodeScalars.removeSubrange(node.index(ofScalar: range.lowerBound)..<node.index(ofScalar: range.upperBound))
             node.recount()
-            return
+            return nil
         }
         var base = 0
+        var replacements: [(index: Int, nodes: [Node])] = []
         for index in node.children.indices {
             let childRange = base..<(base + node.children[index].scalars)
             let overlap = range.clamped(to: childRange)
@@ -287,10 +342,17 @@ public struct TextStorage: Sendable {
                 node.children[index] = Node(leaf: "")
                 continue
             }
+            let local = (overlap.lowerBound - childRange.lowerBound)..<(overlap.upperBound - childRange.lowerBound)
+            if node.children[index].span != nil {
+                replacements.append((index, spanDeleting(local, from: node.children[index])))
+                continue
+            }
             makeUnique(&node.children[index])
-            delete(node.children[index], (overlap.lowerBound - childRange.lowerBound)..<(overlap.upperBound - childRange.lowerBound))
+            if let split = delete(node.children[index], local) { replacements.append((index, [node.children[index], split])) }
         }
+        for replacement in replacements.reversed() { node.children.replaceSubrange(replacement.index...replacement.index, with: replacement.nodes) }
         node.children.removeAll { $0.scalars == 0 }
         node.recount()
+        return splitIfOverfull(node)
     }
 }

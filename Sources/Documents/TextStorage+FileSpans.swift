@@ -1,0 +1,86 @@
+/// A piece of the file a document was read from, standing in the rope for its text (a piece
+/// table over the file, as vis and 010 Editor keep one): a 50 GB file is a few hundred thousand
+/// of these, its bytes read only when shown, searched or saved. An edit cuts the pieces it lands
+/// in; what it types is text of its own beside them.
+struct FileSpan: Sendable {
+    /// The most bytes one piece stands for: big enough that a file's index stays small, small
+    /// enough that cutting one (its text read and counted) costs a key nothing.
+    static let maximumBytes = 256 << 10
+
+    let base: BaseFile
+    let bytes: Range<Int64>
+    /// Its text is ASCII: a scalar offset is a byte offset.
+    let isASCII: Bool
+    /// `SpanHash` of its bytes when indexed.
+    let hash: UInt64
+}
+
+extension TextStorage {
+    /// Storage whose leaves stand for `bytes`, which lie at `offset` in `base`; nil when they are
+    /// not valid UTF-8. Each piece is counted and checksummed here, once.
+    /// `pieceBytes`: the most one piece stands for (tests make them small, to cut many).
+    init?(spansOf bytes: UnsafeBufferPointer<UInt8>, at offset: Int64, in base: BaseFile, profile: ByteProfile,
+          pieceBytes: Int = FileSpan.maximumBytes) {
+        let isASCII = profile.isASCII
+        if !isASCII && !UTF8Validation.isValid(bytes) { return nil }
+        var leaves: [Node] = []
+        leaves.reserveCapacity(bytes.count / pieceBytes + 1)
+        var start = 0
+        while start < bytes.count {
+            var end = min(bytes.count, start + pieceBytes)
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end -= 1 }  // before a lead byte
+            let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            leaves.append(Self.spanLeaf(slice, at: offset + Int64(start), in: base, isASCII: isASCII, plain: profile.isPlainASCII))
+            start = end
+        }
+        if leaves.isEmpty { return nil }
+        var level = leaves
+        while level.count > 1 {
+            level = stride(from: 0, to: level.count, by: Self.fanout).map {
+                Node(children: Array(level[$0..<min($0 + Self.fanout, level.count)]))
+            }
+        }
+        self.init(root: level[0], baseFile: base)
+    }
+
+    private static func spanLeaf(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int64, in base: BaseFile,
+                                 isASCII: Bool, plain: Bool) -> Node {
+        var counts = LeafCounts()
+        if plain {
+            var newlines: UInt32 = 0
+            for byte in slice { newlines &+= byte == 0x0A ? 1 : 0 }
+            (counts.scalars, counts.breaks, counts.first, counts.last) = (slice.count, Int(newlines), slice.first, slice.last)
+        } else {
+            counts = LeafCounts(of: slice)
+        }
+        let span = FileSpan(base: base, bytes: offset..<(offset + Int64(slice.count)), isASCII: isASCII, hash: SpanHash.of(slice))
+        return Node(span: span, counts: counts)
+    }
+
+    /// What stands in for the file's piece `leaf` once `text` is typed at scalar `offset` in it:
+    /// the piece before, the new text as a leaf of its own, the piece after.
+    static func spanInserting(_ text: String, into leaf: Node, at offset: Int) -> [Node] {
+        [piece(of: leaf, 0..<offset), Node(leaf: text), piece(of: leaf, offset..<leaf.scalars)].compactMap { $0 }
+    }
+
+    /// What stands in for the file's piece `leaf` once its scalars `range` are deleted.
+    static func spanDeleting(_ range: Range<Int>, from leaf: Node) -> [Node] {
+        [piece(of: leaf, 0..<range.lowerBound), piece(of: leaf, range.upperBound..<leaf.scalars)].compactMap { $0 }
+    }
+
+    /// A leaf standing for the scalars `range` of the file's piece `leaf` (nil when empty): its
+    /// byte bounds and counts are found in its text, read once through the file's cache.
+    private static func piece(of leaf: Node, _ range: Range<Int>) -> Node? {
+        guard let span = leaf.span, !range.isEmpty else { return nil }
+        if range == 0..<leaf.scalars { return leaf }
+        var text = leaf.text
+        let from = span.isASCII ? range.lowerBound : text.utf8.distance(from: text.startIndex, to: leaf.index(ofScalar: range.lowerBound))
+        let to = span.isASCII ? range.upperBound : text.utf8.distance(from: text.startIndex, to: leaf.index(ofScalar: range.upperBound))
+        return text.withUTF8 { bytes in
+            let slice = UnsafeBufferPointer(rebasing: bytes[from..<to])
+            let counts = LeafCounts(of: slice)
+            let bytes = (span.bytes.lowerBound + Int64(from))..<(span.bytes.lowerBound + Int64(to))
+            return Node(span: FileSpan(base: span.base, bytes: bytes, isASCII: span.isASCII, hash: SpanHash.of(slice)), counts: counts)
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import TestSupport
+import XCTest
+@testable import Documents
+
+/// The rope over a file's pieces against a plain model, under random edits, and with the file
+/// changed under it by another program between them.
+final class FileSpanTests: XCTestCase {
+    private let alphabet: [String] = ["a", "b", " ", "\n", "é", "😀", "\r\n", "한", "x\ny", "\r", "\u{2029}", "\t"]
+
+    private func randomText(_ rng: inout SplitMix64, maxLength: Int) -> String {
+        String((0..<rng.next(maxLength + 1)).map { _ in alphabet[rng.next(alphabet.count)] }.joined())
+    }
+
+    /// Storage whose every leaf stands for a piece of `path` (`pieceBytes` each at most).
+    private func fileBacked(_ path: String, pieceBytes: Int) throws -> TextStorage {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let base = try XCTUnwrap(BaseFile(path: path))
+        return try XCTUnwrap(bytes.withUnsafeBufferPointer {
+            TextStorage(spansOf: $0, at: 0, in: base, profile: ByteProfile($0), pieceBytes: pieceBytes)
+        })
+    }
+
+    private func assertMatches(_ storage: TextStorage, _ model: [Unicode.Scalar], _ context: String) {
+        XCTAssertEqual(storage.count, model.count, context)
+        XCTAssertEqual(storage.string, String(String.UnicodeScalarView(model)), context)
+        let starts = ReferenceLines.starts(of: model)
+        XCTAssertEqual(storage.lineCount, starts.count, context)
+        for (line, start) in starts.enumerated() where line % 7 == 0 || line == starts.count - 1 {
+            XCTAssertEqual(storage.offset(ofLine: line), start, "\(context): line \(line)")
+            XCTAssertEqual(storage.lineAndColumn(of: start).line, line, "\(context): line of \(start)")
+        }
+        if model.count > 10 {
+            let lo = model.count / 5, hi = model.count - 3
+            XCTAssertEqual(storage.substring(lo..<hi), String(String.UnicodeScalarView(model[lo..<hi])), context)
+        }
+    }
+
+    /// Random edits (typing, deletes across many pieces, big pastes) on a file-backed text, with
+    /// pieces as small as a few bytes so that cuts land inside characters' neighbours and "\r\n"s.
+    func testRandomEditsOverFilePiecesMatchAModel() throws {
+        let folder = try TemporaryFolder("spans")
+        for round in 1...10 {
+            var rng = SplitMix64(testSeed: 7100 + UInt64(round))
+            let original = randomText(&rng, maxLength: 4000)
+            let path = folder.file("base-\(round).txt")
+            try Data(original.utf8).write(to: URL(fileURLWithPath: path))
+            var storage = try fileBacked(path, pieceBytes: 5 + rng.next(300))
+            var model = Array(original.unicodeScalars)
+            assertMatches(storage, model, "round \(round), as read")
+            for step in 0..<200 {
+                let a = rng.next(model.count + 1)
+                let b = min(model.count, a + rng.next(step % 9 == 0 ? 2000 : 6))
+                let insert = randomText(&rng, maxLength: step % 13 == 0 ? 3000 : 4)
+                let snapshot = storage
+                storage.replace(a..<b, with: insert)
+                model.replaceSubrange(a..<b, with: Array(insert.unicodeScalars))
+                XCTAssertEqual(storage.count, model.count, "round \(round) step \(step)")
+                if step % 50 == 0 { XCTAssertEqual(snapshot.count, model.count - insert.unicodeScalars.count + (b - a)) }
+                if step % 40 == 0 { assertMatches(storage, model, "round \(round) step \(step)") }
+            }
+            assertMatches(storage, model, "round \(round), at the end")
+            XCTAssertNotNil(storage.baseFile)
+        }
+    }
+
+    /// Another program appending to the file, or replacing it by a rename, changes none of the
+    /// text the pieces stand for: they read the bytes indexed, through the descriptor held.
+    func testAppendsAndRenameReplacesLeaveTheTextAsRead() throws {
+        let folder = try TemporaryFolder("spans")
+        let path = folder.file("log.txt")
+        let original = (0..<2000).map { "line \($0) é\n" }.joined()
+        try Data(original.utf8).write(to: URL(fileURLWithPath: path))
+        var storage = try fileBacked(path, pieceBytes: 512)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("appended\n".utf8))
+        try handle.close()
+        XCTAssertEqual(storage.string, original)
+        try Data("someone else's\n".utf8).write(to: URL(fileURLWithPath: folder.file("new.txt")))
+        XCTAssertEqual(rename(folder.file("new.txt"), path), 0)
+        storage.replace(10..<20, with: "X")
+        var model = Array(original.unicodeScalars)
+        model.replaceSubrange(10..<20, with: ["X"])
+        assertMatches(storage, model, "after a rename-replace")
+        XCTAssertEqual(storage.baseFile?.isDamaged, false)
+    }
+
+    /// A rewrite or a truncation in place is caught when a piece is read: its text is shown as
+    /// U+FFFD of its length, never as the new bytes, and the base file says it was damaged.
+    func testRewritesAndTruncationsInPlaceAreCaughtNotShown() throws {
+        let folder = try TemporaryFolder("spans")
+        for truncate in [false, true] {
+            let path = folder.file("data-\(truncate).txt")
+            let original = String(repeating: "0123456789abcdef\n", count: 400)
+            try Data(original.utf8).write(to: URL(fileURLWithPath: path))
+            let storage = try fileBacked(path, pieceBytes: 1024)
+            let fd = open(path, O_WRONLY)
+            XCTAssertGreaterThanOrEqual(fd, 0)
+            if truncate {
+                XCTAssertEqual(ftruncate(fd, 3000), 0)
+            } else {
+                let other = [UInt8](repeating: UInt8(ascii: "Z"), count: 100)
+                XCTAssertEqual(other.withUnsafeBytes { pwrite(fd, $0.baseAddress, 100, 5000) }, 100)
+            }
+            close(fd)
+            let read = storage.string
+            XCTAssertEqual(read.unicodeScalars.count, original.unicodeScalars.count)
+            XCTAssertFalse(read.contains("Z"), "a rewritten byte was shown")
+            XCTAssertTrue(read.contains("\u{FFFD}"))
+            XCTAssertTrue(read.hasPrefix(String(original.prefix(3000 - 3000 % 1024))), "pieces before the change still read")
+            XCTAssertEqual(storage.baseFile?.isDamaged, true)
+        }
+    }
+
+    /// Bytes that are not UTF-8 make no file-backed storage (the loader falls back then).
+    func testInvalidUTF8IsRefused() throws {
+        let folder = try TemporaryFolder("spans")
+        let path = folder.file("latin1.txt")
+        try Data([0x61, 0x62, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: path))
+        let base = try XCTUnwrap(BaseFile(path: path))
+        let bytes: [UInt8] = [0x61, 0x62, 0xE9, 0x0A]
+        XCTAssertNil(bytes.withUnsafeBufferPointer { TextStorage(spansOf: $0, at: 0, in: base, profile: ByteProfile($0)) })
+    }
+
+    /// The validator agrees with the standard library's on random bytes near UTF-8's edges.
+    func testValidationAgreesWithTheStandardLibrary() {
+        var rng = SplitMix64(testSeed: 7199)
+        let interesting: [UInt8] = [0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF,
+                                    0xE0, 0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF]
+        for _ in 0..<20_000 {
+            var bytes = (0..<rng.next(12)).map { _ in interesting[rng.next(interesting.count)] }
+            if rng.next(2) == 0 { bytes = [UInt8](repeating: 0x61, count: rng.next(20)) + bytes }
+            let mine = bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0) }
+            XCTAssertEqual(mine, String(validating: bytes, as: UTF8.self) != nil, "\(bytes)")
+        }
+    }
+}
