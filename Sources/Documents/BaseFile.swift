@@ -44,6 +44,20 @@ public final class BaseFile: Sendable {
         return fstat(fd, &info) == 0 ? Int64(info.st_size) : nil
     }
 
+    /// Fills `buffer` from byte `offset` on, up to the file's end: how many bytes were read, nil
+    /// on an error.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Int? {
+        var done = 0
+        while done < buffer.count {
+            let n = pread(fd, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return nil }
+            if n == 0 { break }
+            done += n
+        }
+        return done
+    }
+
     /// The bytes of `range`, read whole; nil on an error or a file now shorter.
     func read(_ range: Range<Int64>) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: Int(range.count))

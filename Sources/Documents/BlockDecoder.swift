@@ -14,6 +14,9 @@ struct BlockDecoder: Sendable {
     /// Whether a NUL character was seen.
     private(set) var sawNUL = false
 
+    /// The bytes of a character the last block cut in two, waiting for the next.
+    var carried: [UInt8] { carry }
+
     init(encoding: TextEncoding, lineLength: Int) {
         self.encoding = encoding
         self.lineLength = lineLength
@@ -68,19 +71,24 @@ struct BlockDecoder: Sendable {
 
     /// Where the last complete UTF-8 sequence ends (an incomplete one waits for the next block).
     static func utf8Boundary(_ bytes: [UInt8]) -> Int {
-        var index = bytes.count
+        bytes.withUnsafeBufferPointer { utf8Boundary($0, count: $0.count) }
+    }
+
+    /// Where the last complete UTF-8 sequence of the first `count` bytes ends.
+    static func utf8Boundary(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> Int {
+        var index = count
         var back = 0
         while index > 0 && back < 4 {
             let byte = bytes[index - 1]
             if byte & 0xC0 != 0x80 {
                 // A lead byte: is its sequence complete?
                 let needed = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-                return back + 1 >= needed ? bytes.count : index - 1
+                return back + 1 >= needed ? count : index - 1
             }
             index -= 1
             back += 1
         }
-        return bytes.count  // no lead byte in reach: invalid anyway, let validation say so
+        return count  // no lead byte in reach: invalid anyway, let validation say so
     }
 
     /// The longest line of `text` (in scalars) and whether it holds a NUL character.

@@ -2,6 +2,9 @@ import Dispatch
 import FoundationEssentials
 import Localization
 import SafeFiles
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns a file into a document: small files read at once, big ones with their head now and
 /// the rest streamed in by a `FileLoader`, whose messages this applies as they arrive.
@@ -12,6 +15,9 @@ final class DocumentLoading {
     nonisolated static let synchronousLoadLimit = 1 << 20
     /// How much of a big file is read at once, so its first screen shows immediately.
     nonisolated static let headSize = 64 << 10
+    /// From this size on, a UTF-8 file's text stays in the file (`FileSpan`): only its index,
+    /// what is shown and what is typed are in memory.
+    nonisolated static let fileBackedMinimum: Int64 = 32 << 20
 
     private unowned let store: DocumentStore
 
@@ -23,17 +29,27 @@ final class DocumentLoading {
     func open(path: String, canonical: String, allowBinary: Bool, synchronously: Bool) throws(TextFileError) -> Document {
         let name = PathName.file(of: path)
         if RemoteLocation.isRemote(canonical) { return openRemote(path: path, canonical: canonical, allowBinary: allowBinary) }
-        switch FileInspection.inspect(path, maximumSize: store.maximumFileSize()) {
+        // A file over the limit may still open as pieces of itself (`openInBackground` decides).
+        switch FileInspection.inspect(path, maximumSize: RemoteLocation.isRemote(canonical) ? store.maximumFileSize() : .max) {
         case .readableFile(let size) where size > Self.synchronousLoadLimit && !synchronously:
             return try openInBackground(path: path, canonical: canonical, size: size, allowBinary: allowBinary)
-        case .readableFile(let size):
-            let file = try TextFile.read(path, allowBinary: allowBinary)
-            let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
+        case .readableFile(let size) where size >= Self.fileBackedMinimum:
+            // Read at once (a restore replays its edits over it): indexed now, as pieces of itself.
+            guard let base = BaseFile(path: canonical), let indexed = FileLoader.indexNow(base) else {
+                if size > store.maximumFileSize() { throw tooBig(name) }
+                return try openWhole(path: path, canonical: canonical, size: size, allowBinary: allowBinary)
+            }
+            if indexed.containsNUL && !allowBinary { throw TextFile.binaryError(name) }
+            let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "",
+                                    file: TextFile(text: "", encoding: .utf8))
+            document.storage = indexed.text
             document.fileSize = size
-            // Measured on the decoded text, whatever the file's encoding was.
-            let traits = BlockDecoder.traits(of: file.text)
-            Self.noteTraits(containsNUL: traits.containsNUL, longestLine: traits.longestLine, in: document)
+            document.fileTraits.lineEnding = LineEnding.dominant(in: indexed.text.substring(0..<4096))
+            document.noteFinalLineBreak()
+            Self.noteTraits(containsNUL: indexed.containsNUL, longestLine: indexed.longestLine, in: document)
             return document
+        case .readableFile(let size):
+            return try openWhole(path: path, canonical: canonical, size: size, allowBinary: allowBinary)
         case .missing:
             return Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: TextFile())
         case .refused(let reason):
@@ -41,10 +57,26 @@ final class DocumentLoading {
         }
     }
 
+    /// A file read whole into memory now.
+    private func openWhole(path: String, canonical: String, size: Int64, allowBinary: Bool) throws(TextFileError) -> Document {
+        if size > store.maximumFileSize() { throw tooBig(PathName.file(of: path)) }
+        let file = try TextFile.read(path, allowBinary: allowBinary)
+        let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
+        document.fileSize = size
+        // Measured on the decoded text, whatever the file's encoding was.
+        let traits = BlockDecoder.traits(of: file.text)
+        Self.noteTraits(containsNUL: traits.containsNUL, longestLine: traits.longestLine, in: document)
+        return document
+    }
+
     /// Reads the head of a big file now (its first screen) and the rest on a background thread.
     private func openInBackground(path: String, canonical: String, size: Int64, allowBinary: Bool) throws(TextFileError) -> Document {
         let name = PathName.file(of: path)
-        let head = try TextFile.readBytes(path, limit: Self.headSize)
+        // The file whose pieces the text will be, opened before its head is read: both are the
+        // same file, whatever another program puts at the path meanwhile.
+        let base = size >= Self.fileBackedMinimum ? BaseFile(path: canonical) : nil
+        let head: [UInt8]
+        if let base { head = try Self.head(of: base) } else { head = try TextFile.readBytes(path, limit: Self.headSize) }
         let mark = TextFile.byteOrderMark(of: head)
         let body = head[(mark?.length ?? 0)...]
         var decoder = BlockDecoder(encoding: mark?.encoding ?? .utf8, lineLength: 0)
@@ -57,17 +89,40 @@ final class DocumentLoading {
             throw TextFileError(localized("Could not open “%1”: it starts with a %2 byte-order mark but is not valid %2.", name, decoder.encoding.displayName))
         }
         if decoder.sawNUL && !allowBinary { throw TextFile.binaryError(name) }
+        let inPieces = base != nil && decoder.encoding == .utf8
+        // Held in memory, a text is held whole: the limit is for those (GTK counts in 32 bits).
+        if !inPieces && size > store.maximumFileSize() { throw tooBig(name) }
         let file = TextFile(text: text, encoding: decoder.encoding, hasByteOrderMark: mark != nil)
         let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
         document.fileSize = size
         Self.noteTraits(of: decoder, in: document)
         let loader = FileLoader()
         document.loading.started(loader, at: LoadProgress(bytesRead: Int64(head.count), totalBytes: size))
-        loader.start(path: canonical, offset: Int64(head.count), decoder: decoder, mayFallBack: mark == nil) { [weak self, weak document] message in
+        let deliver: @MainActor @Sendable (FileLoader.Message) -> Void = { [weak self, weak document] message in
             guard let self, let document, document.loading.loader === loader else { return }
             self.receive(message, for: document)
         }
+        if inPieces, let base {
+            loader.start(indexing: base, offset: Int64(head.count), carried: decoder.carried, decoder: decoder, deliver: deliver)
+        } else {
+            loader.start(path: canonical, offset: Int64(head.count), decoder: decoder, mayFallBack: mark == nil, deliver: deliver)
+        }
         return document
+    }
+
+    /// The first bytes of a big file, through the descriptor its pieces will be read from.
+    private static func head(of base: BaseFile) throws(TextFileError) -> [UInt8] {
+        var head = [UInt8](repeating: 0, count: headSize)
+        guard let read = head.withUnsafeMutableBytes({ base.read(into: $0, at: 0) }) else {
+            throw .system("read", base.path, errno: errno)
+        }
+        head.removeLast(head.count - read)
+        return head
+    }
+
+    private func tooBig(_ name: String) -> TextFileError {
+        TextFileError(localized("Could not open “%1”: %2", name, localized("It is larger than %1, more than Tandem opens (the maximum-file-size setting).",
+                                                                             FileInspection.describe(bytes: store.maximumFileSize()))))
     }
 
     /// A file on a server: an empty document, loading (read-only), while the file is read whole

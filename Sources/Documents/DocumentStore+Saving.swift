@@ -3,6 +3,9 @@ import Dispatch
 import Localization
 import SafeFiles
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Saving: the document's text is taken as an O(1) snapshot on the main thread, then encoded,
 /// written and fsynced on a background queue while typing goes on.
@@ -38,6 +41,7 @@ extension DocumentStore {
                 guard let expected = replacing.expectation(for: sequence) else { throw .supersededSave(path) }
                 guarding = WriteGuard { info in expected.map { DiskStamp(info) == $0 } ?? false }
             }
+            if text.baseFile != nil && file.encoding == .utf8 { return try writePieces(guarding: guarding) }
             var file = file
             file.text = text.string
             let written = DiskStamp(try file.write(to: path, cancellation: cancellation, guarding: guarding, calls: calls))
@@ -263,6 +267,33 @@ extension DocumentStore {
 }
 
 extension DocumentStore.SaveJob {
+    /// Writes a text that stands on its file's pieces without ever holding it whole: the pieces
+    /// are copied from the file read, checked against their index, and the edits between them,
+    /// into a new file renamed into place.
+    fileprivate func writePieces(guarding: WriteGuard?) throws(TextFileError) -> DiskStamp? {
+        let mark: [UInt8] = file.hasByteOrderMark ? TextFile.utf8BOM : []
+        let text = text
+        let content = FileContent.pieces(count: mark.count + text.utf8Count) { take in
+            if !mark.isEmpty && !mark.withUnsafeBytes({ take($0) }) { return false }
+            return text.forEachUTF8Piece(take)
+        }
+        do {
+            let written = DiskStamp(try AtomicFileWriter.commit(content, to: path, cancellation: cancellation, guarding: guarding, calls: calls).written)
+            replacing?.wrote(written, sequence: sequence)
+            return written
+        } catch where error.changedMeanwhile {
+            throw .changedMeanwhile(path)
+        } catch where error.code == ECANCELED {
+            throw .cancelledSave(path)
+        } catch where error.code == EMLINK {
+            throw TextFileError(localized("Could not save “%1”: it has other links, or another owner, so it can only be rewritten in place, and a file this big is saved only as a new file put in its place. Save it under another name (Save As…).", name))
+        } catch where error.code == EIO && text.baseFile?.isDamaged == true {
+            throw TextFileError(localized("Could not save “%1”: the file it was read from was changed in place by another program, and the parts of it not shown yet are lost. Your changes are kept; copy them into another document.", name))
+        } catch {
+            throw .system("save", path, errno: error.code)
+        }
+    }
+
     /// Writes the snapshot to a file on a server through GIO; the server's tag of the version
     /// known is the guard (GIO refuses the replace when the file is no longer it).
     fileprivate func writeRemote() throws(TextFileError) -> DiskStamp? {

@@ -41,6 +41,10 @@ final class FileLoader: Sendable {
     var blocksRead: Int { blocks.load(ordering: .relaxed) }
     /// Whether the reading thread is still running.
     var isRunning: Bool { running.load(ordering: .acquiring) }
+    var isCancelled: Bool { cancellation.isCancelled }
+    func markRunning() { running.store(true, ordering: .releasing) }
+    func markStopped() { running.store(false, ordering: .releasing) }
+    func noteBlockRead() { blocks.add(1, ordering: .relaxed) }
 
     /// Starts reading `path` from byte `offset` with `decoder`, which decoded the bytes before it.
     /// Invalid UTF-8 starts again as Windows-1252 when `mayFallBack` (no byte-order mark promised

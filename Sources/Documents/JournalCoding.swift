@@ -75,9 +75,11 @@ func journalCRC(_ bytes: some Collection<UInt8>, continuing crc: UInt32 = 0) -> 
 /// still the text the journal's edits apply to.
 func textHash(_ text: TextStorage) -> UInt32 {
     var crc: UInt32 = 0
-    text.forEachChunk { chunk in
-        var chunk = chunk
-        chunk.withUTF8 { crc = journalCRC($0, continuing: crc) }
+    // A file's pieces go in as their bytes, never decoded (a changed file's piece stops the
+    // pass: the hash is then of no text, and matches none).
+    _ = text.forEachUTF8Piece { piece in
+        crc = journalCRC(piece.bindMemory(to: UInt8.self), continuing: crc)
+        return true
     }
     return crc
 }

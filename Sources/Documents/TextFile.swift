@@ -24,7 +24,7 @@ public struct TextFile: Equatable, Sendable {
         self.lineEnding = lineEnding ?? LineEnding.dominant(in: text)
     }
 
-    private static let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
+    static let utf8BOM: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// Reads and decodes the file at `path`; NUL bytes refuse it unless `allowBinary`.
     public static func read(_ path: String, allowBinary: Bool = false) throws(TextFileError) -> TextFile {

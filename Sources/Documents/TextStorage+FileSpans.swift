@@ -84,3 +84,40 @@ extension TextStorage {
         }
     }
 }
+
+extension TextStorage {
+    /// The text's length in UTF-8 bytes, from its leaves' sizes (a file's piece is its bytes).
+    public var utf8Count: Int {
+        var total = 0
+        Self.eachLeaf(root) { leaf in total += leaf.span.map { Int($0.bytes.count) } ?? leaf.text.utf8.count; return true }
+        return total
+    }
+
+    /// Hands the text's UTF-8 to `take` a leaf at a time, a file's piece as its very bytes, read
+    /// again and checked against what was indexed; false when `take` stopped, or a piece's bytes
+    /// are no longer the ones indexed (the file was rewritten under the document): nothing
+    /// wrong is handed on.
+    public func forEachUTF8Piece(_ take: (UnsafeRawBufferPointer) -> Bool) -> Bool {
+        var ok = true
+        Self.eachLeaf(root) { leaf in
+            if let span = leaf.span {
+                guard let bytes = span.base.read(span.bytes),
+                      bytes.withUnsafeBufferPointer({ SpanHash.of($0) }) == span.hash else { ok = false; return false }
+                ok = bytes.withUnsafeBytes { take($0) }
+            } else {
+                var text = leaf.text
+                ok = text.withUTF8 { take(UnsafeRawBufferPointer($0)) }
+            }
+            return ok
+        }
+        return ok
+    }
+
+    /// Calls `body` with each leaf in order until it answers false; false when it did.
+    @discardableResult
+    private static func eachLeaf(_ node: Node, _ body: (Node) -> Bool) -> Bool {
+        if node.isLeaf { return body(node) }
+        for child in node.children where !eachLeaf(child, body) { return false }
+        return true
+    }
+}

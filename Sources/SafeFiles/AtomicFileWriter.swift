@@ -59,6 +59,16 @@ public enum AtomicFileWriter {
     public static func commit(_ data: Data, to path: String, mode: mode_t? = nil, followingSymlinks: Bool = true,
                               cancellation: Cancellation? = nil, guarding: WriteGuard? = nil,
                               calls: FileCalls = .system) throws(FileWriteError) -> (how: SavePath, written: stat) {
+        try commit(.bytes(data), to: path, mode: mode, followingSymlinks: followingSymlinks, cancellation: cancellation,
+                   guarding: guarding, calls: calls)
+    }
+
+    /// `commit` of content that may come in pieces. Pieces are only ever written to a new file
+    /// renamed into place: a file that must be rewritten in place (other links, another owner)
+    /// is refused with EMLINK, since putting its old bytes back on a failure needs them in hand.
+    public static func commit(_ data: FileContent, to path: String, mode: mode_t? = nil, followingSymlinks: Bool = true,
+                              cancellation: Cancellation? = nil, guarding: WriteGuard? = nil,
+                              calls: FileCalls = .system) throws(FileWriteError) -> (how: SavePath, written: stat) {
         guard followingSymlinks else {
             let written = try replaceKeepingNothing(path, with: data, mode: mode ?? defaultMode(), cancellation: cancellation,
                                                     guarding: guarding, calls: calls)
@@ -87,7 +97,8 @@ public enum AtomicFileWriter {
             }
         }
         if cancellation?.isCancelled == true { throw FileWriteError(path: path, code: ECANCELED) }
-        return (.inPlace, try FileReplacement.writeInPlace(target, data: data, guarding: guarding, calls: calls))
+        guard case .bytes(let bytes) = data else { throw FileWriteError(path: path, code: EMLINK) }
+        return (.inPlace, try FileReplacement.writeInPlace(target, data: bytes, guarding: guarding, calls: calls))
     }
 
     /// The file a path finally names, following symlinks (a dangling link names its target).
@@ -112,7 +123,7 @@ public enum AtomicFileWriter {
     }
 
     /// A replacement that has no old file's owner or attributes to keep.
-    private static func replaceKeepingNothing(_ path: String, with data: Data, mode: mode_t,
+    private static func replaceKeepingNothing(_ path: String, with data: FileContent, mode: mode_t,
                                               cancellation: Cancellation?, guarding: WriteGuard?, calls: FileCalls) throws(FileWriteError) -> stat {
         do throws(FileReplacement.Refusal) {
             return try FileReplacement.replace(path, with: data, mode: mode, like: nil, cancellation: cancellation,

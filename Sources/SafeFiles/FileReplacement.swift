@@ -36,7 +36,7 @@ enum FileReplacement {
     /// checked after the swap and swapped back if another write slipped in. Returns the new file's
     /// version as the temp file's descriptor saw it (never a later `stat` of the path).
     @discardableResult
-    static func replace(_ target: String, with data: Data, mode: mode_t, like original: stat?,
+    static func replace(_ target: String, with data: FileContent, mode: mode_t, like original: stat?,
                         cancellation: Cancellation? = nil, guarding: WriteGuard? = nil,
                         calls: FileCalls = .system) throws(Refusal) -> stat {
         let folder = PathName.folder(of: target)
@@ -61,7 +61,7 @@ enum FileReplacement {
             guard copyExtendedAttributes(from: target, to: fd, calls: calls) else { throw .cannotKeepAttributes }
         }
         var written = stat()
-        if let stop = data.withUnsafeBytes({ calls.writeAll($0, to: fd, cancellation: cancellation) }) { throw fail(stop.code) }
+        if let stop = data.write(to: fd, calls: calls, cancellation: cancellation) { throw fail(stop) }
         if calls.sync(fd) != 0 || calls.stat(fd, &written) != 0 { throw fail(errno) }
         isOpen = false
         if calls.close(fd) != 0 { throw fail(errno) }
