@@ -1,3 +1,4 @@
+import Localization
 import SafeFiles
 
 extension DiskSync {
@@ -25,6 +26,13 @@ extension DiskSync {
             var isKnown = false
             /// CRC-32 of the bytes read.
             var digest: UInt32?
+
+            /// A change to a file too big to hold whole: not read, said as a file that cannot be.
+            init(tooBigToCompare path: String, version: Int) {
+                self.version = version
+                file = .failure(TextFileError(localized("The text open stands on the version first read, which is too big to compare with the new one; Tandem keeps reading that version while the document is open.")))
+                stamp = DiskStamp.of(path)
+            }
 
             /// `text` nil: only the file is read, compared with nothing.
             init(path: String, comparedWith text: TextStorage?, version: Int, known: TextStorage? = nil) {

@@ -174,12 +174,17 @@ final class DiskSync {
         let text = document.storage, version = document.editCount, knownText = known, digestKnown = knownDigest
         let markLength = document.fileTraits.hasByteOrderMark ? 3 : 0
         // The result goes through the inbox, not the closure, so `poll` can take it without the main queue.
+        // A text standing on its file's pieces is never read whole again: it follows an append,
+        // and any other change is said, the text kept as it was (the pieces read the version
+        // opened, which the descriptor keeps).
+        let inPieces = text.baseFile != nil
         Background.run(on: .global(qos: .userInitiated), {
-            let unchanged = sameStamp && tail != nil && FileTail.fileHolds(canonical, text: text, markLength: markLength)
+            let unchanged = sameStamp && tail != nil && (inPieces || FileTail.fileHolds(canonical, text: text, markLength: markLength))
             var read = unchanged ? .unchanged(stamp) : tail.flatMap { tail in
                 tail.growth(canonical, holding: text, markLength: markLength).map { DiskRead.grew($0, stamp: stamp) }
             }
-                ?? .whole(DiskRead.Whole(path: canonical, comparedWith: text, version: version, known: knownText))
+                ?? .whole(inPieces ? DiskRead.Whole(tooBigToCompare: canonical, version: version)
+                                   : DiskRead.Whole(path: canonical, comparedWith: text, version: version, known: knownText))
             if case .whole(let whole) = read, let digestKnown, whole.digest == digestKnown, whole.stamp == stamp { read = .unchanged(stamp) }
             reads.put((request.id, request.generation, read))
         }, then: { [weak self] _ in self?.followReads() })

@@ -66,6 +66,18 @@ extension DocumentStore {
     private func noteDigest(of document: Document, holding fileText: TextStorage) {
         guard let canonical = document.identity.canonicalPath, let stamp = document.diskStamp,
               !RemoteLocation.isRemote(canonical) else { return }
+        if fileText.baseFile != nil {
+            // Pieces of the file itself: their CRC is the file's, taken off the main thread.
+            guard !document.fileTraits.hasByteOrderMark else { return }
+            Background.run(on: .global(qos: .utility), { () -> UInt32? in
+                let crc = textHash(fileText)
+                return DiskStamp.of(canonical) == stamp && fileText.baseFile?.isDamaged == false ? crc : nil
+            }, then: { [weak self, weak document] crc in
+                guard let self, let document, let crc, self.document(id: document.id) === document else { return }
+                document.file.told(stamp, crc: crc)
+            })
+            return
+        }
         let expected = TextFingerprint(fileText)
         Background.run(on: .global(qos: .utility), { () -> UInt32? in
             guard let bytes = try? TextFile.readBytes(canonical), DiskStamp.of(canonical) == stamp,
@@ -161,6 +173,10 @@ extension DocumentStore {
                 do throws(TextFileError) { stamp = try RemoteFiles.stamp(canonical, asking: asking) } catch { unreachable = error }
             } else {
                 stamp = DiskStamp.of(canonical)
+            }
+            if !remote, text.baseFile != nil, let streamed = TextFingerprint.ofUTF8File(canonical) {
+                // A file too big to hold: its fingerprint taken a block at a time.
+                return (stamp: stamp, file: Optional(streamed.fingerprint), crc: Optional(streamed.crc), rebuilt: TextFingerprint(text), unreachable: unreachable)
             }
             let bytes = unreachable == nil ? try? TextFile.readBytes(canonical) : nil
             let file = bytes.flatMap { try? TextFile.decode($0, name: PathName.file(of: canonical), allowBinary: true) }.map { TextFingerprint($0.text) }

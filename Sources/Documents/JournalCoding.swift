@@ -1,4 +1,7 @@
 import CZlib
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Little-endian bytes for the edit journal: what a record's payload is built with.
 struct ByteWriter {
@@ -102,5 +105,31 @@ struct TextFingerprint: Equatable, Sendable {
         var text = text
         let hash = text.withUTF8 { journalCRC($0) }
         self.init(length: text.unicodeScalars.count, hash: hash)
+    }
+
+    /// The fingerprint of a UTF-8 file without a byte-order mark, and the CRC-32 of its bytes
+    /// (the same number), read a block at a time: a file too big to hold is never held. Nil
+    /// when it cannot be read.
+    static func ofUTF8File(_ path: String) -> (fingerprint: TextFingerprint, crc: UInt32)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var block = [UInt8](repeating: 0, count: 4 << 20)
+        var crc: UInt32 = 0, scalars = 0, offset: off_t = 0
+        while true {
+            let n = block.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, $0.count, offset) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { return nil }
+            if n == 0 { break }
+            block.withUnsafeBufferPointer { all in
+                let bytes = UnsafeBufferPointer(rebasing: all[0..<n])
+                crc = journalCRC(bytes, continuing: crc)
+                var leads = 0
+                for byte in bytes { leads &+= byte & 0xC0 != 0x80 ? 1 : 0 }
+                scalars += leads
+            }
+            offset += off_t(n)
+        }
+        return (TextFingerprint(length: scalars, hash: crc), crc)
     }
 }
