@@ -51,7 +51,9 @@ let package = Package(
         // UIKit's scene model on top of the wrappers; knows nothing of editing.
         .target(name: "Scenes", dependencies: ["Gtk", "SafeFiles", "Localization"], swiftSettings: sectionPerFunction),
         // Text, files and documents: pure Swift and FoundationEssentials, never GTK.
-        .target(name: "Documents", dependencies: ["SafeFiles", "Localization", "Background", "CZlib", "CEditorConfig", "CMappedCompare"], swiftSettings: sectionPerFunction),
+        .target(name: "Documents", dependencies: ["SafeFiles", "Localization", "Background", "CZlib", "CEditorConfig", "CMappedCompare", "CByteScan"], swiftSettings: sectionPerFunction),
+        // The loops over every byte of a file opened as pieces of itself: counts, validation, checksums.
+        .target(name: "CByteScan", cSettings: [.unsafeFlags(["-O2"])]),
         // A file's bytes compared with memory through a mapping, a truncation under it caught (SIGBUS).
         .target(name: "CMappedCompare"),
         // How work leaves the main thread and comes back to it: the one concurrency discipline.

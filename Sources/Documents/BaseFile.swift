@@ -1,3 +1,4 @@
+import CByteScan
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -119,20 +120,6 @@ private struct PieceCache {
 /// file rewritten under the document is caught before a byte of it is shown.
 enum SpanHash {
     static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        // Two independent lanes of multiply-xor over 8-byte words keep the multiplier busy; the
-        // tail is folded in byte by byte.
-        var a: UInt64 = 0x9E37_79B9_7F4A_7C15, b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
-        let words = bytes.count / 16
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            for index in 0..<words {
-                a = (a ^ raw.loadUnaligned(fromByteOffset: index * 16, as: UInt64.self)) &* 0x1000_0000_01B3
-                b = (b ^ raw.loadUnaligned(fromByteOffset: index * 16 + 8, as: UInt64.self)) &* 0x1000_0000_01B3
-                a ^= a >> 29
-                b ^= b >> 29
-            }
-        }
-        for index in (words * 16)..<bytes.count { a = (a ^ UInt64(bytes[index])) &* 0x1000_0000_01B3 }
-        return a ^ (b &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(bytes.count)
+        tandem_piece_hash(bytes.baseAddress, bytes.count)
     }
 }

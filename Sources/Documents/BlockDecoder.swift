@@ -1,3 +1,4 @@
+import CByteScan
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -117,38 +118,13 @@ struct LineTraits: Sendable {
         self = text.withUTF8 { LineTraits(of: $0) }
     }
 
-    /// The traits of UTF-8 `bytes`.
+    /// The traits of UTF-8 `bytes` (`profile` is no longer needed: one pass in C finds them).
     init(of bytes: UnsafeBufferPointer<UInt8>, profile: ByteProfile? = nil) {
-        if profile?.isPlainASCII == true, let base = bytes.baseAddress {
-            self = Self.plainASCII(base, count: bytes.count)
-            return
-        }
-        var length = 0, leading = 0, longest = 0, hasBreak = false, nul = false
-        for byte in bytes {
-            if byte == 0x0A || byte == 0x0D {
-                if hasBreak { longest = max(longest, length) } else { leading = length; hasBreak = true }
-                length = 0
-            } else if byte & 0xC0 != 0x80 {
-                length += 1
-                if byte == 0 { nul = true }
-            }
-        }
-        (self.leading, trailing, longestInside, self.hasBreak, containsNUL) = (hasBreak ? leading : length, length, longest, hasBreak, nul)
-    }
-
-    /// The traits of ASCII without "\r": lines are the spans between "\n"s, which memchr finds.
-    private static func plainASCII(_ base: UnsafePointer<UInt8>, count: Int) -> LineTraits {
-        var traits = LineTraits()
-        var start = 0
-        traits.containsNUL = memchr(base, 0, count) != nil
-        while start < count, let found = memchr(base + start, 0x0A, count - start) {
-            let at = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
-            if traits.hasBreak { traits.longestInside = max(traits.longestInside, at - start) } else { (traits.leading, traits.hasBreak) = (at, true) }
-            start = at + 1
-        }
-        traits.trailing = count - start
-        if !traits.hasBreak { traits.leading = traits.trailing }
-        return traits
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        var traits = tandem_line_traits()
+        tandem_line_traits_of(base, bytes.count, &traits)
+        (leading, trailing, longestInside) = (traits.leading, traits.trailing, traits.longest_inside)
+        (hasBreak, containsNUL) = (traits.has_break != 0, traits.contains_nul != 0)
     }
 
     private init() {}

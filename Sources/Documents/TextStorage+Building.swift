@@ -1,3 +1,4 @@
+import CByteScan
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -11,8 +12,7 @@ struct ByteProfile {
     let isASCII: Bool
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var bits: UInt8 = 0
-        for byte in bytes { bits |= byte }
+        let bits = bytes.isEmpty ? 0 : tandem_byte_bits(bytes.baseAddress, bytes.count)
         isASCII = bits < 0x80
         isPlainASCII = isASCII && (bytes.isEmpty || memchr(bytes.baseAddress!, 0x0D, bytes.count) == nil)
     }
@@ -31,9 +31,10 @@ struct LeafCounts {
 
     /// The counts of `bytes`, valid UTF-8.
     init(of bytes: UnsafeBufferPointer<UInt8>) {
-        var scanner = Scanner()
-        for byte in bytes { scanner.take(byte) }
-        self = scanner.counts
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        var counts = tandem_piece_counts()
+        tandem_count_piece(base, bytes.count, &counts)
+        (scalars, breaks, first, last) = (counts.scalars, counts.breaks, UInt8(counts.first), UInt8(counts.last))
     }
 
     /// Counts byte by byte, so a caller can stop at a scalar boundary of its choosing.

@@ -30,7 +30,7 @@ extension TextStorage {
             var end = min(bytes.count, start + pieceBytes)
             while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end -= 1 }  // before a lead byte
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            leaves.append(Self.spanLeaf(slice, at: offset + Int64(start), in: base, isASCII: isASCII, plain: profile.isPlainASCII))
+            leaves.append(Self.spanLeaf(slice, at: offset + Int64(start), in: base, isASCII: isASCII))
             start = end
         }
         if leaves.isEmpty { return nil }
@@ -44,15 +44,8 @@ extension TextStorage {
     }
 
     private static func spanLeaf(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int64, in base: BaseFile,
-                                 isASCII: Bool, plain: Bool) -> Node {
-        var counts = LeafCounts()
-        if plain {
-            var newlines: UInt32 = 0
-            for byte in slice { newlines &+= byte == 0x0A ? 1 : 0 }
-            (counts.scalars, counts.breaks, counts.first, counts.last) = (slice.count, Int(newlines), slice.first, slice.last)
-        } else {
-            counts = LeafCounts(of: slice)
-        }
+                                 isASCII: Bool) -> Node {
+        let counts = LeafCounts(of: slice)
         let span = FileSpan(base: base, bytes: offset..<(offset + Int64(slice.count)), isASCII: isASCII, hash: SpanHash.of(slice))
         return Node(span: span, counts: counts)
     }

@@ -1,0 +1,98 @@
+#include "byte_scan.h"
+#include <string.h>
+
+/* Built with optimization in every configuration (Package.swift): these loops run over every
+   byte of a file that opens as pieces of itself, and a debug build's tests open gigabytes. */
+
+void tandem_count_piece(const uint8_t *bytes, size_t count, tandem_piece_counts *out) {
+    size_t scalars = 0, breaks = 0;
+    uint8_t bits = 0;
+    for (size_t i = 0; i < count; i++) {
+        uint8_t byte = bytes[i];
+        bits |= byte;
+        scalars += (byte & 0xC0) != 0x80;
+        breaks += byte == 0x0D;
+        breaks += byte == 0x0A && (i == 0 || bytes[i - 1] != 0x0D);
+        breaks += byte == 0xA9 && i >= 2 && bytes[i - 1] == 0x80 && bytes[i - 2] == 0xE2;
+    }
+    out->scalars = scalars;
+    out->breaks = breaks;
+    out->first = count ? bytes[0] : -1;
+    out->last = count ? bytes[count - 1] : -1;
+    out->bits = bits;
+}
+
+void tandem_line_traits_of(const uint8_t *bytes, size_t count, tandem_line_traits *out) {
+    size_t length = 0, leading = 0, longest = 0;
+    int has_break = 0, nul = 0;
+    for (size_t i = 0; i < count; i++) {
+        uint8_t byte = bytes[i];
+        if (byte == 0x0A || byte == 0x0D) {
+            if (has_break) { if (length > longest) longest = length; } else { leading = length; has_break = 1; }
+            length = 0;
+        } else if ((byte & 0xC0) != 0x80) {
+            length++;
+            nul |= byte == 0;
+        }
+    }
+    out->leading = has_break ? leading : length;
+    out->trailing = length;
+    out->longest_inside = longest;
+    out->has_break = has_break;
+    out->contains_nul = nul;
+}
+
+int tandem_utf8_valid(const uint8_t *bytes, size_t count) {
+    size_t i = 0;
+    while (i < count) {
+        /* Runs of ASCII go eight bytes at a time. */
+        while (i + 8 <= count) {
+            uint64_t word;
+            memcpy(&word, bytes + i, 8);
+            if (word & 0x8080808080808080ULL) break;
+            i += 8;
+        }
+        if (i >= count) break;
+        uint8_t lead = bytes[i];
+        if (lead < 0x80) { i++; continue; }
+        size_t length;
+        uint8_t low = 0x80, high = 0xBF;
+        if (lead >= 0xC2 && lead <= 0xDF) length = 2;
+        else if (lead == 0xE0) { length = 3; low = 0xA0; }
+        else if ((lead >= 0xE1 && lead <= 0xEC) || lead == 0xEE || lead == 0xEF) length = 3;
+        else if (lead == 0xED) { length = 3; high = 0x9F; }
+        else if (lead == 0xF0) { length = 4; low = 0x90; }
+        else if (lead >= 0xF1 && lead <= 0xF3) length = 4;
+        else if (lead == 0xF4) { length = 4; high = 0x8F; }
+        else return 0;
+        if (i + length > count) return 0;
+        if (bytes[i + 1] < low || bytes[i + 1] > high) return 0;
+        for (size_t k = 2; k < length; k++) if ((bytes[i + k] & 0xC0) != 0x80) return 0;
+        i += length;
+    }
+    return 1;
+}
+
+uint64_t tandem_piece_hash(const uint8_t *bytes, size_t count) {
+    /* Two independent lanes of multiply-xor over 8-byte words keep the multiplier busy. */
+    const uint64_t prime = 0x100000001B3ULL;
+    uint64_t a = 0x9E3779B97F4A7C15ULL, b = 0xC2B2AE3D27D4EB4FULL;
+    size_t words = count / 16;
+    for (size_t i = 0; i < words; i++) {
+        uint64_t x, y;
+        memcpy(&x, bytes + i * 16, 8);
+        memcpy(&y, bytes + i * 16 + 8, 8);
+        a = (a ^ x) * prime;
+        b = (b ^ y) * prime;
+        a ^= a >> 29;
+        b ^= b >> 29;
+    }
+    for (size_t i = words * 16; i < count; i++) a = (a ^ bytes[i]) * prime;
+    return a ^ (b * 0x9E3779B97F4A7C15ULL) ^ (uint64_t)count;
+}
+
+uint8_t tandem_byte_bits(const uint8_t *bytes, size_t count) {
+    uint8_t bits = 0;
+    for (size_t i = 0; i < count; i++) bits |= bytes[i];
+    return bits;
+}

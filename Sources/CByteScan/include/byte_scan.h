@@ -1,0 +1,43 @@
+#ifndef TANDEM_BYTE_SCAN_H
+#define TANDEM_BYTE_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* What a run of UTF-8 holds, counted in one pass: its scalars, its line breaks as GTK counts
+   them ("\n", "\r\n", a lone "\r", U+2029; a final "\r" counts as one), its first and last
+   byte (-1 when empty) and every bit any byte has. */
+typedef struct {
+    size_t scalars;
+    size_t breaks;
+    int first;
+    int last;
+    uint8_t bits;
+} tandem_piece_counts;
+
+void tandem_count_piece(const uint8_t *bytes, size_t count, tandem_piece_counts *out);
+
+/* The lengths of the lines in a run of UTF-8, in scalars, as far as they can be known without
+   the runs around it (lines end at "\n" or "\r"): before the first break, after the last, the
+   longest inside; whether it has a break and a NUL byte. */
+typedef struct {
+    size_t leading;
+    size_t trailing;
+    size_t longest_inside;
+    int has_break;
+    int contains_nul;
+} tandem_line_traits;
+
+void tandem_line_traits_of(const uint8_t *bytes, size_t count, tandem_line_traits *out);
+
+/* Whether the bytes are well-formed UTF-8 (no overlong forms, no surrogates, nothing past
+   U+10FFFF). */
+int tandem_utf8_valid(const uint8_t *bytes, size_t count);
+
+/* A 64-bit checksum of the bytes: a file's piece is told from bytes written over it since. */
+uint64_t tandem_piece_hash(const uint8_t *bytes, size_t count);
+
+/* Every bit any of the bytes has (below 0x80: all ASCII). */
+uint8_t tandem_byte_bits(const uint8_t *bytes, size_t count);
+
+#endif
