@@ -96,3 +96,37 @@ uint8_t tandem_byte_bits(const uint8_t *bytes, size_t count) {
     for (size_t i = 0; i < count; i++) bits |= bytes[i];
     return bits;
 }
+
+static inline int is_break(const uint8_t *bytes, size_t count, size_t i, int cr) {
+    uint8_t byte = bytes[i];
+    return byte == 0x0D || (byte == 0x0A && !cr)
+        || (byte == 0xE2 && i + 2 < count && bytes[i + 1] == 0x80 && bytes[i + 2] == 0xA9);
+}
+
+size_t tandem_breaks_in_first(const uint8_t *bytes, size_t count, size_t limit, int *previous_cr) {
+    size_t scalars = 0, lines = 0;
+    int cr = *previous_cr;
+    for (size_t i = 0; i < count; i++) {
+        if ((bytes[i] & 0xC0) == 0x80) continue;
+        if (++scalars > limit) break;
+        lines += is_break(bytes, count, i, cr);
+        cr = bytes[i] == 0x0D;
+    }
+    *previous_cr = cr;
+    return lines;
+}
+
+size_t tandem_offset_after_break(const uint8_t *bytes, size_t count, long breaks, int *previous_cr) {
+    size_t scalars = 0;
+    long remaining = breaks;
+    int cr = *previous_cr;
+    for (size_t i = 0; i < count; i++) {
+        if ((bytes[i] & 0xC0) == 0x80) continue;
+        scalars++;
+        if (is_break(bytes, count, i, cr)) remaining--;
+        cr = bytes[i] == 0x0D;
+        if (remaining <= 0) break;
+    }
+    *previous_cr = cr;
+    return scalars;
+}

@@ -26,6 +26,13 @@ extension DocumentStore {
            let restored = restoreWithoutReading(path: path, found, draftID: draftID) {
             return restored
         }
+        // A journal of no unsaved edits over a file that opens as pieces of itself is left: the
+        // file opens in the background (its undo history does not come back), rather than being
+        // indexed and fingerprinted whole before the window shows.
+        if let path, let found = journal, found.snapshot == nil, Self.endsSaved(found),
+           !RemoteLocation.isRemote(path), let size = FileSystem.regularFileSize(path), size >= DocumentLoading.fileBackedMinimum {
+            journal = nil
+        }
         let document: Document
         if let path {
             // Edits are replayed over the file at once, so the file is read whole first.
@@ -58,6 +65,13 @@ extension DocumentStore {
         }
         if edited { Self.noteRestoredLongLines(in: document) }
         return document
+    }
+
+    /// Whether a journal's last word is a save: nothing typed since, the file holds its text.
+    private static func endsSaved(_ journal: JournalContents) -> Bool {
+        guard let last = journal.changes.last else { return true }
+        if case .saved = last { return true }
+        return false
     }
 
     /// The file a replay went over is a version no state of the history holds (saved, undone, typed

@@ -1,3 +1,5 @@
+import CByteScan
+
 /// Lines over the rope: each node counts its line breaks, so a line's start and an offset's line
 /// are found down one path of the tree, never by reading the text before them.
 ///
@@ -77,54 +79,24 @@ extension TextStorage {
     }
 }
 
-/// A leaf's line breaks found in its UTF-8 (walking its scalars decoded each one: with 4 KB leaves
-/// that was most of finding a caret's line and column).
+/// A leaf's line breaks found in its UTF-8, in C (a file's piece is 256 KB: walking its scalars
+/// in Swift was most of a debug build's load, which asks the last line's place at each piece).
 extension TextStorage.Node {
     /// The line breaks among the leaf's first `limit` scalars; `previousCR` says whether the
     /// scalar before them was "\r", and then whether the last of them was.
     func breaks(inFirst limit: Int, previousCR: inout Bool) -> Int {
-        var lines = 0
-        walkScalars(previousCR: &previousCR) { scalars, isBreak in
-            if scalars > limit { return (taken: false, goOn: false) }
-            if isBreak { lines += 1 }
-            return (taken: true, goOn: true)
-        }
+        var text = text, cr: Int32 = previousCR ? 1 : 0
+        let lines = text.withUTF8 { $0.isEmpty ? 0 : tandem_breaks_in_first($0.baseAddress, $0.count, limit, &cr) }
+        previousCR = cr != 0
         return lines
     }
 
     /// The number of scalars up to and including the leaf's `count`th line break (all of them
     /// when it has fewer); `previousCR` as in `breaks(inFirst:previousCR:)`.
     func offset(afterBreak count: Int, previousCR: inout Bool) -> Int {
-        var remaining = count, offset = 0
-        walkScalars(previousCR: &previousCR) { scalars, isBreak in
-            offset = scalars
-            if isBreak { remaining -= 1 }
-            return (taken: true, goOn: remaining > 0)
-        }
+        var text = text, cr: Int32 = previousCR ? 1 : 0
+        let offset = text.withUTF8 { $0.isEmpty ? 0 : tandem_offset_after_break($0.baseAddress, $0.count, count, &cr) }
+        previousCR = cr != 0
         return offset
-    }
-
-    /// Calls `visit` with the number of scalars so far (this one included) and whether this one
-    /// ends a line, until it says to stop; `previousCR` ends as whether the last scalar taken
-    /// was "\r".
-    private func walkScalars(previousCR: inout Bool, _ visit: (Int, Bool) -> (taken: Bool, goOn: Bool)) {
-        var text = text
-        var cr = previousCR
-        text.withUTF8 { bytes in
-            var scalars = 0, index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte & 0xC0 != 0x80 {
-                    scalars += 1
-                    let isBreak = byte == 0x0D || (byte == 0x0A && !cr)
-                        || (byte == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] == 0xA9)
-                    let answer = visit(scalars, isBreak)
-                    if answer.taken { cr = byte == 0x0D }
-                    if !answer.goOn { break }
-                }
-                index += 1
-            }
-        }
-        previousCR = cr
     }
 }

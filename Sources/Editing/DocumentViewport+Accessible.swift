@@ -40,6 +40,12 @@ extension DocumentViewport: AccessibleDocument {
     /// the end, a restarted load replaces the whole text (a reload arrives as an edit).
     func announceLoad(_ event: DocumentEvent) {
         let count = binding.document.storage.count
+        // A text standing on its file's pieces is not said as it is indexed: the bridge would
+        // read every inserted character to put it in the event, gigabytes over D-Bus.
+        if binding.document.storage.baseFile != nil {
+            announcedCount = count
+            return
+        }
         switch event {
         case .loadRestarted:
             view.accessibleTextChanged(inserted: false, at: 0, length: announcedCount)

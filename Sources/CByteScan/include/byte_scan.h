@@ -37,6 +37,13 @@ int tandem_utf8_valid(const uint8_t *bytes, size_t count);
 /* A 64-bit checksum of the bytes: a file's piece is told from bytes written over it since. */
 uint64_t tandem_piece_hash(const uint8_t *bytes, size_t count);
 
+/* Walking a leaf's UTF-8 for its line breaks, as GTK counts them: `previous_cr` says whether
+   the scalar before the bytes was "\r", and is left saying whether the last one taken was.
+   The breaks among the first `limit` scalars: */
+size_t tandem_breaks_in_first(const uint8_t *bytes, size_t count, size_t limit, int *previous_cr);
+/* The scalars up to and including the `breaks`th break (all of them when there are fewer): */
+size_t tandem_offset_after_break(const uint8_t *bytes, size_t count, long breaks, int *previous_cr);
+
 /* Every bit any of the bytes has (below 0x80: all ASCII). */
 uint8_t tandem_byte_bits(const uint8_t *bytes, size_t count);
 

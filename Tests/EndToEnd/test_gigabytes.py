@@ -1,0 +1,72 @@
+"""A file past 2 GiB, as a user reaches for an editor with a log nothing else opens: it opens as
+pieces of itself (memory follows the screen, not the file), takes typing at its end, saves, and
+opens again with the typing in it."""
+import os
+
+from conftest import wait_for
+
+LINE = b"2026-12-04T05:00:00Z INFO a request was served in 12 ms from 10.0.0.1, all fine\n"
+LAST = b"the last line of three gibibytes"
+TYPED = " and a few words typed at its end"
+
+
+def position(tandem, title):
+    """The status bar's "Ln X, Col Y"."""
+    return next((b.name for b in tandem.find(tandem.frame(title), "push button") if b.name.startswith("Ln ")), None)
+
+
+def peak_memory_mb(pid):
+    with open(f"/proc/{pid}/status") as status:
+        line = next(line for line in status if line.startswith("VmHWM:"))
+    return int(line.split()[1]) // 1024
+
+
+def test_a_3_gib_file_is_typed_into_at_its_end_saved_and_opened_again(tandem, tmp_path):
+    block = LINE * ((4 << 20) // len(LINE))
+    blocks = (3 << 30) // len(block) + 1
+    path = tmp_path / "huge.log"
+    with open(path, "wb") as f:
+        for _ in range(blocks):
+            f.write(block)
+        f.write(LAST + b"\n")
+    size = os.path.getsize(path)
+    assert size > 3 << 30
+    lines = blocks * (len(block) // len(LINE)) + 1
+    tandem.start("huge.log")
+    tandem.wait_title("huge.log", timeout=30)
+
+    def at_end():
+        tandem.key("huge.log", "ctrl+End")
+        return position(tandem, "huge.log") == f"Ln {lines}, Col {len(LAST) + 1}"
+    wait_for("the caret on the last line", at_end, timeout=120, interval=1)
+    tandem.type("huge.log", TYPED)
+    tandem.wait_title("• huge.log")
+    wait_for("the typing in", lambda: position(tandem, "• huge.log") == f"Ln {lines}, Col {len(LAST) + len(TYPED) + 1}", timeout=30)
+    tandem.key("• huge.log", "ctrl+s")
+
+    def saved():
+        if os.path.getsize(path) != size + len(TYPED):
+            return False
+        with open(path, "rb") as f:
+            f.seek(-200, os.SEEK_END)
+            return f.read().endswith(LAST + TYPED.encode() + b"\n")
+    wait_for("the file saved", saved, timeout=180, interval=0.5)
+    tandem.wait_title("huge.log", timeout=30)
+    with open(path, "rb") as f:
+        assert f.read(len(block)) == block, "the head is the file's own"
+        f.seek(len(block) * (blocks // 2))
+        assert f.read(len(block)) == block, "and so is its middle"
+    # The text stays in the file: what is in memory is its index, the screen and the typing.
+    assert peak_memory_mb(tandem.proc.pid) < 400
+    assert tandem.gtk_complaints() == []
+
+    tandem.key("huge.log", "ctrl+q")
+    tandem.wait_exit(timeout=30)
+    tandem.restart("huge.log")
+    tandem.wait_title("huge.log", timeout=30)
+
+    def at_new_end():
+        tandem.key("huge.log", "ctrl+End")
+        return position(tandem, "huge.log") == f"Ln {lines}, Col {len(LAST) + len(TYPED) + 1}"
+    wait_for("the typing there after a relaunch", at_new_end, timeout=120, interval=1)
+    assert tandem.titles() == ["huge.log"], "opened clean"
