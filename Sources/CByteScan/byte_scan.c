@@ -7,13 +7,20 @@
 void tandem_count_piece(const uint8_t *bytes, size_t count, tandem_piece_counts *out) {
     size_t scalars = 0, breaks = 0;
     uint8_t bits = 0;
-    for (size_t i = 0; i < count; i++) {
-        uint8_t byte = bytes[i];
-        bits |= byte;
-        scalars += (byte & 0xC0) != 0x80;
-        breaks += byte == 0x0D;
-        breaks += byte == 0x0A && (i == 0 || bytes[i - 1] != 0x0D);
-        breaks += byte == 0xA9 && i >= 2 && bytes[i - 1] == 0x80 && bytes[i - 2] == 0xE2;
+    size_t i = 0;
+    /* The first two bytes have less before them; the rest is one branch-free loop, which the
+       compiler vectorizes. */
+    for (; i < count && i < 2; i++) {
+        uint8_t c = bytes[i], p = i ? bytes[i - 1] : 0;
+        bits |= c;
+        scalars += (c & 0xC0) != 0x80;
+        breaks += (c == 0x0D) | ((c == 0x0A) & (p != 0x0D));
+    }
+    for (; i < count; i++) {
+        uint8_t c = bytes[i], p = bytes[i - 1], q = bytes[i - 2];
+        bits |= c;
+        scalars += (c & 0xC0) != 0x80;
+        breaks += (c == 0x0D) | ((c == 0x0A) & (p != 0x0D)) | ((c == 0xA9) & (p == 0x80) & (q == 0xE2));
     }
     out->scalars = scalars;
     out->breaks = breaks;
@@ -22,7 +29,25 @@ void tandem_count_piece(const uint8_t *bytes, size_t count, tandem_piece_counts 
     out->bits = bits;
 }
 
-void tandem_line_traits_of(const uint8_t *bytes, size_t count, tandem_line_traits *out) {
+/* ASCII without "\r": a line is the run between two "\n"s, which memchr finds. */
+static void plain_line_traits(const uint8_t *bytes, size_t count, tandem_line_traits *out) {
+    size_t start = 0, leading = 0, longest = 0;
+    int has_break = 0;
+    const uint8_t *found;
+    while (start < count && (found = memchr(bytes + start, 0x0A, count - start)) != NULL) {
+        size_t at = (size_t)(found - bytes);
+        if (has_break) { if (at - start > longest) longest = at - start; } else { leading = at; has_break = 1; }
+        start = at + 1;
+    }
+    out->leading = has_break ? leading : count - start;
+    out->trailing = count - start;
+    out->longest_inside = longest;
+    out->has_break = has_break;
+    out->contains_nul = memchr(bytes, 0, count) != NULL;
+}
+
+void tandem_line_traits_of(const uint8_t *bytes, size_t count, int plain_ascii, tandem_line_traits *out) {
+    if (plain_ascii) { plain_line_traits(bytes, count, out); return; }
     size_t length = 0, leading = 0, longest = 0;
     int has_break = 0, nul = 0;
     for (size_t i = 0; i < count; i++) {
@@ -129,4 +154,21 @@ size_t tandem_offset_after_break(const uint8_t *bytes, size_t count, long breaks
     }
     *previous_cr = cr;
     return scalars;
+}
+
+size_t tandem_offset_after_last_break(const uint8_t *bytes, size_t count, size_t scalars, int *previous_cr) {
+    size_t j = count;
+    while (j > 0) {
+        uint8_t c = bytes[j - 1];
+        if (c == 0x0A || c == 0x0D) break;
+        if (c == 0xA9 && j >= 3 && bytes[j - 2] == 0x80 && bytes[j - 3] == 0xE2) break;
+        j--;
+    }
+    if (j == 0) { *previous_cr = 0; return 0; }
+    /* A "\n" after "\r" is the break's second half: the break is the "\r". */
+    if (bytes[j - 1] == 0x0A && j >= 2 && bytes[j - 2] == 0x0D) j--;
+    *previous_cr = bytes[j - 1] == 0x0D;
+    size_t after = 0;
+    for (size_t i = j; i < count; i++) after += (bytes[i] & 0xC0) != 0x80;
+    return scalars - after;
 }

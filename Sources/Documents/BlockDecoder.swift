@@ -118,11 +118,11 @@ struct LineTraits: Sendable {
         self = text.withUTF8 { LineTraits(of: $0) }
     }
 
-    /// The traits of UTF-8 `bytes` (`profile` is no longer needed: one pass in C finds them).
+    /// The traits of UTF-8 `bytes`, found in C (`profile` saying plain ASCII: by memchr).
     init(of bytes: UnsafeBufferPointer<UInt8>, profile: ByteProfile? = nil) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         var traits = tandem_line_traits()
-        tandem_line_traits_of(base, bytes.count, &traits)
+        tandem_line_traits_of(base, bytes.count, profile?.isPlainASCII == true ? 1 : 0, &traits)
         (leading, trailing, longestInside) = (traits.leading, traits.trailing, traits.longest_inside)
         (hasBreak, containsNUL) = (traits.has_break != 0, traits.contains_nul != 0)
     }

@@ -85,6 +85,12 @@ extension TextStorage.Node {
     /// The line breaks among the leaf's first `limit` scalars; `previousCR` says whether the
     /// scalar before them was "\r", and then whether the last of them was.
     func breaks(inFirst limit: Int, previousCR: inout Bool) -> Int {
+        if limit >= scalars {
+            // The whole leaf: its count says (typing at the end of a file's last piece asks this).
+            let lines = newlines - (previousCR && startsWithLF ? 1 : 0)
+            previousCR = endsWithCR
+            return lines
+        }
         var text = text, cr: Int32 = previousCR ? 1 : 0
         let lines = text.withUTF8 { $0.isEmpty ? 0 : tandem_breaks_in_first($0.baseAddress, $0.count, limit, &cr) }
         previousCR = cr != 0
@@ -95,6 +101,12 @@ extension TextStorage.Node {
     /// when it has fewer); `previousCR` as in `breaks(inFirst:previousCR:)`.
     func offset(afterBreak count: Int, previousCR: inout Bool) -> Int {
         var text = text, cr: Int32 = previousCR ? 1 : 0
+        if count >= 1 && count == newlines - (previousCR && startsWithLF ? 1 : 0) {
+            // The leaf's last break (the start of the line typed at, at a piece's end): from the end.
+            let offset = text.withUTF8 { tandem_offset_after_last_break($0.baseAddress, $0.count, scalars, &cr) }
+            previousCR = cr != 0
+            return offset
+        }
         let offset = text.withUTF8 { $0.isEmpty ? 0 : tandem_offset_after_break($0.baseAddress, $0.count, count, &cr) }
         previousCR = cr != 0
         return offset

@@ -112,7 +112,7 @@ func keystrokeLatency() {
     }
 }
 
-// TANDEM_BENCH_ONLY=load (or edit, journal, merge, lines, carets, keys, quickopen, findinfiles, foldertree; comma-separated) runs only those.
+// TANDEM_BENCH_ONLY=load (or edit, journal, merge, lines, carets, keys, quickopen, findinfiles, foldertree, huge; comma-separated) runs only those; huge only when named.
 let only = Set((ProcessInfo.processInfo.environment["TANDEM_BENCH_ONLY"] ?? "").split(separator: ",").map(String.init))
 MainActor.assumeIsolated {
     if only.isEmpty || only.contains("edit") { editCost() }
@@ -125,4 +125,5 @@ MainActor.assumeIsolated {
     if only.isEmpty || only.contains("quickopen") { quickOpenCost() }
     if only.isEmpty || only.contains("findinfiles") { findInFilesCost() }
     if only.isEmpty || only.contains("foldertree") { folderTreeCost() }
+    if only.contains("huge") { hugeFileCost() }  // writes gigabytes: only when asked for
 }

@@ -19,7 +19,8 @@ void tandem_count_piece(const uint8_t *bytes, size_t count, tandem_piece_counts 
 
 /* The lengths of the lines in a run of UTF-8, in scalars, as far as they can be known without
    the runs around it (lines end at "\n" or "\r"): before the first break, after the last, the
-   longest inside; whether it has a break and a NUL byte. */
+   longest inside; whether it has a break and a NUL byte. `plain_ascii`: the bytes are known to
+   be ASCII without "\r". */
 typedef struct {
     size_t leading;
     size_t trailing;
@@ -28,7 +29,7 @@ typedef struct {
     int contains_nul;
 } tandem_line_traits;
 
-void tandem_line_traits_of(const uint8_t *bytes, size_t count, tandem_line_traits *out);
+void tandem_line_traits_of(const uint8_t *bytes, size_t count, int plain_ascii, tandem_line_traits *out);
 
 /* Whether the bytes are well-formed UTF-8 (no overlong forms, no surrogates, nothing past
    U+10FFFF). */
@@ -43,6 +44,10 @@ uint64_t tandem_piece_hash(const uint8_t *bytes, size_t count);
 size_t tandem_breaks_in_first(const uint8_t *bytes, size_t count, size_t limit, int *previous_cr);
 /* The scalars up to and including the `breaks`th break (all of them when there are fewer): */
 size_t tandem_offset_after_break(const uint8_t *bytes, size_t count, long breaks, int *previous_cr);
+
+/* The scalars up to and including the last break of bytes holding `scalars` scalars, found
+   from the end: */
+size_t tandem_offset_after_last_break(const uint8_t *bytes, size_t count, size_t scalars, int *previous_cr);
 
 /* Every bit any of the bytes has (below 0x80: all ASCII). */
 uint8_t tandem_byte_bits(const uint8_t *bytes, size_t count);
