@@ -27,6 +27,8 @@ extension DocumentStore {
         var sequence = 0
         /// The system calls that write it.
         var calls = FileCalls.system
+        /// A text on its file's pieces, once written: the same text on the new file's pieces.
+        let rebased = Rebased()
 
         /// Encodes and writes the snapshot (on any thread); returns the version written, as the
         /// written file's descriptor saw it. A file changed since the save was asked for (a
@@ -48,6 +50,11 @@ extension DocumentStore {
             replacing?.wrote(written, sequence: sequence)  // a save queued behind replaces what this one wrote
             return written
         }
+    }
+
+    /// Where a save leaves the text it wrote, standing on the new file's pieces.
+    final class Rebased: Sendable {
+        let text = Mutex<TextStorage?>(nil)
     }
 
     /// The version of its own file a save expects to replace, shared by the saves of a document
@@ -251,6 +258,8 @@ extension DocumentStore {
             return
         }
         let wasDirty = document.isDirty
+        // Nothing typed since the snapshot: the text reads the file it was saved to from now on.
+        if let moved = job.rebased.text.withLock({ $0 }), document.storage.root === job.text.root { document.storage = moved }
         document.file.holds(state: job.stateID)
         if isOpen {
             moveIdentity(of: document, to: Self.canonicalPath(job.path), written: written)
@@ -280,6 +289,12 @@ extension DocumentStore.SaveJob {
         do {
             let written = DiskStamp(try AtomicFileWriter.commit(content, to: path, cancellation: cancellation, guarding: guarding, calls: calls).written)
             replacing?.wrote(written, sequence: sequence)
+            // The new file is the text's now, byte for byte: its pieces are read from it, and
+            // the old file (unlinked by the rename, kept by its descriptor) can go.
+            if let base = BaseFile(path: path), base.device == written.device, base.inode == written.inode {
+                let moved = text.rebased(onto: base, at: Int64(mark.count))
+                rebased.text.withLock { $0 = moved }
+            }
             return written
         } catch where error.changedMeanwhile {
             throw .changedMeanwhile(path)

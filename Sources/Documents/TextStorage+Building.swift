@@ -29,6 +29,10 @@ struct LeafCounts {
 
     init() {}
 
+    init(scalars: Int, breaks: Int, first: UInt8?, last: UInt8?) {
+        (self.scalars, self.breaks, self.first, self.last) = (scalars, breaks, first, last)
+    }
+
     /// The counts of `bytes`, valid UTF-8.
     init(of bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }

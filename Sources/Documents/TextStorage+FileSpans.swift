@@ -114,3 +114,31 @@ extension TextStorage {
         return true
     }
 }
+
+extension TextStorage {
+    /// The same text, every leaf standing for its bytes in `base`, a file just written from it
+    /// (its UTF-8 from byte `offset` on, after a byte-order mark): a saved big document reads the
+    /// file it saved, and lets the old one go (its disk space with it). The tree keeps its
+    /// shape and counts; only leaves change.
+    func rebased(onto base: BaseFile, at offset: Int64) -> TextStorage {
+        var position = offset
+        func rebase(_ node: Node) -> Node {
+            guard node.isLeaf else { return Node(children: node.children.map(rebase)) }
+            let counts = LeafCounts(scalars: node.scalars, breaks: node.newlines,
+                                    first: node.startsWithLF ? 0x0A : nil, last: node.endsWithCR ? 0x0D : nil)
+            let hash: UInt64, length: Int64, isASCII: Bool
+            if let span = node.span {
+                (hash, length, isASCII) = (span.hash, Int64(span.bytes.count), span.isASCII)
+            } else {
+                var text = node.text
+                length = Int64(text.utf8.count)
+                hash = text.withUTF8 { SpanHash.of($0) }
+                isASCII = length == Int64(node.scalars)
+            }
+            defer { position += length }
+            if length == 0 { return Node(leaf: "") }
+            return Node(span: FileSpan(base: base, bytes: position..<(position + length), isASCII: isASCII, hash: hash), counts: counts)
+        }
+        return TextStorage(root: rebase(root), baseFile: base)
+    }
+}

@@ -61,8 +61,19 @@ final class FileBackedDocumentTests: XCTestCase {
             let differ = (0..<min(bytes.count, wanted.count)).first { bytes[$0] != wanted[$0] } ?? min(bytes.count, wanted.count)
             XCTAssertTrue(bytes.count == wanted.count && differ == wanted.count,
                           "the file is the pieces and the edits, in order: \(bytes.count) bytes for \(wanted.count), apart from byte \(differ): \(bytes[max(0, differ - 20)..<min(bytes.count, differ + 20)]) for \(wanted[max(0, differ - 20)..<min(wanted.count, differ + 20)])")
-            // The pieces still read the version first opened, through the descriptor held.
+            // The text now stands on the file it was saved to: the old one can go.
+            var info = stat()
+            XCTAssertEqual(stat(path, &info), 0)
+            XCTAssertEqual(document.storage.baseFile?.inode, UInt64(info.st_ino))
             XCTAssertEqual(document.storage.substring(0..<100), String(String.UnicodeScalarView(scalars[0..<100])))
+            XCTAssertEqual(document.storage.substring((middle - 20)..<(middle + 20)),
+                           String(String.UnicodeScalarView(scalars[(middle - 20)..<(middle + 20)])))
+            // And takes edits and saves again from there.
+            store.apply(Edit(range: 6..<6, replacement: "again "), to: document)
+            scalars.insert(contentsOf: "again ".unicodeScalars, at: 6)
+            try store.saveNow(document)
+            bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            XCTAssertTrue(bytes == Array(String(String.UnicodeScalarView(scalars)).utf8), "saved again byte for byte")
             store.closeIfUnused(document)
         }
     }
