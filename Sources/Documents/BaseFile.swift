@@ -45,6 +45,9 @@ public final class BaseFile: Sendable {
         return fstat(fd, &info) == 0 ? Int64(info.st_size) : nil
     }
 
+    /// Tells the kernel the file is read from start to end now (a wider read-ahead).
+    func readsInOrder() { _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL) }
+
     /// Fills `buffer` from byte `offset` on, up to the file's end: how many bytes were read, nil
     /// on an error.
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Int? {

@@ -88,10 +88,11 @@ final class DocumentLoading {
         guard let text else {
             throw TextFileError(localized("Could not open “%1”: it starts with a %2 byte-order mark but is not valid %2.", name, decoder.encoding.displayName))
         }
-        if decoder.sawNUL && !allowBinary { throw TextFile.binaryError(name) }
         let inPieces = base != nil && decoder.encoding == .utf8
-        // Held in memory, a text is held whole: the limit is for those (GTK counts in 32 bits).
+        // Held in memory, a text is held whole: the limit is for those (GTK counts in 32 bits),
+        // and Open Anyway would not change it, so it is said first.
         if !inPieces && size > store.maximumFileSize() { throw tooBig(name) }
+        if decoder.sawNUL && !allowBinary { throw TextFile.binaryError(name) }
         let file = TextFile(text: text, encoding: decoder.encoding, hasByteOrderMark: mark != nil)
         let document = Document(identity: .file(canonicalPath: canonical), path: path, untitledName: "", file: file)
         document.fileSize = size

@@ -44,6 +44,7 @@ extension FileLoader {
     }
 
     private func index(_ base: BaseFile, offset: Int64, carried: [UInt8], decoder: BlockDecoder, send: @Sendable (Message) -> Void) {
+        base.readsInOrder()
         var decoder = decoder
         var carry = carried
         // Where the next block's first byte (the carry's first, if any) lies in the file.

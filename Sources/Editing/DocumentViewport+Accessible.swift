@@ -6,7 +6,16 @@ import Gtk
 extension DocumentViewport: AccessibleDocument {
     public var accessibleCharacterCount: Int { binding.document.storage.count }
 
-    public func accessibleText(in range: Range<Int>) -> String { binding.document.storage.substring(range) }
+    public func accessibleText(in range: Range<Int>) -> String {
+        // A text on its file's pieces is read from the file: a request for all of a huge one
+        // gets its first part, never gigabytes in memory at once.
+        let text = binding.document.storage
+        guard text.baseFile != nil, range.count > Self.largestAccessibleRead else { return text.substring(range) }
+        return text.substring(range.lowerBound..<(range.lowerBound + Self.largestAccessibleRead))
+    }
+
+    /// The most characters one read of a file-backed text hands an assistive technology.
+    static let largestAccessibleRead = 512 << 20
 
     public var accessibleCaret: Int { binding.caret }
 

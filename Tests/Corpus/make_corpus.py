@@ -92,8 +92,11 @@ def build(folder: str) -> list:
     add("million-short-lines.txt", b"x\n" * 1_000_000, "opens")
     add("crlf-3mb.txt", b"a windows line of text\r\n" * 130_000, "opens")
     add("12mb.txt", (text * 13_000).encode()[:12_000_000], "opens")
+    # Over 2 GiB and not UTF-8 (a Latin-1 head, then a hole): its text would be held whole, so
+    # it is refused (a UTF-8 file that big opens as pieces of itself).
     sparse = os.path.join(root, b"sparse-2gb.txt")
     with open(sparse, "wb") as f:
+        f.write(b"caf\xe9 au lait\n")
         f.truncate(2 << 30)
     cases.append(Case("sparse-2gb.txt", sparse, "refused", "larger than 2 GiB"))
     # Names.

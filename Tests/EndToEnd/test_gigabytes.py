@@ -1,7 +1,8 @@
 """A file past 2 GiB, as a user reaches for an editor with a log nothing else opens: it opens as
-pieces of itself (memory follows the screen, not the file), takes typing at its end, saves, and
-opens again with the typing in it."""
+pieces of itself (memory follows the screen, not the file), takes typing at its end, keeps it
+through a kill -9, saves, and opens again with the typing in it."""
 import os
+import time
 
 from conftest import wait_for
 
@@ -21,7 +22,7 @@ def peak_memory_mb(pid):
     return int(line.split()[1]) // 1024
 
 
-def test_a_3_gib_file_is_typed_into_at_its_end_saved_and_opened_again(tandem, tmp_path):
+def test_a_3_gib_file_is_typed_into_at_its_end_kept_through_a_kill_saved_and_opened_again(tandem, tmp_path):
     block = LINE * ((4 << 20) // len(LINE))
     blocks = (3 << 30) // len(block) + 1
     path = tmp_path / "huge.log"
@@ -39,9 +40,24 @@ def test_a_3_gib_file_is_typed_into_at_its_end_saved_and_opened_again(tandem, tm
         tandem.key("huge.log", "ctrl+End")
         return position(tandem, "huge.log") == f"Ln {lines}, Col {len(LAST) + 1}"
     wait_for("the caret on the last line", at_end, timeout=120, interval=1)
+    since = time.time()
     tandem.type("huge.log", TYPED)
     tandem.wait_title("• huge.log")
-    wait_for("the typing in", lambda: position(tandem, "• huge.log") == f"Ln {lines}, Col {len(LAST) + len(TYPED) + 1}", timeout=30)
+    typed_end = f"Ln {lines}, Col {len(LAST) + len(TYPED) + 1}"
+    wait_for("the typing in", lambda: position(tandem, "• huge.log") == typed_end, timeout=30)
+    # Killed with the typing unsaved: the journal keeps the edits and which file they go over,
+    # never a copy of it, and the relaunch puts them back over the file's pieces.
+    tandem.wait_journaled(since, timeout=30)
+    assert sum(p.stat().st_size for p in (tandem.state_home / "tandem" / "journals").glob("*")) < 1 << 20
+    tandem.kill()
+    tandem.restart()
+    tandem.wait_title("• huge.log", timeout=120)
+
+    def at_typed_end():
+        tandem.key("• huge.log", "ctrl+End")
+        return position(tandem, "• huge.log") == typed_end
+    wait_for("the typing back after the kill", at_typed_end, timeout=60, interval=1)
+    assert os.path.getsize(path) == size, "the file itself untouched until saved"
     tandem.key("• huge.log", "ctrl+s")
 
     def saved():
