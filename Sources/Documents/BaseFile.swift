@@ -48,6 +48,10 @@ public final class BaseFile: Sendable {
     /// Tells the kernel the file is read from start to end now (a wider read-ahead).
     func readsInOrder() { _ = posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL) }
 
+    /// Asks the kernel to start reading `count` bytes from `offset` now, without waiting: the
+    /// disk reads the next blocks while the cores count the last ones.
+    func willRead(from offset: Int64, count: Int) { _ = posix_fadvise(fd, off_t(offset), off_t(count), POSIX_FADV_WILLNEED) }
+
     /// Fills `buffer` from byte `offset` on, up to the file's end: how many bytes were read, nil
     /// on an error.
     func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) -> Int? {

@@ -16,8 +16,9 @@ final class DocumentLoading {
     /// How much of a big file is read at once, so its first screen shows immediately.
     nonisolated static let headSize = 64 << 10
     /// From this size on, a UTF-8 file's text stays in the file (`FileSpan`): only its index,
-    /// what is shown and what is typed are in memory.
-    nonisolated static let fileBackedMinimum: Int64 = 32 << 20
+    /// what is shown and what is typed are in memory. Below it a text is held whole, which keeps
+    /// what a big file gives up (a change on disk followed or merged, not only said).
+    nonisolated static let fileBackedMinimum: Int64 = 256 << 20
 
     private unowned let store: DocumentStore
 
@@ -33,7 +34,7 @@ final class DocumentLoading {
         switch FileInspection.inspect(path, maximumSize: RemoteLocation.isRemote(canonical) ? store.maximumFileSize() : .max) {
         case .readableFile(let size) where size > Self.synchronousLoadLimit && !synchronously:
             return try openInBackground(path: path, canonical: canonical, size: size, allowBinary: allowBinary)
-        case .readableFile(let size) where size >= Self.fileBackedMinimum:
+        case .readableFile(let size) where size >= store.fileBackedMinimum:
             // Read at once (a restore replays its edits over it): indexed now, as pieces of itself.
             guard let base = BaseFile(path: canonical), let indexed = FileLoader.indexNow(base) else {
                 if size > store.maximumFileSize() { throw tooBig(name) }
@@ -74,7 +75,7 @@ final class DocumentLoading {
         let name = PathName.file(of: path)
         // The file whose pieces the text will be, opened before its head is read: both are the
         // same file, whatever another program puts at the path meanwhile.
-        let base = size >= Self.fileBackedMinimum ? BaseFile(path: canonical) : nil
+        let base = size >= store.fileBackedMinimum ? BaseFile(path: canonical) : nil
         let head: [UInt8]
         if let base { head = try Self.head(of: base) } else { head = try TextFile.readBytes(path, limit: Self.headSize) }
         let mark = TextFile.byteOrderMark(of: head)

@@ -30,7 +30,7 @@ extension DocumentStore {
         // file opens in the background (its undo history does not come back), rather than being
         // indexed and fingerprinted whole before the window shows.
         if let path, let found = journal, found.snapshot == nil, Self.endsSaved(found),
-           !RemoteLocation.isRemote(path), let size = FileSystem.regularFileSize(path), size >= DocumentLoading.fileBackedMinimum {
+           !RemoteLocation.isRemote(path), let size = FileSystem.regularFileSize(path), size >= fileBackedMinimum {
             journal = nil
         }
         let document: Document

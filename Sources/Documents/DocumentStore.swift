@@ -42,6 +42,8 @@ public final class DocumentStore {
 
     /// The largest file that opens, asked at each open (the user's setting may change).
     public var maximumFileSize: () -> Int64 = { FileInspection.defaultMaximumSize }
+    /// From this size on a local UTF-8 file opens as pieces of itself (tests make it small).
+    public var fileBackedMinimum = DocumentLoading.fileBackedMinimum
 
     /// Creates an empty store.
     public init() {}

@@ -65,6 +65,8 @@ extension FileLoader {
                 batch.append((whole, start))
                 start += Int64(whole)
             }
+            // The next batch is asked for before this one is counted.
+            if !atEnd { base.willRead(from: start, count: buffers.count * Self.indexBlockSize) }
             let blocks = buffers, counts = batch
             let pieces = Background.inParallel(counts.count) { slot in
                 blocks[slot].withUnsafeBufferPointer { all -> (TextStorage, LineTraits)? in

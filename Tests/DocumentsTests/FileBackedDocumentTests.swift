@@ -16,6 +16,9 @@ final class FileBackedDocumentTests: XCTestCase {
     private var temporary: TemporaryFolder!
     override func setUpWithError() throws { temporary = try TemporaryFolder("file-backed") }
 
+    /// The size from which the tests' stores open files as pieces (the real one is 256 MB).
+    static let minimum: Int64 = 6 << 20
+
     /// Lines of 1- to 4-byte characters and every line break, a little over `bytes` of UTF-8.
     private func writeMixed(_ path: String, bytes: Int) throws -> [UInt8] {
         var random = SplitMix64(testSeed: 7301)
@@ -31,9 +34,10 @@ final class FileBackedDocumentTests: XCTestCase {
 
     func testABigFileOpensAsPiecesTakesEditsAndSavesByteForByte() throws {
         let path = temporary.file("big.log")
-        var bytes = try writeMixed(path, bytes: Int(DocumentLoading.fileBackedMinimum) + (3 << 20))
+        var bytes = try writeMixed(path, bytes: Int(FileBackedDocumentTests.minimum) + (3 << 20))
         try MainActor.assumeIsolated {
             let store = DocumentStore()
+            store.fileBackedMinimum = FileBackedDocumentTests.minimum
             let document = try store.openFile(at: path)
             waitForLoad(document)
             XCTAssertNotNil(document.storage.baseFile, "the text stands on the file's pieces")
@@ -81,10 +85,11 @@ final class FileBackedDocumentTests: XCTestCase {
     /// A file over the size limit for texts held whole opens all the same as pieces of itself.
     func testTheSizeLimitHoldsOnlyForTextsHeldWhole() throws {
         let path = temporary.file("over.log")
-        _ = try writeMixed(path, bytes: Int(DocumentLoading.fileBackedMinimum) + 1)
+        _ = try writeMixed(path, bytes: Int(FileBackedDocumentTests.minimum) + 1)
         let folder = temporary!
         try MainActor.assumeIsolated {
             let store = DocumentStore()
+            store.fileBackedMinimum = FileBackedDocumentTests.minimum
             store.maximumFileSize = { 1 << 20 }
             let document = try store.openFile(at: path)
             waitForLoad(document)
