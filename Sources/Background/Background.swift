@@ -16,7 +16,9 @@ import Synchronization
 ///   machine has two.
 /// - Such a thread whose work splits into independent pieces (the blocks of a big file to decode)
 ///   spreads each batch across the cores with `inParallel`, taking part itself, and keeps the
-///   order of the results.
+///   order of the results. Work that keeps every core busy for long (Find in Files, the index of
+///   a file bigger than memory) runs on threads of its own below the main thread's priority
+///   (`lowPriority`), so a key typed meanwhile is drawn first.
 /// - Work that may become pointless (a search the user typed past, a load of a window closed, a
 ///   save the user stopped) checks a `Cancellation` between chunks and stops; a save stops only
 ///   while the old file is still whole.
@@ -69,6 +71,18 @@ public enum Background {
         } else {
             // No thread to be had: run it here rather than lose the work.
             Unmanaged<Body>.fromOpaque(box).takeRetainedValue().run()
+        }
+    }
+
+    /// Runs `body` on a new detached thread below the main thread's priority (niced by 10), so
+    /// that typing goes on while every core works for it: a search of a project, the index of a
+    /// big file. (On Linux a nice value belongs to the thread, and cannot be taken back: it ends
+    /// with the thread, which is why it gets one of its own.)
+    public static func lowPriority(_ body: @escaping @Sendable () -> Void) {
+        longRunning {
+            let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(19, nice + 10))
+            body()
         }
     }
 

@@ -98,24 +98,6 @@ int tandem_utf8_valid(const uint8_t *bytes, size_t count) {
     return 1;
 }
 
-uint64_t tandem_piece_hash(const uint8_t *bytes, size_t count) {
-    /* Two independent lanes of multiply-xor over 8-byte words keep the multiplier busy. */
-    const uint64_t prime = 0x100000001B3ULL;
-    uint64_t a = 0x9E3779B97F4A7C15ULL, b = 0xC2B2AE3D27D4EB4FULL;
-    size_t words = count / 16;
-    for (size_t i = 0; i < words; i++) {
-        uint64_t x, y;
-        memcpy(&x, bytes + i * 16, 8);
-        memcpy(&y, bytes + i * 16 + 8, 8);
-        a = (a ^ x) * prime;
-        b = (b ^ y) * prime;
-        a ^= a >> 29;
-        b ^= b >> 29;
-    }
-    for (size_t i = words * 16; i < count; i++) a = (a ^ bytes[i]) * prime;
-    return a ^ (b * 0x9E3779B97F4A7C15ULL) ^ (uint64_t)count;
-}
-
 uint8_t tandem_byte_bits(const uint8_t *bytes, size_t count) {
     uint8_t bits = 0;
     for (size_t i = 0; i < count; i++) bits |= bytes[i];

@@ -120,11 +120,30 @@ struct LineTraits: Sendable {
 
     /// The traits of UTF-8 `bytes`, found in C (`profile` saying plain ASCII: by memchr).
     init(of bytes: UnsafeBufferPointer<UInt8>, profile: ByteProfile? = nil) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { self.init(tandem_line_traits()); return }
         var traits = tandem_line_traits()
         tandem_line_traits_of(base, bytes.count, profile?.isPlainASCII == true ? 1 : 0, &traits)
+        self.init(traits)
+    }
+
+    /// The traits C found.
+    init(_ traits: tandem_line_traits) {
         (leading, trailing, longestInside) = (traits.leading, traits.trailing, traits.longest_inside)
         (hasBreak, containsNUL) = (traits.has_break != 0, traits.contains_nul != 0)
+    }
+
+    /// The traits of this piece of text followed by `next`.
+    mutating func append(_ next: LineTraits) {
+        switch (hasBreak, next.hasBreak) {
+        case (false, false): leading += next.leading; trailing = leading
+        case (false, true): (leading, trailing, longestInside) = (leading + next.leading, next.trailing, next.longestInside)
+        case (true, false): trailing += next.leading
+        case (true, true):
+            longestInside = max(longestInside, next.longestInside, trailing + next.leading)
+            trailing = next.trailing
+        }
+        hasBreak = hasBreak || next.hasBreak
+        containsNUL = containsNUL || next.containsNUL
     }
 
     private init() {}

@@ -35,9 +35,14 @@ struct LeafCounts {
 
     /// The counts of `bytes`, valid UTF-8.
     init(of bytes: UnsafeBufferPointer<UInt8>) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { self.init(); return }
         var counts = tandem_piece_counts()
         tandem_count_piece(base, bytes.count, &counts)
+        self.init(counts)
+    }
+
+    /// The counts C took of a run of bytes that is not empty.
+    init(_ counts: tandem_piece_counts) {
         (scalars, breaks, first, last) = (counts.scalars, counts.breaks, UInt8(counts.first), UInt8(counts.last))
     }
 

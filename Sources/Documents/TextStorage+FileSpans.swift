@@ -1,3 +1,31 @@
+import CByteScan
+
+/// What indexing learns of one piece of a file: its counts, its lines, its checksum, read in one
+/// pass over plain ASCII (at memory speed) and in a few over anything else.
+struct PieceIndex {
+    let counts: LeafCounts
+    let lines: LineTraits
+    let hash: UInt64
+    let isASCII: Bool
+
+    /// Nil when `bytes` are not valid UTF-8.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return nil }
+        var counts = tandem_piece_counts(), lines = tandem_line_traits(), hash: UInt64 = 0
+        if tandem_index_plain_piece(start, bytes.count, &counts, &lines, &hash) != 0 {
+            self.counts = LeafCounts(counts)
+            self.lines = LineTraits(lines)
+            (self.hash, isASCII) = (hash, true)
+            return
+        }
+        isASCII = tandem_byte_bits(start, bytes.count) < 0x80
+        if !isASCII && !UTF8Validation.isValid(bytes) { return nil }
+        self.counts = LeafCounts(of: bytes)
+        self.lines = LineTraits(of: bytes)
+        self.hash = SpanHash.of(bytes)
+    }
+}
+
 /// A piece of the file a document was read from, standing in the rope for its text (a piece
 /// table over the file, as vis and 010 Editor keep one): a 50 GB file is a few hundred thousand
 /// of these, its bytes read only when shown, searched or saved. An edit cuts the pieces it lands
@@ -16,21 +44,27 @@ struct FileSpan: Sendable {
 }
 
 extension TextStorage {
-    /// Storage whose leaves stand for `bytes`, which lie at `offset` in `base`; nil when they are
-    /// not valid UTF-8. Each piece is counted and checksummed here, once.
-    /// `pieceBytes`: the most one piece stands for (tests make them small, to cut many).
-    init?(spansOf bytes: UnsafeBufferPointer<UInt8>, at offset: Int64, in base: BaseFile, profile: ByteProfile,
-          pieceBytes: Int = FileSpan.maximumBytes) {
-        let isASCII = profile.isASCII
-        if !isASCII && !UTF8Validation.isValid(bytes) { return nil }
+    /// Storage whose leaves stand for `bytes`, which lie at `offset` in `base`, and the traits of
+    /// their lines; nil when they are not valid UTF-8. Each piece is counted, checked and
+    /// checksummed here in one pass, once. `pieceBytes`: the most one piece stands for (tests make
+    /// them small, to cut many).
+    static func indexing(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int64, in base: BaseFile,
+                         pieceBytes: Int = FileSpan.maximumBytes) -> (text: TextStorage, lines: LineTraits)? {
         var leaves: [Node] = []
         leaves.reserveCapacity(bytes.count / pieceBytes + 1)
+        var lines = LineTraits(of: "")
         var start = 0
         while start < bytes.count {
             var end = min(bytes.count, start + pieceBytes)
-            while end < bytes.count && bytes[end] & 0xC0 == 0x80 { end -= 1 }  // before a lead byte
+            // A piece ends before a lead byte; more than three continuation bytes are no UTF-8.
+            var back = 0
+            while end < bytes.count && bytes[end] & 0xC0 == 0x80 && back < 4 { end -= 1; back += 1 }
+            if back == 4 || end <= start { return nil }
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            leaves.append(Self.spanLeaf(slice, at: offset + Int64(start), in: base, isASCII: isASCII))
+            guard let piece = PieceIndex(slice) else { return nil }
+            let span = FileSpan(base: base, bytes: (offset + Int64(start))..<(offset + Int64(end)), isASCII: piece.isASCII, hash: piece.hash)
+            leaves.append(Node(span: span, counts: piece.counts))
+            lines.append(piece.lines)
             start = end
         }
         if leaves.isEmpty { return nil }
@@ -40,14 +74,7 @@ extension TextStorage {
                 Node(children: Array(level[$0..<min($0 + Self.fanout, level.count)]))
             }
         }
-        self.init(root: level[0], baseFile: base)
-    }
-
-    private static func spanLeaf(_ slice: UnsafeBufferPointer<UInt8>, at offset: Int64, in base: BaseFile,
-                                 isASCII: Bool) -> Node {
-        let counts = LeafCounts(of: slice)
-        let span = FileSpan(base: base, bytes: offset..<(offset + Int64(slice.count)), isASCII: isASCII, hash: SpanHash.of(slice))
-        return Node(span: span, counts: counts)
+        return (TextStorage(root: level[0], baseFile: base), lines)
     }
 
     /// What stands in for the file's piece `leaf` once `text` is typed at scalar `offset` in it:

@@ -71,14 +71,11 @@ public struct ContentSearch: Sendable {
             listed.signal()
         }
         // Threads of their own, below the main thread's priority: typing goes on while both
-        // cores search (a thread's niceness cannot be taken back, so it ends with the thread).
+        // cores search.
         let searchers = DispatchGroup()
         for _ in 0..<Background.cores {
             searchers.enter()
-            Background.longRunning { [self] in
-                // On Linux a nice value belongs to the thread: 0 is this one, not the process.
-                let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-                setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(19, nice + 10))
+            Background.lowPriority { [self] in
                 searchFiles(feed, prefix, shared, cancellation, report)
                 searchers.leave()
             }

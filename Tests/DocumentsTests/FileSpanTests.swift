@@ -17,7 +17,7 @@ final class FileSpanTests: XCTestCase {
         let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         let base = try XCTUnwrap(BaseFile(path: path))
         return try XCTUnwrap(bytes.withUnsafeBufferPointer {
-            TextStorage(spansOf: $0, at: 0, in: base, profile: ByteProfile($0), pieceBytes: pieceBytes)
+            TextStorage.indexing($0, at: 0, in: base, pieceBytes: pieceBytes)?.text
         })
     }
 
@@ -120,7 +120,7 @@ final class FileSpanTests: XCTestCase {
         try Data([0x61, 0x62, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: path))
         let base = try XCTUnwrap(BaseFile(path: path))
         let bytes: [UInt8] = [0x61, 0x62, 0xE9, 0x0A]
-        XCTAssertNil(bytes.withUnsafeBufferPointer { TextStorage(spansOf: $0, at: 0, in: base, profile: ByteProfile($0)) })
+        XCTAssertNil(bytes.withUnsafeBufferPointer { TextStorage.indexing($0, at: 0, in: base) })
     }
 
     /// The validator agrees with the standard library's on random bytes near UTF-8's edges.

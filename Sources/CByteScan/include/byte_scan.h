@@ -38,6 +38,13 @@ int tandem_utf8_valid(const uint8_t *bytes, size_t count);
 /* A 64-bit checksum of the bytes: a file's piece is told from bytes written over it since. */
 uint64_t tandem_piece_hash(const uint8_t *bytes, size_t count);
 
+/* Everything indexing learns of a piece of plain ASCII (no byte of 0x80 or more, no "\r") in
+   one pass at memory speed: its counts, its line traits and its checksum (the same as
+   tandem_piece_hash's). Returns 0, having filled in nothing, when the piece is not plain
+   ASCII: the caller counts it the general way. */
+int tandem_index_plain_piece(const uint8_t *bytes, size_t count, tandem_piece_counts *counts,
+                             tandem_line_traits *lines, uint64_t *hash);
+
 /* Walking a leaf's UTF-8 for its line breaks, as GTK counts them: `previous_cr` says whether
    the scalar before the bytes was "\r", and is left saying whether the last one taken was.
    The breaks among the first `limit` scalars: */
