@@ -118,19 +118,20 @@ extension TextStorage {
     /// are no longer the ones indexed (the file was rewritten under the document): nothing
     /// wrong is handed on.
     public func forEachUTF8Piece(_ take: (UnsafeRawBufferPointer) -> Bool) -> Bool {
-        var ok = true
-        Self.eachLeaf(root) { leaf in
-            if let span = leaf.span {
-                guard let bytes = span.base.read(span.bytes),
-                      bytes.withUnsafeBufferPointer({ SpanHash.of($0) }) == span.hash else { ok = false; return false }
-                ok = bytes.withUnsafeBytes { take($0) }
+        var leaves: [Node] = []
+        Self.eachLeaf(root) { leaves.append($0); return true }
+        // The file's pieces are read one ahead, on another thread, while this one hands them on.
+        let reading = PieceReadAhead(leaves.compactMap(\.span))
+        defer { reading.stop() }
+        for leaf in leaves {
+            if leaf.span != nil {
+                guard reading.next(take) else { return false }
             } else {
                 var text = leaf.text
-                ok = text.withUTF8 { take(UnsafeRawBufferPointer($0)) }
+                guard text.withUTF8({ take(UnsafeRawBufferPointer($0)) }) else { return false }
             }
-            return ok
         }
-        return ok
+        return true
     }
 
     /// Calls `body` with each leaf in order until it answers false; false when it did.

@@ -113,6 +113,33 @@ final class FileSpanTests: XCTestCase {
         }
     }
 
+    /// The bytes a save streams are the text's exactly, pieces read ahead of the writing; a
+    /// piece rewritten in place stops the stream at it, nothing of it handed on.
+    func testStreamedBytesAreTheTextsAndStopAtARewrittenPiece() throws {
+        let folder = try TemporaryFolder("spans")
+        let path = folder.file("stream.txt")
+        let original = (0..<3000).map { "line \($0) é\n" }.joined()
+        try Data(original.utf8).write(to: URL(fileURLWithPath: path))
+        var storage = try fileBacked(path, pieceBytes: 700)
+        storage.replace(5000..<5100, with: "typed 😀\n")
+        storage.replace(100..<100, with: "more")
+        var streamed: [UInt8] = []
+        XCTAssertTrue(storage.forEachUTF8Piece { streamed += $0; return true })
+        XCTAssertEqual(streamed, Array(storage.string.utf8))
+        var some = 0
+        XCTAssertFalse(storage.forEachUTF8Piece { _ in some += 1; return some < 5 }, "the taker stopped it")
+        XCTAssertEqual(some, 5)
+
+        let fd = open(path, O_WRONLY)
+        XCTAssertEqual([UInt8](repeating: 0x5A, count: 10).withUnsafeBytes { pwrite(fd, $0.baseAddress, 10, 20_000) }, 10)
+        close(fd)
+        streamed = []
+        XCTAssertFalse(storage.forEachUTF8Piece { streamed += $0; return true })
+        XCTAssertFalse(streamed.contains(0x5A), "a rewritten byte was handed on")
+        XCTAssertLessThan(streamed.count, 20_010)
+        XCTAssertEqual(streamed, Array(Array(storage.string.utf8).prefix(streamed.count)))
+    }
+
     /// Bytes that are not UTF-8 make no file-backed storage (the loader falls back then).
     func testInvalidUTF8IsRefused() throws {
         let folder = try TemporaryFolder("spans")
