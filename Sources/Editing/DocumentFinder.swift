@@ -112,19 +112,72 @@ public final class DocumentFinder {
         return low
     }
 
+    /// What a step to the next or previous match did.
+    public enum Step: Equatable {
+        case selected
+        case none
+        /// The matches of a big document are still being counted: the search goes on off the
+        /// main thread, and its answer comes to `then`.
+        case searching
+    }
+
     /// Selects the next match after the selection (or the previous one before it), going round
-    /// the document's ends; the window slides there. False when there is none.
+    /// the document's ends; the window slides there. From the matches counted when they are,
+    /// by searching the text when it is small, else off the main thread: then `then` is called
+    /// with whether one was selected, unless the document, the selection or the search changed
+    /// meanwhile (a newer step, or typing, makes it moot).
     @discardableResult
-    public func step(forward: Bool) -> Bool {
-        guard let pattern else { return false }
+    public func step(forward: Bool, then: @escaping @MainActor (Bool) -> Void = { _ in }) -> Step {
+        guard let pattern else { return .none }
+        stepping?.cancel()
+        stepping = nil
         let text = binding.document.storage, selection = binding.selection
-        let found = forward
-            ? DocumentSearch.firstMatch(of: pattern, in: text, from: selection.isEmpty ? selection.lowerBound : selection.upperBound)
-            : DocumentSearch.lastMatch(of: pattern, in: text, before: selection.lowerBound)
-        guard let found else { return false }
-        binding.reveal(found.range.lowerBound)
-        binding.select(anchor: found.range.lowerBound, caret: found.range.upperBound)
-        return true
+        let from = forward ? (selection.isEmpty ? selection.lowerBound : selection.upperBound) : selection.lowerBound
+        if let matches {
+            return select(Self.neighbour(of: from, in: matches, forward: forward))
+        }
+        if text.count < Self.countsAtOnce {
+            return select(Self.search(pattern, in: text, from: from, forward: forward, isCancelled: { false }))
+        }
+        let cancellation = Cancellation(), edits = binding.document.editCount
+        stepping = cancellation
+        Background.run(on: Self.steps, {
+            Self.search(pattern, in: text, from: from, forward: forward) { cancellation.isCancelled }
+        }, then: { [weak self] found in
+            guard let self, !cancellation.isCancelled, self.pattern === pattern, edits == self.binding.document.editCount,
+                  self.binding.selection == selection else { return }
+            self.stepping = nil
+            then(self.select(found) == .selected)
+        })
+        return .searching
+    }
+    private var stepping: Cancellation?
+    /// Where a big document's next match is looked for while its matches are counted.
+    private nonisolated static let steps = DispatchQueue(label: "tandem.find-step", qos: .userInitiated)
+
+    private nonisolated static func search(_ pattern: TextPattern, in text: TextStorage, from offset: Int, forward: Bool,
+                                           isCancelled: () -> Bool) -> Range<Int>? {
+        forward ? DocumentSearch.firstMatch(of: pattern, in: text, from: offset, isCancelled: isCancelled)?.range
+            : DocumentSearch.lastMatch(of: pattern, in: text, before: offset, isCancelled: isCancelled)?.range
+    }
+
+    /// The match after `offset` (starting at or after it) or before it (ending at or before
+    /// it) among ordered `matches`, going round the ends.
+    private static func neighbour(of offset: Int, in matches: [Range<Int>], forward: Bool) -> Range<Int>? {
+        guard !matches.isEmpty else { return nil }
+        if forward {
+            let index = firstIndex(in: matches) { $0.lowerBound >= offset }
+            return matches[index < matches.count ? index : 0]
+        }
+        let index = firstIndex(in: matches) { $0.upperBound > offset }
+        return matches[index > 0 ? index - 1 : matches.count - 1]
+    }
+
+    private func select(_ found: Range<Int>?) -> Step {
+        guard let found else { return .none }
+        binding.reveal(found.lowerBound)
+        binding.select(anchor: found.lowerBound, caret: found.upperBound)
+        return .selected
     }
 
     /// Selects the first match at or after `offset` (going round to the start), as Find does

@@ -45,16 +45,20 @@ public enum DocumentSearch {
     }
 
     /// The first match that starts at or after `offset`, going round to the start after the end.
-    public static func firstMatch(of pattern: TextPattern, in text: TextStorage, from offset: Int) -> TextPattern.Match? {
+    /// `isCancelled` is asked between blocks: true stops the search (nil is returned).
+    public static func firstMatch(of pattern: TextPattern, in text: TextStorage, from offset: Int,
+                                  isCancelled: () -> Bool = { false }) -> TextPattern.Match? {
         let startLine = text.lineAndColumn(of: min(offset, text.count)).line
         var line = startLine
         while line < text.lineCount {
+            if isCancelled() { return nil }
             let (end, range) = block(from: line, in: text)
             if let match = matches(of: pattern, in: text, range).first(where: { $0.range.lowerBound >= offset }) { return match }
             line = end
         }
         line = 0
         while line <= startLine {  // round again, up to the line it started on
+            if isCancelled() { return nil }
             let (end, range) = block(from: line, in: text)
             if let match = matches(of: pattern, in: text, range).first { return match }
             line = end
@@ -63,16 +67,20 @@ public enum DocumentSearch {
     }
 
     /// The last match that ends at or before `offset`, going round to the end before the start.
-    public static func lastMatch(of pattern: TextPattern, in text: TextStorage, before offset: Int) -> TextPattern.Match? {
+    /// `isCancelled` as for `firstMatch`.
+    public static func lastMatch(of pattern: TextPattern, in text: TextStorage, before offset: Int,
+                                 isCancelled: () -> Bool = { false }) -> TextPattern.Match? {
         let startLine = text.lineAndColumn(of: min(offset, text.count)).line
         var line = startLine + 1
         while line > 0 {
+            if isCancelled() { return nil }
             let (start, range) = block(before: line, in: text)
             if let match = matches(of: pattern, in: text, range).last(where: { $0.range.upperBound <= offset }) { return match }
             line = start
         }
         line = text.lineCount
         while line > startLine {
+            if isCancelled() { return nil }
             let (start, range) = block(before: line, in: text)
             if let match = matches(of: pattern, in: text, range).last { return match }
             line = start

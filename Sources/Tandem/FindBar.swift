@@ -175,7 +175,16 @@ final class FindBar {
 
     private func step(forward: Bool) {
         selectsFirstWhenCounted = false
-        if finder?.step(forward: forward) == true {
+        let step = finder?.step(forward: forward) { [weak self] found in self?.stepped(found) }
+        if step == .searching {
+            builder.setLabel("match-count", localized("Searching…"))
+        } else {
+            stepped(step == .selected)
+        }
+    }
+
+    private func stepped(_ found: Bool) {
+        if found {
             view.scrollToCaret()
             searchStart = viewport?.binding.selection.lowerBound ?? searchStart
         }

@@ -89,7 +89,7 @@ final class SearchReplaceTests: XCTestCase {
             let search = DocumentFinder(binding: one)
             search.search(try! TextPattern(text: "one", isRegex: false, isCaseSensitive: true, matchesWholeWords: false))
             XCTAssertEqual(search.matchCount, 2)
-            XCTAssertTrue(search.step(forward: true))
+            XCTAssertEqual(search.step(forward: true), .selected)
             XCTAssertTrue(search.replaceSelected(with: "1"))
             XCTAssertEqual(document.text, "1 two One three one\n")
             XCTAssertEqual(two.buffer.text, document.text)

@@ -81,17 +81,17 @@ final class DocumentFinderTests: XCTestCase {
             XCTAssertGreaterThan(told, 0)
             let text = document.storage
             let lines = (0..<3).map { text.offset(ofLine: 7 + 20 * $0) + 2 }
-            XCTAssertTrue(finder.step(forward: true))
+            XCTAssertEqual(finder.step(forward: true), .selected)
             XCTAssertEqual(binding.selection, lines[0]..<(lines[0] + 6))
             XCTAssertEqual(binding.selectedText, "needle")
             XCTAssertEqual(finder.selectedMatchPosition, 1)
-            XCTAssertTrue(finder.step(forward: true))
-            XCTAssertTrue(finder.step(forward: true))
+            XCTAssertEqual(finder.step(forward: true), .selected)
+            XCTAssertEqual(finder.step(forward: true), .selected)
             XCTAssertEqual(finder.selectedMatchPosition, 3)
             XCTAssertTrue(binding.window.contains(lines[2]), "the window slid to the match")
-            XCTAssertTrue(finder.step(forward: true))
+            XCTAssertEqual(finder.step(forward: true), .selected)
             XCTAssertEqual(finder.selectedMatchPosition, 1, "round the end to the first")
-            XCTAssertTrue(finder.step(forward: false))
+            XCTAssertEqual(finder.step(forward: false), .selected)
             XCTAssertEqual(finder.selectedMatchPosition, 3, "back round the start to the last")
 
             XCTAssertTrue(finder.replaceSelected(with: "pin"))
@@ -131,7 +131,7 @@ final class DocumentFinderTests: XCTestCase {
             let edits = document.editCount
             XCTAssertEqual(finder.replaceAll(with: "beta"), 2, "the two matches counted")
             XCTAssertEqual(document.editCount, edits, "nothing changed, nothing recorded")
-            XCTAssertTrue(finder.step(forward: true))
+            XCTAssertEqual(finder.step(forward: true), .selected)
             XCTAssertTrue(finder.replaceSelected(with: "beta"))
             XCTAssertEqual(document.editCount, edits)
             binding.undo()
@@ -205,6 +205,44 @@ final class DocumentFinderTests: XCTestCase {
             XCTAssertNil(finder.matchCount, "past a burst, the count is dropped")
             MainLoop.run(until: { finder.matchCount != nil }, timeout: 5)
             XCTAssertEqual(finder.matchCount, DocumentSearch.allMatches(of: finder.pattern!, in: document.storage)?.count)
+        }
+    }
+
+    /// In a big document whose matches are still being counted, a step searches off the main
+    /// thread and selects what it finds once back, unless the text changed meanwhile; once the
+    /// matches are counted, a step takes them and searches nothing.
+    func testABigDocumentsStepSearchesOffTheMainThreadWhileItCounts() {
+        MainActor.assumeIsolated {
+            MainLoop.installMainQueueBridge()  // where the searches' answers come back
+            let store = DocumentStore()
+            let document = store.newUntitled()
+            let binding = DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: 40)
+            let hay = String(repeating: "hay and more hay\n", count: DocumentFinder.countsAtOnce / 17 * 3)
+            store.apply(.insert("a needle\n" + hay + "the last needle\n", at: 0), to: document)
+            let last = document.storage.count - 7
+            let finder = DocumentFinder(binding: binding)
+            binding.select(anchor: 20, caret: 20)
+            finder.search(Self.pattern("needle"))
+            XCTAssertNil(finder.matchCount, "a big document is counted off the main thread")
+            var answers: [Bool] = []
+            XCTAssertEqual(finder.step(forward: true) { answers.append($0) }, .searching)
+            XCTAssertEqual(binding.selection, 20..<20, "nothing selected before the search is back")
+            MainLoop.run(until: { !answers.isEmpty }, timeout: 20)
+            XCTAssertEqual(answers, [true])
+            XCTAssertEqual(binding.selection, last..<(last + 6))
+
+            finder.search(Self.pattern("needle"))
+            XCTAssertEqual(finder.step(forward: false) { answers.append($0) }, .searching)
+            store.apply(.insert("x", at: 0), to: document)
+            finder.documentEdited(.insert("x", at: 0))
+            MainLoop.run(until: { finder.matchCount != nil }, timeout: 20)
+            MainLoop.run(until: { false }, timeout: 0.3)
+            XCTAssertEqual(answers, [true], "a search the text changed under is dropped")
+            XCTAssertEqual(finder.matchCount, 2)
+            XCTAssertEqual(finder.step(forward: true), .selected, "counted: taken from the matches")
+            XCTAssertEqual(binding.selection, 3..<9, "round the end to the first")
+            XCTAssertEqual(finder.step(forward: false), .selected)
+            XCTAssertEqual(binding.selection, (last + 1)..<(last + 7))
         }
     }
 }
