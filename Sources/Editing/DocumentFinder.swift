@@ -12,8 +12,10 @@ public final class DocumentFinder {
     private let binding: DocumentBinding
     /// What is searched for; nil: nothing (an empty text, or an expression that does not compile).
     public private(set) var pattern: TextPattern?
-    /// Every match's range, in order, as of the document's `countedEdits`; nil while counting.
-    private var matches: [Range<Int>]?
+    /// The matches counted, as of the document's `editCount`; nil while counting.
+    private var counted: Counted?
+    /// Every match's range, in order, when all are kept.
+    private var matches: [Range<Int>]? { counted?.isWhole == true ? counted?.kept : nil }
     private var counting: Cancellation?
     /// Where matches are counted, one search at a time (a newer one cancels the last).
     private nonisolated static let searches = DispatchQueue(label: "tandem.search", qos: .utility)
@@ -28,6 +30,16 @@ public final class DocumentFinder {
 
     /// Below this many characters the count is made at once, on the main thread.
     static let countsAtOnce = 1 << 19
+    /// The most matches whose ranges are kept (16 MB of them): past that they are only counted,
+    /// and a step to one further on searches for it. (Tests keep fewer.)
+    public var keptMatches = 1 << 20
+
+    /// The matches of a search: the ranges of the first `keptMatches`, and how many there are.
+    struct Counted {
+        var kept: [Range<Int>]
+        var total: Int
+        var isWhole: Bool { kept.count == total }
+    }
     /// How many edits in a burst are followed one by one; past them (another window's Replace
     /// All) the matches are counted again once the edits pause.
     public static let editsFollowed = 64
@@ -42,11 +54,11 @@ public final class DocumentFinder {
     }
 
     /// The number of matches, or nil while they are being counted (or nothing is searched for).
-    public var matchCount: Int? { matches?.count }
+    public var matchCount: Int? { counted?.total }
 
     /// Which match the selection is, from 1; nil when it is none or the count is not known yet.
     public var selectedMatchPosition: Int? {
-        guard let matches else { return nil }
+        guard let matches = counted?.kept else { return nil }
         let selection = binding.selection
         let index = Self.firstIndex(in: matches) { $0.lowerBound >= selection.lowerBound }
         return index < matches.count && matches[index] == selection ? index + 1 : nil
@@ -59,11 +71,12 @@ public final class DocumentFinder {
         guard pattern != nil, !isReplacingAll else { return }
         burst += 1
         if let known = matches, burst <= Self.editsFollowed {
-            matches = following(edit, known)
+            let now = following(edit, known)
+            counted = Counted(kept: now, total: now.count)
             onCountChanged?()
         } else {
             counting?.cancel()
-            matches = nil
+            counted = nil
         }
         waitForQuiet()
     }
@@ -72,7 +85,7 @@ public final class DocumentFinder {
     public func documentEditedTogether() {
         guard pattern != nil, !isReplacingAll else { return }
         counting?.cancel()
-        matches = nil
+        counted = nil
         waitForQuiet()
     }
 
@@ -82,7 +95,7 @@ public final class DocumentFinder {
             guard let self else { return false }
             self.quiet = nil
             self.burst = 0
-            if self.matches == nil { self.count() }
+            if self.counted == nil { self.count() }
             return false
         }
     }
@@ -133,25 +146,35 @@ public final class DocumentFinder {
         stepping = nil
         let text = binding.document.storage, selection = binding.selection
         let from = forward ? (selection.isEmpty ? selection.lowerBound : selection.upperBound) : selection.lowerBound
-        if let matches {
-            return select(Self.neighbour(of: from, in: matches, forward: forward))
+        if let counted, let near = Self.neighbour(of: from, in: counted, forward: forward) {
+            return select(near)
         }
+        if counted?.total == 0 { return .none }
         if text.count < Self.countsAtOnce {
             return select(Self.search(pattern, in: text, from: from, forward: forward, isCancelled: { false }))
         }
+        searchOffTheMainThread(pattern, from: from, forward: forward, then: then)
+        return .searching
+    }
+    private var stepping: Cancellation?
+
+    /// Looks for the match from `offset` on a snapshot of the text, off the main thread, and
+    /// selects it once back, unless the text, the selection or the search changed meanwhile.
+    private func searchOffTheMainThread(_ pattern: TextPattern, from offset: Int, forward: Bool,
+                                        then: @escaping @MainActor (Bool) -> Void) {
+        stepping?.cancel()
         let cancellation = Cancellation(), edits = binding.document.editCount
+        let text = binding.document.storage, selection = binding.selection
         stepping = cancellation
         Background.run(on: Self.steps, {
-            Self.search(pattern, in: text, from: from, forward: forward) { cancellation.isCancelled }
+            Self.search(pattern, in: text, from: offset, forward: forward) { cancellation.isCancelled }
         }, then: { [weak self] found in
             guard let self, !cancellation.isCancelled, self.pattern === pattern, edits == self.binding.document.editCount,
                   self.binding.selection == selection else { return }
             self.stepping = nil
             then(self.select(found) == .selected)
         })
-        return .searching
     }
-    private var stepping: Cancellation?
     /// Where a big document's next match is looked for while its matches are counted.
     private nonisolated static let steps = DispatchQueue(label: "tandem.find-step", qos: .userInitiated)
 
@@ -162,15 +185,22 @@ public final class DocumentFinder {
     }
 
     /// The match after `offset` (starting at or after it) or before it (ending at or before
-    /// it) among ordered `matches`, going round the ends.
-    private static func neighbour(of offset: Int, in matches: [Range<Int>], forward: Bool) -> Range<Int>? {
+    /// it) among the matches counted, going round the ends; nil when there is none, or it lies
+    /// past the matches kept.
+    private static func neighbour(of offset: Int, in counted: Counted, forward: Bool) -> Range<Int>? {
+        // The ranges kept are the first matches: one found among them is the one, and only
+        // going round an end, or past the last kept, needs the matches not kept.
+        let matches = counted.kept
         guard !matches.isEmpty else { return nil }
         if forward {
             let index = firstIndex(in: matches) { $0.lowerBound >= offset }
-            return matches[index < matches.count ? index : 0]
+            if index < matches.count { return matches[index] }
+            return counted.isWhole ? matches[0] : nil
         }
         let index = firstIndex(in: matches) { $0.upperBound > offset }
-        return matches[index > 0 ? index - 1 : matches.count - 1]
+        if index == matches.count && !counted.isWhole { return nil }
+        if index > 0 { return matches[index - 1] }
+        return counted.isWhole ? matches[matches.count - 1] : nil
     }
 
     private func select(_ found: Range<Int>?) -> Step {
@@ -183,13 +213,17 @@ public final class DocumentFinder {
     /// Selects the first match at or after `offset` (going round to the start), as Find does
     /// while the user types: nil while the matches are still being counted, else whether there
     /// was one. A binary search of the matches counted: nothing is searched again.
-    public func selectFirst(from offset: Int) -> Bool? {
-        guard let matches else { return nil }
-        guard !matches.isEmpty else { return false }
-        let index = Self.firstIndex(in: matches) { $0.lowerBound >= offset }
-        let match = matches[index < matches.count ? index : 0]
-        binding.reveal(match.lowerBound)
-        binding.select(anchor: match.lowerBound, caret: match.upperBound)
+    /// Past the matches kept, the match is searched for off the main thread, selected once
+    /// found (true is answered at once), and `then` called as for `step`.
+    public func selectFirst(from offset: Int, then: @escaping @MainActor (Bool) -> Void = { _ in }) -> Bool? {
+        guard let counted, let pattern else { return nil }
+        guard counted.total > 0 else { return false }
+        if let near = Self.neighbour(of: offset, in: counted, forward: true) { return select(near) == .selected }
+        let text = binding.document.storage
+        if text.count < Self.countsAtOnce {
+            return select(Self.search(pattern, in: text, from: offset, forward: true, isCancelled: { false })) == .selected
+        }
+        searchOffTheMainThread(pattern, from: offset, forward: true, then: then)
         return true
     }
 
@@ -258,27 +292,27 @@ public final class DocumentFinder {
     private func count() {
         counting?.cancel()
         counting = nil
-        matches = nil
+        counted = nil
         guard let pattern else { return onCountChanged?() ?? () }
         let text = binding.document.storage, edits = binding.document.editCount
         if text.count < Self.countsAtOnce {
-            finish(DocumentSearch.allMatches(of: pattern, in: text)?.map(\.range), edits: edits)
+            finish(DocumentSearch.countMatches(of: pattern, in: text, keeping: keptMatches), edits: edits)
             return
         }
         onCountChanged?()  // "counting"
-        let cancellation = Cancellation()
+        let cancellation = Cancellation(), keeping = keptMatches
         counting = cancellation
         Background.run(on: Self.searches, {
-            DocumentSearch.allMatches(of: pattern, in: text) { cancellation.isCancelled }?.map(\.range)
+            DocumentSearch.countMatches(of: pattern, in: text, keeping: keeping) { cancellation.isCancelled }
         }, then: { [weak self] found in
             self?.finish(found, edits: edits, pattern: pattern)
         })
     }
 
-    private func finish(_ found: [Range<Int>]?, edits: Int, pattern searched: TextPattern? = nil) {
+    private func finish(_ found: (kept: [Range<Int>], total: Int)?, edits: Int, pattern searched: TextPattern? = nil) {
         if let searched, searched !== pattern { return }
         guard let found, edits == binding.document.editCount else { return }
-        matches = found
+        counted = Counted(kept: found.kept, total: found.total)
         onCountChanged?()
     }
 }

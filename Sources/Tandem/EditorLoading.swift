@@ -41,7 +41,9 @@ final class EditorLoading {
         barTimer = TimerSource(milliseconds: UInt32(delay * 1000)) { [weak self] in
             guard let self else { return false }
             self.barTimer = nil
-            if !self.binding.isComplete { self.ui.loadingBar.bar.showAll() }
+            // show, not showAll: the bar is no-show-all (a window's show_all must not show it), and
+            // show_all skips such a widget altogether.
+            if !self.binding.isComplete { self.ui.loadingBar.bar.show() }
             return false
         }
     }

@@ -137,7 +137,11 @@ final class FindBar {
 
     /// Selects the first match from where the search started and shows it (once counted).
     private func selectFirstMatch() {
-        guard let found = finder?.selectFirst(from: searchStart) else {
+        let later: @MainActor (Bool) -> Void = { [weak self] found in
+            if found { self?.view.scrollToCaret() }
+            self?.showCount()
+        }
+        guard let found = finder?.selectFirst(from: searchStart, then: later) else {
             selectsFirstWhenCounted = true
             return
         }

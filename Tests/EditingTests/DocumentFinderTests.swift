@@ -245,4 +245,43 @@ final class DocumentFinderTests: XCTestCase {
             XCTAssertEqual(binding.selection, (last + 1)..<(last + 7))
         }
     }
+
+    /// Past the matches whose ranges are kept, they are counted all the same, and steps and the
+    /// first match from a place beyond them are searched for: each lands where a search of the
+    /// whole text says, both ways round the ends.
+    func testMatchesPastThoseKeptAreCountedAndSteppedToBySearching() {
+        MainActor.assumeIsolated {
+            MainLoop.installMainQueueBridge()
+            let store = DocumentStore()
+            let document = store.newUntitled()
+            let binding = DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: 40)
+            store.apply(.insert((0..<300).map { $0 % 3 == 0 ? "a pin here \($0)" : "hay \($0)" }.joined(separator: "\n"), at: 0), to: document)
+            let finder = DocumentFinder(binding: binding)
+            finder.keptMatches = 40
+            finder.search(Self.pattern("pin"))
+            let whole = Self.pattern("pin").matches(in: document.storage.string).map(\.range)
+            XCTAssertEqual(finder.matchCount, 100, "counted past those kept")
+            XCTAssertEqual(whole.count, 100)
+            binding.select(anchor: whole[38].lowerBound, caret: whole[38].upperBound)
+            XCTAssertEqual(finder.selectedMatchPosition, 39)
+            var answers: [Bool] = []
+            for expected in [whole[39], whole[40], whole[41]] {
+                if finder.step(forward: true, then: { answers.append($0) }) == .searching {
+                    MainLoop.run(until: { answers.count == 1 }, timeout: 10)
+                    answers = []
+                }
+                XCTAssertEqual(binding.selection, expected)
+            }
+            XCTAssertNil(finder.selectedMatchPosition, "a match past those kept has no number")
+            binding.select(anchor: whole[99].lowerBound, caret: whole[99].upperBound)
+            XCTAssertEqual(finder.step(forward: true), .selected, "round the end: the first match is kept")
+            XCTAssertEqual(binding.selection, whole[0])
+            XCTAssertEqual(finder.step(forward: false) { answers.append($0) }, .selected, "the last is not kept, but the text is small: searched at once")
+            XCTAssertEqual(binding.selection, whole[99])
+            XCTAssertEqual(finder.selectFirst(from: whole[70].lowerBound - 1), true)
+            XCTAssertEqual(binding.selection, whole[70], "the first match from a place past those kept")
+            XCTAssertEqual(finder.selectFirst(from: whole[10].lowerBound), true)
+            XCTAssertEqual(binding.selection, whole[10])
+        }
+    }
 }
