@@ -74,14 +74,14 @@ public enum Background {
         }
     }
 
-    /// Runs `body` on a new detached thread below the main thread's priority (niced by 10), so
-    /// that typing goes on while every core works for it: a search of a project, the index of a
-    /// big file. (On Linux a nice value belongs to the thread, and cannot be taken back: it ends
-    /// with the thread, which is why it gets one of its own.)
+    /// Runs `body` on a new detached thread at the lowest priority a thread can take without
+    /// privileges (nice 19), so that typing goes on while every core works for it: a search of a
+    /// project, the index of a big file. Nice 19 still gets a share when other programs fill the
+    /// cores (SCHED_IDLE would get none). (On Linux a nice value belongs to the thread, and
+    /// cannot be taken back: it ends with the thread, which is why it gets one of its own.)
     public static func lowPriority(_ body: @escaping @Sendable () -> Void) {
         longRunning {
-            let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
-            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(19, nice + 10))
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
             body()
         }
     }

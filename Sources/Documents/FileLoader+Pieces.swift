@@ -45,8 +45,9 @@ extension FileLoader {
     }
 
     /// How often indexing hands its text to the main thread: each hand-over costs the main
-    /// thread a little (the pieces joined to the text, the progress shown), so they are few.
-    static let indexDeliveryInterval: UInt64 = 50_000_000
+    /// thread a frame of the loading window (its progress, its status bar), and a key typed in
+    /// another window then waits for it, so they are few.
+    static let indexDeliveryInterval: UInt64 = 250_000_000
 
     private func index(_ base: BaseFile, offset: Int64, carried: [UInt8], decoder: BlockDecoder, send: @Sendable (Message) -> Void) {
         base.readsInOrder()

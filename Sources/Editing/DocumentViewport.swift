@@ -24,6 +24,9 @@ public final class DocumentViewport {
     var announcedCount = 0
     /// The overview map beside the view, when it shows one (DocumentViewport+Map).
     weak var map: OverviewMap?
+    /// Where Ctrl+End put the caret while the document loads: it keeps to the end as the rest
+    /// comes in, until it is moved (DocumentViewport+End).
+    var keptAtEnd: Int?
 
     /// Ties `view` (showing `binding`'s buffer, already in its scrolled window) and `scrollbar`.
     public init(binding: DocumentBinding, view: SourceView, scrollbar: Scrollbar) {
@@ -53,7 +56,10 @@ public final class DocumentViewport {
             self?.map?.redrawSoon()
         }
         binding.visibleBufferLines = { [weak view] in view?.visibleLines ?? 0..<0 }
-        binding.onStoreEvent = { [weak self] event in self?.announceLoad(event) }
+        binding.onStoreEvent = { [weak self] event in
+            self?.announceLoad(event)
+            self?.keepAtEnd(event)
+        }
         announcedCount = binding.document.storage.count
         view.serveAccessibly(self)
         view.onMoveCursor { [weak self] movement, count, extending in
@@ -64,6 +70,7 @@ public final class DocumentViewport {
             self.binding.reveal(count > 0 ? self.binding.shownEnd : 0)
             // GTK's own scroll to the caret counts the lines just put in as 0 pixels high.
             self.view.scrollToCaret(yalign: count > 0 ? 1 : 0)
+            self.keptAtEnd = count > 0 && self.binding.document.isLoading ? self.binding.shownEnd : nil
         }
         view.onSelectAll { [weak binding] in binding?.selectAll() }
         view.onCopy { [weak binding] _ in binding?.selectedTextAtCarets ?? binding?.selectedText }

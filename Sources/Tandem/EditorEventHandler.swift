@@ -94,6 +94,8 @@ final class EditorEventHandler {
         case .loadFinished:
             banners.didLoad()
             loading.update()
+            // A caret at the end may have been put before a final line break the view now hides.
+            ui.caretPosition.updateSoon()
         case .loadProgressed, .loadRestarted:
             loading.update()
         case .loadFailed(let message):
