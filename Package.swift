@@ -95,7 +95,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: ["Scenes", "Gtk", "TestSupport"]),
         .testTarget(name: "SafeFilesTests", dependencies: ["SafeFiles", "Background", "CXattr", "TestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: [
-            "Documents", "SafeFiles", "TestSupport", "CMappedCompare", .product(name: "PropertyBased", package: "swift-property-based"),
+            "Documents", "SafeFiles", "TestSupport", "CMappedCompare", "CByteScan", .product(name: "PropertyBased", package: "swift-property-based"),
         ]),
         .testTarget(name: "ProjectsTests", dependencies: ["Projects", "Background", "TestSupport"]),
         .testTarget(name: "EditingTests", dependencies: ["Editing", "Documents", "Gtk", "TestSupport"]),

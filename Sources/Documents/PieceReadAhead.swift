@@ -25,9 +25,19 @@ final class PieceReadAhead: @unchecked Sendable {
         Background.longRunning { [self] in read() }
     }
 
+    /// How many pieces ahead the kernel is asked to read from the disk: a file bigger than the
+    /// page cache is read while the new one is written, and the disk then serves both in turn.
+    static let askedAhead = 32
+
     private func read() {
         for (index, span) in spans.enumerated() {
             let slot = index % 2
+            if index % (Self.askedAhead / 2) == 0, index + Self.askedAhead / 2 < spans.count {
+                let from = spans[index + Self.askedAhead / 2], to = spans[min(spans.count, index + Self.askedAhead) - 1]
+                if from.base === to.base, to.bytes.upperBound > from.bytes.lowerBound {
+                    from.base.willRead(from: from.bytes.lowerBound, count: Int(to.bytes.upperBound - from.bytes.lowerBound))
+                }
+            }
             free[slot].wait()
             if stopped.load(ordering: .acquiring) { return }
             let count = Int(span.bytes.count)
