@@ -2,7 +2,6 @@
 pieces of itself (memory follows the screen, not the file), takes typing at its end, keeps it
 through a kill -9, saves, and opens again with the typing in it."""
 import os
-import subprocess
 import time
 
 import pyatspi
@@ -45,7 +44,10 @@ def test_a_3_gib_file_is_typed_into_at_its_end_kept_through_a_kill_saved_and_ope
     lines = blocks * (len(block) // len(LINE)) + 1
     # Read from the disk, as a log this big usually is: the index takes seconds, and the window
     # says so with its loading bar, gone once the whole file is counted.
-    subprocess.run(["sh", "-c", "sync && echo 3 > /proc/sys/vm/drop_caches"], check=True)
+    # Only this file's pages are dropped: the other backend's tests run beside these.
+    with open(path, "rb") as f:
+        os.fsync(f.fileno())
+        os.posix_fadvise(f.fileno(), 0, 0, os.POSIX_FADV_DONTNEED)
     tandem.start("huge.log")
     tandem.wait_title("huge.log", timeout=30)
     shown = wait_for("the loading bar", lambda: loading_bar(tandem, "huge.log"), timeout=30, interval=0.1)
