@@ -116,6 +116,9 @@ public final class Document: Identifiable {
     public var loadProgress: LoadProgress? { loading.progress }
     /// Whether the text is still arriving from disk.
     public var isLoading: Bool { loading.isLoading }
+    /// Whether the file is read for the unsaved edits a relaunch puts back over it (nothing is
+    /// shown until they are back).
+    public var restoresEdits: Bool { loading.restoring != nil }
     /// The file's size in bytes when it was opened (0 for a new document).
     public internal(set) var fileSize: Int64 = 0
 

@@ -161,9 +161,12 @@ final class DocumentLoading {
     private func receive(_ message: FileLoader.Message, for document: Document) {
         switch message {
         case .text(let piece, let bytesRead, let longestLine, let containsNUL):
-            let wasEmpty = document.storage.count == 0
-            document.storage.append(contentsOf: piece)
-            if wasEmpty { document.fileTraits.lineEnding = LineEnding.dominant(in: document.storage.substring(0..<4096)) }
+            let wasEmpty = (document.loading.restoring?.fileText ?? document.storage).count == 0
+            if document.loading.restoring != nil { document.loading.gathered(piece) } else { document.storage.append(contentsOf: piece) }
+            if wasEmpty {
+                let read = document.loading.restoring?.fileText ?? document.storage
+                document.fileTraits.lineEnding = LineEnding.dominant(in: read.substring(0..<4096))
+            }
             let progress = LoadProgress(bytesRead: bytesRead, totalBytes: max(bytesRead, document.fileSize))
             document.loading.progressed(to: progress)
             for reason in Self.noteTraits(containsNUL: containsNUL, longestLine: longestLine, in: document) {
@@ -210,6 +213,7 @@ final class DocumentLoading {
                 store.publish(.becameEditable, for: document, dirtyBefore: nil)
             }
         case .finished:
+            if let restoring = document.loading.takeRestoring() { return store.replayRestored(restoring.journal, over: restoring.fileText, into: document) }
             applyCarriedTyping(to: document, atEnd: true)
             document.loading.finished()
             document.noteFinalLineBreak()
@@ -219,6 +223,7 @@ final class DocumentLoading {
             store.publish(.loadFinished, for: document, dirtyBefore: nil)
             store.checkDisk(document)
         case .failed(let error):
+            if let restoring = document.loading.takeRestoring() { store.keepRestoredEditsAside(of: document, read: restoring.fileText) }
             applyCarriedTyping(to: document, atEnd: true)
             document.loading.failed(nothingRead: document.storage.count == 0 && RemoteLocation.isRemote(document.identity.canonicalPath ?? ""))
             document.readOnlyReasons.insert(.incomplete)

@@ -33,6 +33,10 @@ extension DocumentStore {
            !RemoteLocation.isRemote(path), let size = FileSystem.regularFileSize(path), size >= fileBackedMinimum {
             journal = nil
         }
+        if let path, let draftID, let found = journal, found.snapshot == nil, legacy == nil,
+           let restoring = restoreOverBigFile(path: path, found, draftID: draftID) {
+            return restoring
+        }
         let document: Document
         if let path {
             // Edits are replayed over the file at once, so the file is read whole first.
@@ -115,9 +119,15 @@ extension DocumentStore {
     }
 
     private func replay(_ journal: JournalContents, into document: Document) {
-        guard let journals else { return }
         let fileText = document.path != nil && document.diskStamp != nil ? document.storage : nil
-        guard let outcome = JournalReplay.replay(journal, fileText: fileText) else {
+        take(JournalReplay.replay(journal, fileText: fileText), of: journal, over: fileText, into: document)
+    }
+
+    /// Gives `document` the text and history a replay of `journal` over `fileText` (the file's
+    /// text, nil: no file) rebuilt; `outcome` nil: the file changed beyond what the edits fit.
+    func take(_ outcome: JournalReplay.Outcome?, of journal: JournalContents, over fileText: TextStorage?, into document: Document) {
+        guard let journals else { return }
+        guard let outcome else {
             // The file changed under edits that needed it as it was: keep the journal for the user.
             let aside = journals.setAside(document.draftID)
             document.file.tell(localized("“%1” changed on disk while Tandem was closed, and your unsaved changes no longer fit it. They are kept in %2; the window shows the file as it is now.",

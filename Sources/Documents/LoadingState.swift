@@ -31,6 +31,10 @@ struct LoadingState {
     /// Whether the server lets the user write the file (as it said at the last read).
     private(set) var remoteWritable = true
 
+    /// A relaunch's unsaved edits waiting for the file they go over, and the file's text read so
+    /// far, gathered here rather than shown: the edits are replayed over it once it is all read.
+    private(set) var restoring: (journal: JournalContents, fileText: TextStorage)?
+
     /// Whether the text is still arriving.
     var isLoading: Bool { progress != nil }
 
@@ -45,6 +49,18 @@ struct LoadingState {
     /// The reader read more: `progress` of the file.
     mutating func progressed(to progress: LoadProgress) { self.progress = progress }
 
+    /// The text read goes to `journal`'s replay, from `head` (what was read already) on.
+    mutating func restores(_ journal: JournalContents, over head: TextStorage) { restoring = (journal, head) }
+
+    /// More of the file the restore waits for.
+    mutating func gathered(_ piece: TextStorage) { restoring?.fileText.append(contentsOf: piece) }
+
+    /// The restore's journal and the file's text read, taken: the restore goes on without the loader.
+    mutating func takeRestoring() -> (journal: JournalContents, fileText: TextStorage)? {
+        defer { restoring = nil }
+        return restoring
+    }
+
     /// The user typed into the part already read: kept, to carry if the reading starts over.
     mutating func typed(_ step: TypedWhileLoading) { typedWhileLoading.append(step) }
 
@@ -54,6 +70,7 @@ struct LoadingState {
         carriedTyping += carried
         typedWhileLoading = []
         progress?.bytesRead = 0
+        restoring?.fileText = TextStorage()
     }
 
     /// The first carried edit, taken when `fits` says the text read holds what it needs.

@@ -54,6 +54,43 @@ extension TextStorage {
         return found
     }
 
+    /// `hasLine(longerThan:)` of a text over a file's pieces, whose own lines were measured when
+    /// the file was indexed: only the lines an edit made are looked at (those touching text of
+    /// its own, typed or pasted, and those where a delete joined two pieces), so a 10 GB file is
+    /// not read again.
+    public func hasLineTouchingOwnText(longerThan limit: Int) -> Bool {
+        guard baseFile != nil else { return hasLine(longerThan: limit) }
+        var found = false
+        var previous: FileSpan?
+        Self.forEachLeaf(root, from: 0) { range, leaf in
+            if let span = leaf.span {
+                // Pieces that do not follow each other in the file: a delete joined them.
+                if let previous, previous.base !== span.base || previous.bytes.upperBound != span.bytes.lowerBound {
+                    found = hasLineByCounting(longerThan: limit, touching: range.lowerBound..<range.lowerBound, inserted: "")
+                }
+                previous = span
+            } else {
+                found = hasLineByCounting(longerThan: limit, touching: range, inserted: leaf.text)
+                previous = nil
+            }
+            return !found
+        }
+        return found
+    }
+
+    /// Calls `body` with each non-empty leaf and its range while `body` answers true; returns
+    /// false once it answered false.
+    @discardableResult
+    private static func forEachLeaf(_ node: Node, from start: Int, _ body: (Range<Int>, Node) -> Bool) -> Bool {
+        if node.isLeaf { return node.scalars == 0 || body(start..<(start + node.scalars), node) }
+        var offset = start
+        for child in node.children {
+            guard forEachLeaf(child, from: offset, body) else { return false }
+            offset += child.scalars
+        }
+        return true
+    }
+
     /// Whether a line of `text` (breaks as "\n" or "\r") is longer than `limit` scalars.
     static func hasLine(longerThan limit: Int, in text: String) -> Bool {
         var column = 0

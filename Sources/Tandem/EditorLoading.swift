@@ -71,7 +71,9 @@ final class EditorLoading {
         if binding.isComplete {
             ui.loadingBar.bar.hide()
         } else {
-            ui.loadingBar.label.text = localized("Loading “%1”…", document.displayName)
+            ui.loadingBar.label.text = document.restoresEdits
+                ? localized("Loading “%1” to put your unsaved changes back over it…", document.displayName)
+                : localized("Loading “%1”…", document.displayName)
             ui.loadingBar.progress.fraction = binding.progress
         }
         // Said once the load is done, so the count is final rather than one per streamed slice.

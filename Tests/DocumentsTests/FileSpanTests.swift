@@ -162,4 +162,34 @@ final class FileSpanTests: XCTestCase {
             XCTAssertEqual(mine, String(validating: bytes, as: UTF8.self) != nil, "\(bytes)")
         }
     }
+
+    /// The long-line look after a restore reads only what edits made, yet finds every long line
+    /// they made (typed, pasted, or two lines joined by a delete), against a whole scan under
+    /// random edits; a file's own lines are the index's to measure.
+    func testTheLongLineLookAtEditsAgreesWithAWholeScan() throws {
+        let folder = try TemporaryFolder("long-lines")
+        let limit = 50
+        var agreedLong = 0
+        for round in 1...40 {
+            var rng = SplitMix64(testSeed: 7400 + UInt64(round))
+            var lines: [String] = []
+            for _ in 0..<200 { lines.append(String(repeating: ["a", "é", "😀"][rng.next(3)], count: rng.next(limit))) }
+            let path = folder.file("short-\(round).txt")
+            try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+            var storage = try fileBacked(path, pieceBytes: 7 + rng.next(200))
+            XCTAssertFalse(storage.hasLineTouchingOwnText(longerThan: limit), "round \(round): as read")
+            for _ in 0..<(1 + rng.next(4)) {
+                let at = rng.next(storage.count + 1)
+                switch rng.next(3) {
+                case 0: storage.replace(at..<at, with: String(repeating: "x", count: rng.next(2 * limit)))
+                case 1: storage.replace(at..<min(storage.count, at + rng.next(3 * limit)), with: "")
+                default: storage.replace(at..<min(storage.count, at + rng.next(10)), with: "y\n" + String(repeating: "z", count: rng.next(limit)))
+                }
+            }
+            let whole = storage.string.split(omittingEmptySubsequences: false) { $0 == "\n" }.contains { $0.unicodeScalars.count > limit }
+            XCTAssertEqual(storage.hasLineTouchingOwnText(longerThan: limit), whole, "round \(round)")
+            if whole { agreedLong += 1 }
+        }
+        XCTAssertGreaterThan(agreedLong, 5, "the edits made long lines often enough to test the look")
+    }
 }

@@ -25,6 +25,14 @@ def loading_bar(tandem, title):
                  and label.getState().contains(pyatspi.STATE_SHOWING)), None)
 
 
+def drop_pages(path):
+    """Reads of `path` come from the disk again. Only this file's pages are dropped: the other
+    backend's tests run beside these."""
+    with open(path, "rb") as f:
+        os.fsync(f.fileno())
+        os.posix_fadvise(f.fileno(), 0, 0, os.POSIX_FADV_DONTNEED)
+
+
 def peak_memory_mb(pid):
     with open(f"/proc/{pid}/status") as status:
         line = next(line for line in status if line.startswith("VmHWM:"))
@@ -44,10 +52,7 @@ def test_a_3_gib_file_is_typed_into_at_its_end_kept_through_a_kill_saved_and_ope
     lines = blocks * (len(block) // len(LINE)) + 1
     # Read from the disk, as a log this big usually is: the index takes seconds, and the window
     # says so with its loading bar, gone once the whole file is counted.
-    # Only this file's pages are dropped: the other backend's tests run beside these.
-    with open(path, "rb") as f:
-        os.fsync(f.fileno())
-        os.posix_fadvise(f.fileno(), 0, 0, os.POSIX_FADV_DONTNEED)
+    drop_pages(path)
     tandem.start("huge.log")
     tandem.wait_title("huge.log", timeout=30)
     shown = wait_for("the loading bar", lambda: loading_bar(tandem, "huge.log"), timeout=30, interval=0.1)
@@ -67,7 +72,13 @@ def test_a_3_gib_file_is_typed_into_at_its_end_kept_through_a_kill_saved_and_ope
     tandem.wait_journaled(since, timeout=30)
     assert sum(p.stat().st_size for p in (tandem.state_home / "tandem" / "journals").glob("*")) < 1 << 20
     tandem.kill()
+    # The relaunch reads the file from the disk again: the window is there meanwhile, saying
+    # what it waits for, and the edits come back over the file once it is all read.
+    drop_pages(path)
     tandem.restart()
+    tandem.wait_title("huge.log", timeout=30)
+    restoring = wait_for("the loading bar of the restore", lambda: loading_bar(tandem, "huge.log"), timeout=30, interval=0.1)
+    assert restoring == "Loading “huge.log” to put your unsaved changes back over it…"
     tandem.wait_title("• huge.log", timeout=120)
 
     def at_typed_end():
