@@ -51,7 +51,7 @@ let package = Package(
         // UIKit's scene model on top of the wrappers; knows nothing of editing.
         .target(name: "Scenes", dependencies: ["Gtk", "SafeFiles", "Localization"], swiftSettings: sectionPerFunction),
         // Text, files and documents: pure Swift and FoundationEssentials, never GTK.
-        .target(name: "Documents", dependencies: ["SafeFiles", "Localization", "Background", "CZlib", "CEditorConfig", "CMappedCompare", "CByteScan"], swiftSettings: sectionPerFunction),
+        .target(name: "Documents", dependencies: ["SafeFiles", "Localization", "Background", "CDeflate", "CEditorConfig", "CMappedCompare", "CByteScan"], swiftSettings: sectionPerFunction),
         // The loops over every byte of a file opened as pieces of itself: counts, validation, checksums.
         .target(name: "CByteScan", cSettings: [.unsafeFlags(["-O2"])]),
         // A file's bytes compared with memory through a mapping, a truncation under it caught (SIGBUS).
@@ -65,8 +65,8 @@ let package = Package(
         .systemLibrary(name: "CGit2", pkgConfig: "libgit2", providers: [.apt(["libgit2-dev"])]),
         // The EditorConfig reference library: a file's indentation and newline settings.
         .systemLibrary(name: "CEditorConfig", pkgConfig: "editorconfig", providers: [.apt(["libeditorconfig-dev"])]),
-        // zlib's crc32: checksums of the edit journal's records.
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // libdeflate's CRC-32: checksums of the edit journal's records, hashes of whole files.
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         // Atomic, durable file writes shared by documents, drafts and session records; and the
         // path, home-folder and standard-error basics every module would otherwise need Foundation for.
         .target(name: "SafeFiles", dependencies: ["CXattr", "CRenameExchange", "Background"], swiftSettings: sectionPerFunction),

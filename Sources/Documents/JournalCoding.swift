@@ -1,4 +1,4 @@
-import CZlib
+import CDeflate
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -63,15 +63,11 @@ struct ByteReader {
     }
 }
 
-/// zlib's CRC-32, continued from `crc` over `bytes`.
+/// The CRC-32 of zlib (and of gzip and PNG), continued from `crc` over `bytes`.
 func journalCRC(_ bytes: some Collection<UInt8>, continuing crc: UInt32 = 0) -> UInt32 {
-    let done: UInt = bytes.withContiguousStorageIfAvailable { buffer in
-        crc32(UInt(crc), buffer.baseAddress, UInt32(buffer.count))
-    } ?? {
-        let copy = Array(bytes)
-        return copy.withUnsafeBufferPointer { crc32(UInt(crc), $0.baseAddress, UInt32($0.count)) }
-    }()
-    return UInt32(truncatingIfNeeded: done)
+    bytes.withContiguousStorageIfAvailable { buffer in
+        libdeflate_crc32(crc, buffer.baseAddress, buffer.count)
+    } ?? Array(bytes).withUnsafeBufferPointer { libdeflate_crc32(crc, $0.baseAddress, $0.count) }
 }
 
 /// The hash a journal keeps of a base text (CRC-32 of its UTF-8), to know the file on disk is

@@ -36,9 +36,11 @@ enum JournalReplay {
     /// The document as its journal left it; `fileText` is its file's text now (nil: no file).
     /// Nil when the base was the file and the file changed beyond what the edits can follow.
     static func replay(_ journal: JournalContents, fileText: TextStorage?) -> Outcome? {
-        guard var outcome = replayUnsettled(journal, fileText: fileText) else { return nil }
+        // Taken once: a file's text may be gigabytes of pieces, each pass a read of the file.
+        let fingerprint = fileText.map(TextFingerprint.init)
+        guard var outcome = replayUnsettled(journal, fileText: fileText.map { ($0, fingerprint!) }) else { return nil }
         let text = outcome.storage
-        outcome.settle(file: fileText.map(TextFingerprint.init), text: TextFingerprint(text))
+        outcome.settle(file: fingerprint, text: TextFingerprint(text))
         return outcome
     }
 
@@ -49,7 +51,7 @@ enum JournalReplay {
         return replayUnsettled(journal, fileText: nil)
     }
 
-    private static func replayUnsettled(_ journal: JournalContents, fileText: TextStorage?) -> Outcome? {
+    private static func replayUnsettled(_ journal: JournalContents, fileText file: (text: TextStorage, fingerprint: TextFingerprint)?) -> Outcome? {
         let changes = journal.changes
         let anchor = changes.lastIndex { if case .saved = $0 { true } else { false } }
         let anchorFile: JournalFileState? = anchor.flatMap { if case .saved(let file) = changes[$0] { file } else { nil } } ?? journal.header.file
@@ -59,8 +61,8 @@ enum JournalReplay {
             state.storage = snapshot
             state.apply(changes[...], withText: true)
         } else {
-            guard let fileText else { return nil }
-            let fileMatches = anchorFile.map { TextFingerprint(length: $0.length, hash: $0.hash) } == TextFingerprint(fileText)
+            guard let (fileText, fingerprint) = file else { return nil }
+            let fileMatches = anchorFile.map { TextFingerprint(length: $0.length, hash: $0.hash) } == fingerprint
             let split = anchor.map { $0 + 1 } ?? 0
             if fileMatches {
                 state.apply(changes[..<split], withText: false)

@@ -2,6 +2,7 @@ import Dispatch
 import Documents
 import Foundation
 import Glibc
+import TestSupport
 
 // A file far bigger than memory should hold, opened as pieces of itself: numbered log lines of
 // TANDEM_BENCH_HUGE_GB gigabytes (comma-separated; 10 unless told), in TANDEM_BENCH_HUGE_DIR
@@ -64,6 +65,41 @@ private func measure(_ path: String, lines: Int, bytes: Int64, label: String, wc
           + "peak \(peakResidentBytes() >> 20) MB (\(String(format: "%.3fx", Double(peakResidentBytes()) / Double(bytes))) the file)")
     store.closeIfUnused(document)
     store.closeIfUnused(empty)
+    restoreCost(path, lines: lines, cold: label == "cold")
+}
+
+/// A key typed at the end and left unsaved, a crash, and the relaunch: how long the restore holds
+/// the main thread (the call, and the longest turn of the loop after it) and how long until the
+/// edit is back over the file.
+@MainActor
+private func restoreCost(_ path: String, lines: Int, cold: Bool) {
+    guard let folder = try? TemporaryFolder("bench-huge-restore") else { return }
+    let store = DocumentStore()
+    store.journals = JournalStore(folder: folder.file("journals"))
+    guard let document = try? store.openFile(at: path) else { print("could not open"); return }
+    while document.loadProgress != nil { RunLoop.main.run(until: Date().addingTimeInterval(0.001)) }
+    store.apply(.insert("typed", at: document.storage.count), to: document)
+    store.journals?.waitUntilWritten()
+    let draftID = document.draftID
+    store.journals = nil
+    if cold { _ = dropPageCache() }
+    let relaunched = DocumentStore()
+    relaunched.journals = JournalStore(folder: folder.file("journals"))
+    let start = DispatchTime.now().uptimeNanoseconds
+    guard let restored = relaunched.restoreDocument(path: path, draftID: draftID, untitledName: nil) else { print("not restored"); return }
+    let call = Double(DispatchTime.now().uptimeNanoseconds - start)
+    var turn = DispatchTime.now().uptimeNanoseconds, longest: UInt64 = 0
+    while restored.loadProgress != nil {
+        RunLoop.main.run(until: Date().addingTimeInterval(0.001))
+        let now = DispatchTime.now().uptimeNanoseconds
+        longest = max(longest, now - turn)
+        turn = now
+    }
+    let back = Double(DispatchTime.now().uptimeNanoseconds - start)
+    precondition(restored.isDirty && restored.storage.lineCount == lines + 1, "the edit is back over the file")
+    print("\(cold ? "cold" : "warm"): restore after a crash: window's document in \(format(call)), "
+          + "longest turn of the main loop \(format(Double(longest))), the edit back in \(format(back))")
+    relaunched.closeIfUnused(restored)
 }
 
 /// 200 keys typed one by one at `offset`: the store's time for each (the edit and its event).
