@@ -26,7 +26,7 @@ public final class Document: Identifiable {
     public internal(set) var storage: TextStorage {
         // A text that no longer ends with the break it was read with shows all of itself: a
         // break typed at its end later is the user's, and shows. (O(log n), and only while set.)
-        didSet { if hidesFinalLineBreak && storage.finalLineBreakLength == 0 { hidesFinalLineBreak = false } }
+        didSet { if hidesFinalLineBreak && !storage.endsWithLineBreak { hidesFinalLineBreak = false } }
     }
     /// How the file is written back (BOM and, later, encoding and line endings).
     var fileTraits: TextFile

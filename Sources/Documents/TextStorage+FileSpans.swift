@@ -41,6 +41,43 @@ struct FileSpan: Sendable {
     let isASCII: Bool
     /// `SpanHash` of its bytes when indexed.
     let hash: UInt64
+    /// The scalars before its first line break and after its last (all of them when it has
+    /// none): a key typed beside the piece knows its line is short without reading the piece.
+    let edges: LineEdges
+}
+
+/// The scalars before the first line break of some UTF-8 and after its last ("\n", "\r" or
+/// U+2029; all of its scalars when it has none), found from its two ends: a cost that follows
+/// the lines at the edges, never the bytes between.
+struct LineEdges: Sendable {
+    let leading: Int
+    let trailing: Int
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, scalars: Int) {
+        var leading = 0, index = 0
+        while index < bytes.count, !Self.isBreak(bytes, at: index) {
+            if bytes[index] & 0xC0 != 0x80 { leading += 1 }
+            index += 1
+        }
+        guard index < bytes.count else { (self.leading, trailing) = (scalars, scalars); return }
+        var trailing = 0
+        index = bytes.count - 1
+        while index >= 0, !Self.isBreak(bytes, at: index) {
+            if bytes[index] & 0xC0 != 0x80 { trailing += 1 }
+            index -= 1
+        }
+        (self.leading, self.trailing) = (leading, trailing)
+    }
+
+    /// Whether a line break ends at or begins at `index` (any byte of U+2029's three).
+    private static func isBreak(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        let byte = bytes[index]
+        if byte == 0x0A || byte == 0x0D { return true }
+        for start in max(0, index - 2)...index where start + 2 < bytes.count {
+            if bytes[start] == 0xE2 && bytes[start + 1] == 0x80 && bytes[start + 2] == 0xA9 { return true }
+        }
+        return false
+    }
 }
 
 extension TextStorage {
@@ -62,7 +99,8 @@ extension TextStorage {
             if back == 4 || end <= start { return nil }
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<end])
             guard let piece = PieceIndex(slice) else { return nil }
-            let span = FileSpan(base: base, bytes: (offset + Int64(start))..<(offset + Int64(end)), isASCII: piece.isASCII, hash: piece.hash)
+            let span = FileSpan(base: base, bytes: (offset + Int64(start))..<(offset + Int64(end)), isASCII: piece.isASCII, hash: piece.hash,
+                                edges: LineEdges(slice, scalars: piece.counts.scalars))
             leaves.append(Node(span: span, counts: piece.counts))
             lines.append(piece.lines)
             start = end
@@ -100,7 +138,8 @@ extension TextStorage {
             let slice = UnsafeBufferPointer(rebasing: bytes[from..<to])
             let counts = LeafCounts(of: slice)
             let bytes = (span.bytes.lowerBound + Int64(from))..<(span.bytes.lowerBound + Int64(to))
-            return Node(span: FileSpan(base: span.base, bytes: bytes, isASCII: span.isASCII, hash: SpanHash.of(slice)), counts: counts)
+            return Node(span: FileSpan(base: span.base, bytes: bytes, isASCII: span.isASCII, hash: SpanHash.of(slice),
+                                       edges: LineEdges(slice, scalars: counts.scalars)), counts: counts)
         }
     }
 }
@@ -154,18 +193,18 @@ extension TextStorage {
             guard node.isLeaf else { return Node(children: node.children.map(rebase)) }
             let counts = LeafCounts(scalars: node.scalars, breaks: node.newlines,
                                     first: node.startsWithLF ? 0x0A : nil, last: node.endsWithCR ? 0x0D : nil)
-            let hash: UInt64, length: Int64, isASCII: Bool
+            let hash: UInt64, length: Int64, isASCII: Bool, edges: LineEdges
             if let span = node.span {
-                (hash, length, isASCII) = (span.hash, Int64(span.bytes.count), span.isASCII)
+                (hash, length, isASCII, edges) = (span.hash, Int64(span.bytes.count), span.isASCII, span.edges)
             } else {
                 var text = node.text
                 length = Int64(text.utf8.count)
-                hash = text.withUTF8 { SpanHash.of($0) }
+                (hash, edges) = text.withUTF8 { (SpanHash.of($0), LineEdges($0, scalars: node.scalars)) }
                 isASCII = length == Int64(node.scalars)
             }
             defer { position += length }
             if length == 0 { return Node(leaf: "") }
-            return Node(span: FileSpan(base: base, bytes: position..<(position + length), isASCII: isASCII, hash: hash), counts: counts)
+            return Node(span: FileSpan(base: base, bytes: position..<(position + length), isASCII: isASCII, hash: hash, edges: edges), counts: counts)
         }
         return TextStorage(root: rebase(root), baseFile: base)
     }

@@ -65,6 +65,19 @@ extension TextStorage {
         }
     }
 
+    /// Whether the text ends with a line break (`finalLineBreakLength` > 0), known without
+    /// reading a file's piece: each key typed in a big file asks it.
+    public var endsWithLineBreak: Bool {
+        var node = root
+        while !node.isLeaf {
+            guard let last = node.children.last(where: { $0.scalars > 0 }) else { return false }
+            node = last
+        }
+        if let span = node.span { return node.scalars > 0 && span.edges.trailing == 0 }
+        guard let last = node.text.unicodeScalars.last else { return false }
+        return last == "\n" || last == "\r" || last == "\u{2029}"
+    }
+
     /// The scalar at `offset`, or nil past the end.
     func scalar(at offset: Int) -> Unicode.Scalar? {
         guard offset >= 0 && offset < count else { return nil }

@@ -8,7 +8,47 @@ extension TextStorage {
     public func hasLine(longerThan limit: Int, touching range: Range<Int>, inserted: String) -> Bool {
         // A key's edit: between two breaks of one leaf, every line it touches is shorter than the
         // leaf. Counting lines from the leaf's start to find them was most of a key in the store.
-        !liesBetweenBreaks(ofOneLeafNoLongerThan: limit, range) && hasLineByCounting(longerThan: limit, touching: range, inserted: inserted)
+        !liesBetweenBreaks(ofOneLeafNoLongerThan: limit, range) && !liesAmongShortNeighbours(limit, range)
+            && hasLineByCounting(longerThan: limit, touching: range, inserted: inserted)
+    }
+
+    /// Whether `range` lies in one leaf whose lines cannot reach past the leaves beside it (each
+    /// has a line break), and the three together are shorter than `limit`: a key typed at the
+    /// end of a file's last line, beside the pieces of the file, knows it from their edges.
+    private func liesAmongShortNeighbours(_ limit: Int, _ range: Range<Int>) -> Bool {
+        var node = root, lower = range.lowerBound, start = 0
+        var parent: Node?, index = 0
+        while !node.isLeaf {
+            var found: Int?
+            for (position, child) in node.children.enumerated() where child.scalars > 0 {
+                if lower < child.scalars || (lower == child.scalars && position == node.children.count - 1) { found = position; break }
+                lower -= child.scalars
+                start += child.scalars
+            }
+            guard let found else { return false }
+            (parent, index, node) = (node, found, node.children[found])
+        }
+        guard lower + range.count <= node.scalars, node.scalars < limit else { return false }
+        var bound = node.scalars
+        if start > 0 {
+            guard let parent, index > 0, let edges = Self.edges(of: parent.children[index - 1]), edges.leading < parent.children[index - 1].scalars else { return false }
+            bound += edges.trailing
+        }
+        if start + node.scalars < count {
+            guard let parent, index + 1 < parent.children.count, let edges = Self.edges(of: parent.children[index + 1]),
+                  edges.leading < parent.children[index + 1].scalars else { return false }
+            bound += edges.leading
+        }
+        return bound < limit
+    }
+
+    /// A leaf's `LineEdges`: a file's piece knows them, a leaf of its own text (a few KB) is
+    /// looked at from both ends; nil for an inner node.
+    private static func edges(of node: Node) -> LineEdges? {
+        guard node.isLeaf else { return nil }
+        if let span = node.span { return span.edges }
+        var text = node.text
+        return text.withUTF8 { LineEdges($0, scalars: node.scalars) }
     }
 
     /// `hasLine(longerThan:touching:inserted:)` the long way: the lines' bounds counted from the

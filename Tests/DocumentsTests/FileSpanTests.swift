@@ -26,6 +26,7 @@ final class FileSpanTests: XCTestCase {
         XCTAssertEqual(storage.string, String(String.UnicodeScalarView(model)), context)
         let starts = ReferenceLines.starts(of: model)
         XCTAssertEqual(storage.lineCount, starts.count, context)
+        XCTAssertEqual(storage.endsWithLineBreak, storage.finalLineBreakLength > 0, "\(context): the final break, from the leaves' edges")
         for (line, start) in starts.enumerated() where line % 7 == 0 || line == starts.count - 1 {
             XCTAssertEqual(storage.offset(ofLine: line), start, "\(context): line \(line)")
             XCTAssertEqual(storage.lineAndColumn(of: start).line, line, "\(context): line of \(start)")
@@ -191,5 +192,42 @@ final class FileSpanTests: XCTestCase {
             if whole { agreedLong += 1 }
         }
         XCTAssertGreaterThan(agreedLong, 5, "the edits made long lines often enough to test the look")
+    }
+
+    /// A key's long-line look, taken from the edges of the leaves beside it, says what counting
+    /// the lines through the rope says, for typing, pastes and deletes over a file's pieces.
+    func testTheLongLineLookBesideFilePiecesAgreesWithCounting() throws {
+        let folder = try TemporaryFolder("edges")
+        let limit = 40
+        var checked = 0
+        for round in 1...30 {
+            var rng = SplitMix64(testSeed: 7500 + UInt64(round))
+            var lines: [String] = []
+            for _ in 0..<150 { lines.append(String(repeating: ["a", "é", "😀", "\u{2029}"][rng.next(4)], count: rng.next(limit))) }
+            let path = folder.file("edges-\(round).txt")
+            try Data(lines.joined(separator: ["\n", "\r\n", "\r"][rng.next(3)]).utf8).write(to: URL(fileURLWithPath: path))
+            var storage = try fileBacked(path, pieceBytes: 5 + rng.next(120))
+            var caret = rng.next(storage.count + 1)
+            for _ in 0..<60 {
+                let inserted: String
+                switch rng.next(6) {
+                case 0: inserted = "\n"
+                case 1: inserted = String(repeating: "y", count: 1 + rng.next(limit))
+                case 2:
+                    caret = rng.next(storage.count + 1)
+                    let end = min(storage.count, caret + rng.next(limit))
+                    storage.replace(caret..<end, with: "")
+                    continue
+                default: inserted = ["x", "é", "😀"][rng.next(3)]
+                }
+                storage.replace(caret..<caret, with: inserted)
+                let range = caret..<(caret + inserted.unicodeScalars.count)
+                XCTAssertEqual(storage.hasLine(longerThan: limit, touching: range, inserted: inserted),
+                               storage.hasLineByCounting(longerThan: limit, touching: range, inserted: inserted), "round \(round) at \(caret)")
+                caret = range.upperBound
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
     }
 }
