@@ -39,7 +39,8 @@ extension TextStorage {
                   edges.leading < parent.children[index + 1].scalars else { return false }
             bound += edges.leading
         }
-        return bound < limit
+        // A line's length counts its break (up to two scalars), as `hasLineByCounting` measures it.
+        return bound + 2 <= limit
     }
 
     /// A leaf's `LineEdges`: a file's piece knows them, a leaf of its own text (a few KB) is

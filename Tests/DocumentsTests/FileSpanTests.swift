@@ -49,19 +49,21 @@ final class FileSpanTests: XCTestCase {
             var storage = try fileBacked(path, pieceBytes: 5 + rng.next(300))
             var model = Array(original.unicodeScalars)
             assertMatches(storage, model, "round \(round), as read")
+            var emptied = false
             for step in 0..<200 {
                 let a = rng.next(model.count + 1)
                 let b = min(model.count, a + rng.next(step % 9 == 0 ? 2000 : 6))
                 let insert = randomText(&rng, maxLength: step % 13 == 0 ? 3000 : 4)
                 let snapshot = storage
                 storage.replace(a..<b, with: insert)
+                if a == 0 && b == model.count { emptied = true }  // a text filled anew stands on no file
                 model.replaceSubrange(a..<b, with: Array(insert.unicodeScalars))
                 XCTAssertEqual(storage.count, model.count, "round \(round) step \(step)")
                 if step % 50 == 0 { XCTAssertEqual(snapshot.count, model.count - insert.unicodeScalars.count + (b - a)) }
                 if step % 40 == 0 { assertMatches(storage, model, "round \(round) step \(step)") }
             }
             assertMatches(storage, model, "round \(round), at the end")
-            XCTAssertNotNil(storage.baseFile)
+            if !emptied { XCTAssertNotNil(storage.baseFile, "round \(round)") }
         }
     }
 
@@ -187,7 +189,9 @@ final class FileSpanTests: XCTestCase {
                 default: storage.replace(at..<min(storage.count, at + rng.next(10)), with: "y\n" + String(repeating: "z", count: rng.next(limit)))
                 }
             }
-            let whole = storage.string.split(omittingEmptySubsequences: false) { $0 == "\n" }.contains { $0.unicodeScalars.count > limit }
+            // A line's length counts its break, as the rope measures it.
+            let split = storage.string.split(omittingEmptySubsequences: false) { $0 == "\n" }
+            let whole = split.indices.contains { split[$0].unicodeScalars.count + ($0 < split.count - 1 ? 1 : 0) > limit }
             XCTAssertEqual(storage.hasLineTouchingOwnText(longerThan: limit), whole, "round \(round)")
             if whole { agreedLong += 1 }
         }
