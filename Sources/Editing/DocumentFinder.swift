@@ -9,7 +9,7 @@ import Gtk
 /// main thread for a big document), Replace and Replace All as one undo step each.
 @MainActor
 public final class DocumentFinder {
-    private let binding: DocumentBinding
+    let binding: DocumentBinding
     /// What is searched for; nil: nothing (an empty text, or an expression that does not compile).
     public private(set) var pattern: TextPattern?
     /// The matches counted, as of the document's `editCount`; nil while counting.
@@ -18,13 +18,15 @@ public final class DocumentFinder {
     private var matches: [Range<Int>]? { counted?.isWhole == true ? counted?.kept : nil }
     private var counting: Cancellation?
     /// Where matches are counted, one search at a time (a newer one cancels the last).
-    private nonisolated static let searches = DispatchQueue(label: "tandem.search", qos: .utility)
+    nonisolated static let searches = DispatchQueue(label: "tandem.search", qos: .utility)
     /// Fires once typing pauses: ends a burst of edits, and counts anew if the count was dropped.
     private var quiet: TimerSource?
     /// Edits followed one by one since typing last paused.
     private var burst = 0
     /// Set while Replace All edits: its own edits are not followed one by one.
-    private var isReplacingAll = false
+    var isReplacingAll = false
+    /// The search of a Replace All made off the main thread, while it runs.
+    var replacing: Cancellation?
     /// Called when the count is known or changes.
     public var onCountChanged: (@MainActor () -> Void)?
 
@@ -253,33 +255,6 @@ public final class DocumentFinder {
         return true
     }
 
-    /// Replaces every match in the document, as one undo step; returns how many. Matches that
-    /// already read as their replacement are left alone, and when all do there is no step at all
-    /// (a Ctrl+Z that changes nothing would look broken).
-    @discardableResult
-    public func replaceAll(with replacement: String) -> Int {
-        guard let pattern, let store = binding.store, !binding.document.isReadOnly,
-              let found = DocumentSearch.allMatches(of: pattern, in: binding.document.storage, replacement: replacement),
-              !found.isEmpty else { return 0 }
-        let text = binding.document.storage
-        let changing = found.filter { text.substring($0.range) != ($0.replacement ?? replacement) }
-        guard !changing.isEmpty else { return found.count }
-        store.sealUndoStep(binding.document)
-        isReplacingAll = true
-        defer {
-            isReplacingAll = false
-            count()
-        }
-        store.beginCompoundEdit(binding.document)
-        // From the last: each edit leaves the offsets of the ones before it as they were.
-        for match in changing.reversed() {
-            store.apply(Edit(range: match.range, replacement: match.replacement ?? replacement), to: binding.document, origin: binding.originID)
-        }
-        store.endCompoundEdit(binding.document)
-        store.sealUndoStep(binding.document)
-        return found.count
-    }
-
     /// The whole lines around `range` (an expression may look at what stands beside a match).
     private func lineRange(around range: Range<Int>) -> Range<Int> {
         let text = binding.document.storage
@@ -289,7 +264,7 @@ public final class DocumentFinder {
 
     /// Counts the matches: at once for a small document, else off the main thread on a snapshot
     /// of the text (an O(1) copy), dropped if the document changed meanwhile.
-    private func count() {
+    func count() {
         counting?.cancel()
         counting = nil
         counted = nil

@@ -29,13 +29,14 @@ public enum DocumentSearch {
         pattern.matches(in: text.substring(range), base: range.lowerBound, replacement: replacement)
     }
 
-    /// Every match in `text`, in order (with `replacement` expanded for each, when given).
+    /// Every match in `text`, in order (with `replacement` expanded for each, when given); the
+    /// search stops after the block where `limit` were found (so at least that many come back).
     /// `isCancelled` is asked between blocks: true stops the search (nil is returned).
-    public static func allMatches(of pattern: TextPattern, in text: TextStorage, replacement: String? = nil,
+    public static func allMatches(of pattern: TextPattern, in text: TextStorage, replacement: String? = nil, limit: Int = .max,
                                   isCancelled: () -> Bool = { false }) -> [TextPattern.Match]? {
         var found: [TextPattern.Match] = []
         var line = 0
-        while line < text.lineCount {
+        while line < text.lineCount && found.count < limit {
             if isCancelled() { return nil }
             let (end, range) = block(from: line, in: text)
             found += matches(of: pattern, in: text, range, replacement: replacement)

@@ -51,8 +51,19 @@ final class FindBar {
         }
         builder.on("replace-all", "clicked") { [weak self] in
             guard let self else { return }
-            let count = self.finder?.replaceAll(with: replace.text) ?? 0
-            self.builder.setLabel("match-count", localizedPlural("%1 replaced", "%1 replaced", count: count))
+            // A big document is searched off the main thread: the bar says so until it is done.
+            self.builder.setLabel("match-count", localized("Replacing…"))
+            self.finder?.replaceAll(with: replace.text) { [weak self] outcome in
+                guard let self else { return }
+                switch outcome {
+                case .replaced(let count):
+                    self.builder.setLabel("match-count", localizedPlural("%1 replaced", "%1 replaced", count: count))
+                case .tooMany(let limit):
+                    self.builder.setLabel("match-count", localized("Not replaced: more than %1 matches", LocalizedNumber.string(limit)))
+                case .overtaken:
+                    self.builder.setLabel("match-count", localized("Not replaced: the text changed meanwhile"))
+                }
+            }
         }
         finder?.onCountChanged = { [weak self] in
             guard let self else { return }
