@@ -42,9 +42,13 @@ struct ByteReader {
     mutating func u32() -> UInt32? { fixed(4).map { UInt32($0) } }
     mutating func u64() -> UInt64? { fixed(8) }
 
+    /// The most an offset or count may be: 2^48 scalars, thousands of times a 50 GB file's
+    /// (2^36), yet a value no damaged or planted journal can make an allocation of.
+    static let largestCount: UInt64 = 1 << 48
+
     /// A non-negative Int that fits the journal's limits (no offset or count is ever negative).
     mutating func count() -> Int? {
-        guard let value = u64(), value <= UInt64(Int32.max) * 4 else { return nil }
+        guard let value = u64(), value <= Self.largestCount else { return nil }
         return Int(value)
     }
 

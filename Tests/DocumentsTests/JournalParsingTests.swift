@@ -57,4 +57,19 @@ final class JournalParsingTests: XCTestCase {
         XCTAssertEqual(contents.changes.count, edits.count)
         XCTAssertEqual(contents.damage, "a record stands out of place")
     }
+
+    /// An edit at the end of a 50 GB file (offsets past 2^32, past 2^33) comes back, and so does
+    /// a history of such edits: a crash after typing at the end of a huge log keeps the typing.
+    func testEditsPastTensOfGigabytesComeBack() throws {
+        let far = 50_000_000_123
+        var history = UndoHistory()
+        _ = history.record(Edit(range: far..<far, replacement: "typed"), removed: "")
+        _ = history.record(Edit(range: (far + 5)..<(far + 9), replacement: ""), removed: "tail")
+        let records: [JournalRecord] = [header, .snapshot("base"), .history(history.encoded()),
+                                        .edit(Edit(range: far..<(far + 2), replacement: "at the end"), removed: "ab", merged: false)]
+        let contents = try parse(journal(records)).get()
+        XCTAssertNil(contents.damage, "nothing dropped")
+        XCTAssertEqual(contents.changes, [.edit(Edit(range: far..<(far + 2), replacement: "at the end"), removed: "ab", merged: false)])
+        XCTAssertEqual(contents.history.encoded(), history.encoded(), "the history's offsets too")
+    }
 }
