@@ -57,6 +57,10 @@ public final class DocumentFinder {
 
     /// The number of matches, or nil while they are being counted (or nothing is searched for).
     public var matchCount: Int? { counted?.total }
+    /// How far a count off the main thread has got, 0 to 1 (nil: none is running).
+    public private(set) var countProgress: Double?
+    /// How often a count off the main thread says how far it got, in nanoseconds (tests: 0).
+    public var countProgressInterval: UInt64 = 200_000_000
 
     /// Which match the selection is, from 1; nil when it is none or the count is not known yet.
     public var selectedMatchPosition: Int? {
@@ -78,7 +82,7 @@ public final class DocumentFinder {
             onCountChanged?()
         } else {
             counting?.cancel()
-            counted = nil
+            (counted, countProgress) = (nil, nil)
         }
         waitForQuiet()
     }
@@ -87,7 +91,7 @@ public final class DocumentFinder {
     public func documentEditedTogether() {
         guard pattern != nil, !isReplacingAll else { return }
         counting?.cancel()
-        counted = nil
+        (counted, countProgress) = (nil, nil)
         waitForQuiet()
     }
 
@@ -267,18 +271,30 @@ public final class DocumentFinder {
     func count() {
         counting?.cancel()
         counting = nil
-        counted = nil
+        (counted, countProgress) = (nil, nil)
         guard let pattern else { return onCountChanged?() ?? () }
         let text = binding.document.storage, edits = binding.document.editCount
         if text.count < Self.countsAtOnce {
             finish(DocumentSearch.countMatches(of: pattern, in: text, keeping: keptMatches), edits: edits)
             return
         }
+        countProgress = 0
         onCountChanged?()  // "counting"
-        let cancellation = Cancellation(), keeping = keptMatches
+        let cancellation = Cancellation(), keeping = keptMatches, interval = countProgressInterval
         counting = cancellation
         Background.run(on: Self.searches, {
-            DocumentSearch.countMatches(of: pattern, in: text, keeping: keeping) { cancellation.isCancelled }
+            // Told to the main thread a few times a second, not at every block.
+            var told = DispatchTime.now().uptimeNanoseconds
+            return DocumentSearch.countMatches(of: pattern, in: text, keeping: keeping, isCancelled: { cancellation.isCancelled }) { share in
+                let now = DispatchTime.now().uptimeNanoseconds
+                guard now - told >= interval else { return }
+                told = now
+                Background.onMain { [weak self] in
+                    guard let self, self.counting === cancellation else { return }
+                    self.countProgress = share
+                    self.onCountChanged?()
+                }
+            }
         }, then: { [weak self] found in
             self?.finish(found, edits: edits, pattern: pattern)
         })
@@ -286,6 +302,7 @@ public final class DocumentFinder {
 
     private func finish(_ found: (kept: [Range<Int>], total: Int)?, edits: Int, pattern searched: TextPattern? = nil) {
         if let searched, searched !== pattern { return }
+        countProgress = nil
         guard let found, edits == binding.document.editCount else { return }
         counted = Counted(kept: found.kept, total: found.total)
         onCountChanged?()

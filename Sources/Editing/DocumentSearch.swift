@@ -47,13 +47,16 @@ public enum DocumentSearch {
 
     /// The ranges of the first `keeping` matches in `text`, in order, and how many there are in
     /// all: a pattern found on every line of a 10 GB log is counted without holding a range for
-    /// each of its hundred million matches. `isCancelled` as for `allMatches`.
+    /// each of its hundred million matches. `isCancelled` as for `allMatches`; `progressed`
+    /// is told between blocks how far the count has got (the share of the lines, 0 to 1).
     public static func countMatches(of pattern: TextPattern, in text: TextStorage, keeping: Int,
-                                    isCancelled: () -> Bool = { false }) -> (kept: [Range<Int>], total: Int)? {
+                                    isCancelled: () -> Bool = { false },
+                                    progressed: (Double) -> Void = { _ in }) -> (kept: [Range<Int>], total: Int)? {
         var kept: [Range<Int>] = [], total = 0
         var line = 0
         while line < text.lineCount {
             if isCancelled() { return nil }
+            progressed(Double(line) / Double(text.lineCount))
             let (end, range) = block(from: line, in: text)
             let found = matches(of: pattern, in: text, range)
             total += found.count

@@ -173,6 +173,9 @@ final class FindBar {
             } else {
                 builder.setLabel("match-count", count == 0 ? localized("No matches") : localizedPlural("%1 match", "%1 matches", count: count))
             }
+        } else if let share = finder?.countProgress, share > 0 {
+            // A big document's count says how far it has got, so a long one is seen to move.
+            builder.setLabel("match-count", localized("Counting… %1%", LocalizedNumber.string(Int(share * 100))))
         } else {
             builder.setLabel("match-count", localized("Counting…"))
         }

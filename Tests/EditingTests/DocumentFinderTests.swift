@@ -284,4 +284,28 @@ final class DocumentFinderTests: XCTestCase {
             XCTAssertEqual(binding.selection, whole[10])
         }
     }
+
+    /// A big document's count off the main thread says how far it has got, moving up, and says
+    /// nothing more once the count is known.
+    func testABigDocumentsCountSaysHowFarItHasGot() {
+        MainActor.assumeIsolated {
+            MainLoop.installMainQueueBridge()
+            let store = DocumentStore()
+            let document = store.newUntitled()
+            let binding = DocumentBinding(store: store, document: document, buffer: SourceBuffer(), windowLines: 40)
+            let hay = String(repeating: "hay and a needle\n", count: DocumentFinder.countsAtOnce / 17 * 4)
+            store.apply(.insert(hay, at: 0), to: document)
+            let finder = DocumentFinder(binding: binding)
+            finder.countProgressInterval = 0
+            var seen: [Double] = []
+            finder.onCountChanged = { if let share = finder.countProgress { seen.append(share) } }
+            finder.search(Self.pattern("needle"))
+            XCTAssertEqual(finder.countProgress, 0, "counting, from nothing yet")
+            MainLoop.run(until: { finder.matchCount != nil }, timeout: 30)
+            XCTAssertEqual(finder.matchCount, document.storage.lineCount - 1)
+            XCTAssertNil(finder.countProgress, "a count known has no progress")
+            XCTAssertGreaterThan(seen.filter { $0 > 0 && $0 < 1 }.count, 1, "it moved on the way: \(seen)")
+            XCTAssertEqual(seen, seen.sorted(), "and only up")
+        }
+    }
 }
