@@ -55,9 +55,11 @@ class Server:
         self.agent_socket = str(folder / "agent.sock")
         self.processes.append(subprocess.Popen(["ssh-agent", "-D", "-a", self.agent_socket],
                                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        wait_for("the ssh agent", lambda: os.path.exists(self.agent_socket))
-        subprocess.run(["ssh-add", "-q", str(folder / "user_key")], check=True, env={**os.environ, "SSH_AUTH_SOCK": self.agent_socket},
-                       stderr=subprocess.DEVNULL)
+        # The agent's socket exists from its bind, a moment before it listens: ssh-add is asked
+        # again until the agent takes the key.
+        wait_for("the ssh agent to take the key", lambda: os.path.exists(self.agent_socket) and subprocess.run(
+            ["ssh-add", "-q", str(folder / "user_key")], env={**os.environ, "SSH_AUTH_SOCK": self.agent_socket},
+            stderr=subprocess.DEVNULL).returncode == 0)
         self.start_sshd()
         # GVfs's daemon of this session, replaced by one that knows the agent (gvfsd-sftp runs ssh).
         # ssh's control socket goes in its runtime folder, and a socket's path has at most 107
